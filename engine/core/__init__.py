@@ -1,0 +1,1 @@
+"""Shared engine mechanisms: the decider protocol, errors, RNG, wire forms, decks, turn order."""

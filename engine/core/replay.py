@@ -1,0 +1,49 @@
+"""Folding logs and applying moves: the decide/evolve split in two functions (style rule 3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.core.rng import Rng
+from engine.core.rules import GameRules
+
+
+def fold(rules: GameRules[Any, Any, Any], state: Any, events: Iterable[Any]) -> Any:
+    """Returns `state` with every event of `events` applied in order."""
+    for event in events:
+        state = rules.evolve(state, event)
+    return state
+
+
+def start(rules: GameRules[Any, Any, Any], players: int, options: Any, rng: Rng) -> Any:
+    """Returns a set-up state and its opening events: `(state, events)`."""
+    state = rules.initial_state(players, options)
+    events = list(rules.setup(state, rng))
+    return fold(rules, state, events), events
+
+
+def apply(
+    rules: GameRules[Any, Any, Any], state: Any, seat: int, move: Any, rng: Rng
+) -> tuple[Any, list[Any]]:
+    """Decides `move` for `seat` and folds its events: returns `(new_state, events)`."""
+    events = list(rules.decide(state, seat, move, rng))
+    return fold(rules, state, events), events
+
+
+class Emitter:
+    """Collects the events of one decision while folding them, so later checks see their effect.
+
+    `decide` functions that emit several dependent facts (a scoring after a passenger, a
+    reshuffle in the middle of a draw) call `emit` and read `state`.
+    """
+
+    def __init__(self, rules: GameRules[Any, Any, Any], state: Any) -> None:
+        self._rules = rules
+        self.state = state
+        self.events: list[Any] = []
+
+    def emit(self, event: Any) -> None:
+        """Records `event` and applies it to `state`."""
+        self.events.append(event)
+        self.state = self._rules.evolve(self.state, event)

@@ -1,0 +1,243 @@
+"""The stable wire form of moves and events: `{"type": "...", <fields>}` (DESIGN §3).
+
+Moves and events are frozen dataclasses with a class attribute `TYPE` (their snake_case wire
+name). `WireCodec` turns them into plain JSON/msgpack-safe dicts and back, checking every field
+against its type annotation, so malformed input is reported with the path of the offending value.
+The same annotations give the JSON Schema that the API publishes (`json_schema`).
+
+Supported annotations: `bool`, `int` (optionally `Annotated[int, Bounds(lo, hi)]`), `str`,
+`str`-valued `Enum`s, `Literal[...]`, `tuple[T, ...]` (optionally `Annotated[..., Bounds]` on
+its length), `X | None`, and nested frozen dataclasses (encoded as objects without `type`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import types
+import typing
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any, ClassVar, Generic, Protocol, TypeVar
+
+
+class WireError(ValueError):
+    """A value does not match its declared wire type; the message names its path."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Bounds:
+    """Inclusive bounds for an `int` value, or for the length of a tuple."""
+
+    lo: int
+    hi: int
+
+
+class Wired(Protocol):
+    """A move or event class: a dataclass with a wire type name."""
+
+    TYPE: ClassVar[str]
+    __dataclass_fields__: ClassVar[dict[str, Any]]
+
+
+W = TypeVar("W", bound=Wired)
+
+
+@cache
+def _hints(cls: type) -> dict[str, Any]:
+    hints = typing.get_type_hints(cls, include_extras=True)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls)}
+
+
+def _split_annotated(tp: Any) -> tuple[Any, Bounds | None]:
+    if typing.get_origin(tp) is typing.Annotated:
+        base, *extras = typing.get_args(tp)
+        bounds = next((e for e in extras if isinstance(e, Bounds)), None)
+        return base, bounds
+    return tp, None
+
+
+def _encode(value: Any) -> Any:
+    if isinstance(value, enum.Enum):
+        return value.value
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
+    if isinstance(value, tuple | list):
+        return [_encode(v) for v in value]
+    if isinstance(value, frozenset | set):
+        return sorted(_encode(v) for v in value)
+    if isinstance(value, Mapping):
+        return {k: _encode(v) for k, v in value.items()}
+    return value
+
+
+def _fail(path: str, expected: str, value: Any) -> WireError:
+    return WireError(f"{path}: expected {expected}, got {value!r}")
+
+
+def _decode(tp: Any, value: Any, path: str) -> Any:
+    tp, bounds = _split_annotated(tp)
+    origin = typing.get_origin(tp)
+    if origin is types.UnionType or origin is typing.Union:
+        options = typing.get_args(tp)
+        if value is None and type(None) in options:
+            return None
+        inner = [o for o in options if o is not type(None)]
+        if len(inner) == 1:
+            return _decode(inner[0], value, path)
+        raise WireError(f"{path}: unions of several types are not supported")
+    if origin is typing.Literal:
+        allowed = typing.get_args(tp)
+        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+            raise _fail(path, f"one of {list(allowed)}", value)
+        return value
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if not isinstance(value, list | tuple):
+            raise _fail(path, "a list", value)
+        if len(args) == 2 and args[1] is Ellipsis:
+            if bounds and not bounds.lo <= len(value) <= bounds.hi:
+                raise _fail(path, f"a list of {bounds.lo} to {bounds.hi} items", value)
+            return tuple(_decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise _fail(path, f"a list of exactly {len(args)} items", value)
+        return tuple(
+            _decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True))
+        )
+    if tp is bool:
+        if not isinstance(value, bool):
+            raise _fail(path, "true or false", value)
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise _fail(path, "an integer", value)
+        if bounds and not bounds.lo <= value <= bounds.hi:
+            raise _fail(path, f"an integer from {bounds.lo} to {bounds.hi}", value)
+        return value
+    if tp is str:
+        if not isinstance(value, str):
+            raise _fail(path, "a string", value)
+        return value
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        try:
+            return tp(value)
+        except ValueError:
+            raise _fail(path, f"one of {[m.value for m in tp]}", value) from None
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if not isinstance(value, Mapping):
+            raise _fail(path, "an object", value)
+        return _decode_fields(tp, value, path, ignore=())
+    raise WireError(f"{path}: unsupported annotation {tp!r}")
+
+
+def _decode_fields(cls: type, data: Mapping[str, Any], path: str, ignore: Iterable[str]) -> Any:
+    hints = _hints(cls)
+    unknown = set(data) - set(hints) - set(ignore)
+    if unknown:
+        raise WireError(f"{path}: unknown field(s) {sorted(unknown)}")
+    kwargs: dict[str, Any] = {}
+    for field in dataclasses.fields(cls):
+        if field.name in data:
+            kwargs[field.name] = _decode(
+                hints[field.name], data[field.name], f"{path}.{field.name}"
+            )
+        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            raise WireError(f"{path}: missing field {field.name!r}")
+    return cls(**kwargs)
+
+
+def _schema(tp: Any) -> dict[str, Any]:
+    tp, bounds = _split_annotated(tp)
+    origin = typing.get_origin(tp)
+    if origin is types.UnionType or origin is typing.Union:
+        inner = [o for o in typing.get_args(tp) if o is not type(None)]
+        return {"anyOf": [_schema(inner[0]), {"type": "null"}]}
+    if origin is typing.Literal:
+        return {"enum": list(typing.get_args(tp))}
+    if origin is tuple:
+        args = typing.get_args(tp)
+        if len(args) == 2 and args[1] is Ellipsis:
+            out: dict[str, Any] = {"type": "array", "items": _schema(args[0])}
+            if bounds:
+                out |= {"minItems": bounds.lo, "maxItems": bounds.hi}
+            return out
+        return {"type": "array", "prefixItems": [_schema(a) for a in args], "items": False}
+    if tp is bool:
+        return {"type": "boolean"}
+    if tp is int:
+        return {"type": "integer"} | (
+            {"minimum": bounds.lo, "maximum": bounds.hi} if bounds else {}
+        )
+    if tp is str:
+        return {"type": "string"}
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        return {"enum": [m.value for m in tp]}
+    return _object_schema(tp, type_name=None)
+
+
+def _object_schema(cls: type, type_name: str | None) -> dict[str, Any]:
+    hints = _hints(cls)
+    props: dict[str, Any] = {"type": {"const": type_name}} if type_name else {}
+    required = ["type"] if type_name else []
+    for field in dataclasses.fields(cls):
+        props[field.name] = _schema(hints[field.name])
+        if field.default is not dataclasses.MISSING:
+            props[field.name] = props[field.name] | {"default": _encode(field.default)}
+        if field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
+            required.append(field.name)
+    out: dict[str, Any] = {"type": "object", "properties": props, "required": required}
+    out["additionalProperties"] = False
+    if cls.__doc__:
+        out["description"] = cls.__doc__.strip().splitlines()[0]
+    return out
+
+
+class WireCodec(Generic[W]):
+    """Encodes and decodes one tagged union of move or event classes."""
+
+    def __init__(self, classes: Iterable[type[W]]) -> None:
+        self.by_type: dict[str, type[W]] = {}
+        for cls in classes:
+            if cls.TYPE in self.by_type:
+                raise ValueError(f"duplicate wire type {cls.TYPE!r}")
+            self.by_type[cls.TYPE] = cls
+
+    def encode(self, item: W) -> dict[str, Any]:
+        """Returns the wire dict of `item`."""
+        body = _encode(item)
+        assert isinstance(body, dict)
+        return {"type": item.TYPE, **body}
+
+    def decode(self, data: Any) -> W:
+        """Returns the object for a wire dict; raises `WireError` naming what is wrong."""
+        if not isinstance(data, Mapping):
+            raise WireError(f"expected an object with a 'type', got {data!r}")
+        kind = data.get("type")
+        if not isinstance(kind, str) or kind not in self.by_type:
+            raise WireError(f"unknown type {kind!r}; expected one of {sorted(self.by_type)}")
+        cls = self.by_type[kind]
+        result: W = _decode_fields(cls, data, kind, ignore=("type",))
+        return result
+
+    def json_schema(self, title: str) -> dict[str, Any]:
+        """Returns a JSON Schema (2020-12) accepting exactly the wire forms of this union."""
+        return {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "title": title,
+            "oneOf": [_object_schema(c, t) for t, c in sorted(self.by_type.items())],
+        }
+
+
+def value_schema(tp: Any) -> dict[str, Any]:
+    """Returns the JSON Schema of one annotated value (used for option schemas)."""
+    return _schema(tp)
+
+
+def encode_value(value: Any) -> Any:
+    """Returns the JSON-safe form of a value (enums, tuples and dataclasses converted)."""
+    return _encode(value)
+
+
+def decode_value(tp: Any, value: Any, path: str) -> Any:
+    """Decodes one value against an annotation; raises `WireError`."""
+    return _decode(tp, value, path)

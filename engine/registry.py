@@ -1,0 +1,23 @@
+"""The explicit list of game types (style rule 2): registration is this dict, not an import."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import UnknownGameType
+from engine.core.rules import GameRules
+from engine.trambahn import RULES as TRAMBAHN
+
+GAMES: dict[str, GameRules[Any, Any, Any]] = {
+    TRAMBAHN.info.id: TRAMBAHN,
+}
+
+
+def get(game_type: str) -> GameRules[Any, Any, Any]:
+    """Returns the rules of `game_type`; raises `UnknownGameType`."""
+    try:
+        return GAMES[game_type]
+    except KeyError:
+        raise UnknownGameType(
+            f"unknown game type {game_type!r}; known: {sorted(GAMES)}", {"known": sorted(GAMES)}
+        ) from None

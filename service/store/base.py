@@ -1,0 +1,130 @@
+"""The event store contract (DESIGN §4): one append-only log per game plus sibling records.
+
+A game's log holds `StoredEvent`s numbered 1..n (n is the game's version). Appends are atomic
+and conditional: all events of one move land together, or none do. Besides the log a game has:
+
+* metadata (`GameMeta`): game type, player count, status, timestamps; written with the append
+  that changes it, never separately;
+* seat token hashes: set atomically with the append of the event that fills the seat;
+* idempotency records: `moveId -> AppendOutcome` (the versions its events got), written by the
+  append that accepted the move.
+
+Implementations: `service.store.redis_store.RedisEventStore` (a Redis server or a Redis Cluster;
+every key of a game shares the hash tag `{<gameId>}`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StoredEvent:
+    """One log entry, as stored and exported (DESIGN §4/§5)."""
+
+    version: int
+    type: str
+    v: int
+    seat: int | None
+    move_id: str | None
+    data: Mapping[str, Any]
+    at: str
+    """ISO-8601 UTC timestamp with milliseconds, e.g. `2026-12-02T13:47:58.123Z`."""
+    state_hash: str
+
+    def to_export(self) -> dict[str, Any]:
+        """Returns the flat export form `{version, type, v, seat, moveId, data, at, stateHash}`."""
+        return {
+            "version": self.version,
+            "type": self.type,
+            "v": self.v,
+            "seat": self.seat,
+            "moveId": self.move_id,
+            "data": dict(self.data),
+            "at": self.at,
+            "stateHash": self.state_hash,
+        }
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AppendRequest:
+    """One atomic append: events for versions `expected_version + 1 ...`."""
+
+    expected_version: int
+    events: Sequence[StoredEvent]
+    move_id: str | None = None
+    """When set, the append is recorded under this id; a second append with it is refused."""
+    seat_token: tuple[int, str] | None = None
+    """`(seat, token_hash)` to store with the append; refused if the seat already has one."""
+    meta: Mapping[str, str] | None = None
+    """Metadata fields (strings) to set in the same atomic step."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AppendOutcome:
+    """What an append did. Exactly one of the flags below describes it."""
+
+    appended: bool
+    current_version: int
+    """The log's version after the call (after the append if it happened)."""
+    first_version: int = 0
+    last_version: int = 0
+    """Versions the events of this move got (also for a duplicate `move_id`: the original's)."""
+    duplicate_move: bool = False
+    version_conflict: bool = False
+    seat_taken: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameSummary:
+    """One row of the cross-game index."""
+
+    game_id: str
+    game_type: str
+    status: str
+    created_at: str
+
+
+class EventStore(Protocol):
+    """The operations the service needs; every implementation passes the contract suite."""
+
+    async def create(self, game_id: str, first: StoredEvent, meta: Mapping[str, str]) -> bool:
+        """Creates a game with its first event; returns False if the id exists already."""
+
+    async def append(self, game_id: str, request: AppendRequest) -> AppendOutcome:
+        """Appends atomically if `expected_version` is current, the move id unused and the
+        seat free; otherwise appends nothing and says why."""
+
+    async def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
+        """Returns events with version > `after`, oldest first, at most `limit`."""
+
+    async def version(self, game_id: str) -> int:
+        """Returns the number of events in the log (0 when the game does not exist)."""
+
+    async def meta(self, game_id: str) -> dict[str, str] | None:
+        """Returns the game's metadata, or None when the game does not exist."""
+
+    async def seat_token_hash(self, game_id: str, seat: int) -> str | None:
+        """Returns the stored token hash of a seat, or None."""
+
+    async def move_outcome(self, game_id: str, move_id: str) -> AppendOutcome | None:
+        """Returns the recorded outcome of an accepted move id, or None."""
+
+    async def wait(self, game_id: str, after: int, timeout_ms: int) -> list[StoredEvent]:
+        """Returns events after `after`, blocking up to `timeout_ms` for at least one."""
+
+    async def index_put(self, summary: GameSummary) -> None:
+        """Writes a game's row in the cross-game index (after the append; may lag)."""
+
+    async def index_page(
+        self, after: str | None, limit: int, game_type: str | None, status: str | None
+    ) -> tuple[list[GameSummary], int]:
+        """Returns index rows after the cursor `after` (newest first) and the filtered total."""
+
+    async def ping(self) -> bool:
+        """Tells whether the backing server answers."""
+
+    async def close(self) -> None:
+        """Releases connections."""
