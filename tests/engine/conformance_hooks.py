@@ -81,8 +81,8 @@ def _trambahn_invariants(state: TrambahnState) -> list[str]:
 
 HOOKS: dict[str, Hooks] = {
     "trambahn": Hooks(
-        _trambahn_perturb,  # type: ignore[arg-type]
-        _trambahn_invariants,  # type: ignore[arg-type]
+        _trambahn_perturb,
+        _trambahn_invariants,
         option_sets=(
             {},
             {"money_halving": "ceil", "display_refill": "after_each_purchase"},

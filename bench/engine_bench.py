@@ -1,0 +1,84 @@
+"""Engine benchmark: seeded random games in-process, and rebuilding finished games from events.
+
+Reports moves applied per second (decide + evolve, including listing legal moves to choose
+from), the cost of rebuilding a finished game by folding its log, and ratios against a baseline
+measured in the same run: encoding every event of the same games to their wire form and JSON
+(plain Python work of similar size, so the ratios are comparable across noisy machines).
+
+Usage: python bench/engine_bench.py [--games N] [--game trambahn]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from engine.core.replay import fold
+from engine.core.simulate import Opening, Step, playthrough
+from engine.registry import GAMES
+
+
+def play(game: str, games: int) -> tuple[float, int, list[tuple[int, list[Any], Any]]]:
+    """Plays `games` seeded games; returns seconds, moves and (players, log, final state)."""
+    rules = GAMES[game]
+    players = rules.info.min_players
+    finished: list[tuple[int, list[Any], Any]] = []
+    moves = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        log: list[Any] = []
+        state: Any = None
+        for item in playthrough(rules, players, f"bench-{seed}"):
+            if isinstance(item, Opening):
+                log += item.events
+            else:
+                assert isinstance(item, Step)
+                moves += 1
+                log += item.events
+                state = item.after
+        finished.append((players, log, state))
+    return time.perf_counter() - start, moves, finished
+
+
+def main() -> None:
+    """Runs the benchmark and prints the figures."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--game", default="trambahn", choices=sorted(GAMES))
+    args = parser.parse_args()
+    rules = GAMES[args.game]
+    options = rules.parse_options(None)
+
+    seconds, moves, finished = play(args.game, args.games)
+    events = sum(len(log) for _, log, _ in finished)
+
+    start = time.perf_counter()
+    for players, log, state in finished:
+        assert fold(rules, rules.initial_state(players, options), log) == state
+    rebuild = time.perf_counter() - start
+
+    start = time.perf_counter()
+    for _, log, _ in finished:
+        json.dumps([rules.events.encode(e) for e in log])
+    baseline = time.perf_counter() - start
+
+    print(f"game: {args.game}, {args.games} games, {moves} moves, {events} events")
+    print(
+        f"play:     {moves / seconds:10.0f} moves/s   ({seconds * 1000 / args.games:.2f} ms/game)"
+    )
+    per_game = rebuild * 1000 / args.games
+    print(f"rebuild:  {per_game:10.3f} ms per finished game ({events / rebuild:.0f} events/s)")
+    print(f"baseline: {baseline * 1000 / args.games:10.3f} ms per game to encode its log to JSON")
+    print(f"ratio rebuild / baseline: {rebuild / baseline:.2f}")
+    print(f"ratio play / baseline:    {seconds / baseline:.2f}")
+    print(f"ratio rebuild / play:     {rebuild / seconds:.3f}")
+
+
+if __name__ == "__main__":
+    main()
