@@ -97,7 +97,9 @@ class EventStore(Protocol):
         """Appends atomically if `expected_version` is current, the move id unused and the
         seat free; otherwise appends nothing and says why."""
 
-    async def read(self, game_id: str, after: int = 0, limit: int | None = None) -> list[StoredEvent]:
+    async def read(
+        self, game_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
         """Returns events with version > `after`, oldest first, at most `limit`."""
 
     async def version(self, game_id: str) -> int:
