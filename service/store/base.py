@@ -11,6 +11,13 @@ and conditional: all events of one move land together, or none do. Besides the l
 
 Implementations: `service.store.redis_store.RedisEventStore` (a Redis server or a Redis Cluster;
 every key of a game shares the hash tag `{<gameId>}`).
+
+Errors (all importable from `service.store`): `StoreUnavailable` when the backing server cannot
+serve now (retryable); `AppendUncertain`, a `StoreUnavailable`, when a `create`/`append` was sent
+but its reply was lost (it may have landed: never report it as accepted; retrying under the same
+move id is safe); `GameNotFound` from `append` to a game never created; `InvalidGameId` from
+`create` with an unusable id (reads of such ids find nothing); `CorruptEntry` when stored bytes
+do not decode; `InvalidCursor` from `index_page` with a cursor naming no indexed game.
 """
 
 from __future__ import annotations
@@ -123,7 +130,9 @@ class EventStore(Protocol):
     async def index_page(
         self, after: str | None, limit: int, game_type: str | None, status: str | None
     ) -> tuple[list[GameSummary], int]:
-        """Returns index rows after the cursor `after` (newest first) and the filtered total."""
+        """Returns index rows after the cursor `after` (newest first) and the filtered total.
+
+        A row's cursor is its `game_id` (stable; wrap it to make it opaque)."""
 
     async def ping(self) -> bool:
         """Tells whether the backing server answers."""

@@ -1,0 +1,28 @@
+"""The event store (DESIGN §4): one Redis stream per game plus sibling records and an index."""
+
+from __future__ import annotations
+
+from service.store.base import AppendOutcome, AppendRequest, EventStore, GameSummary, StoredEvent
+from service.store.codec import CorruptEntry
+from service.store.errors import AppendUncertain, GameNotFound, StoreUnavailable
+from service.store.index import IndexContended, InvalidCursor
+from service.store.keys import InvalidGameId, is_valid_game_id
+from service.store.redis_store import RedisEventStore, connect
+
+__all__ = [
+    "AppendOutcome",
+    "AppendRequest",
+    "AppendUncertain",
+    "CorruptEntry",
+    "EventStore",
+    "GameNotFound",
+    "GameSummary",
+    "IndexContended",
+    "InvalidCursor",
+    "InvalidGameId",
+    "RedisEventStore",
+    "StoreUnavailable",
+    "StoredEvent",
+    "connect",
+    "is_valid_game_id",
+]

@@ -1,0 +1,164 @@
+"""msgpack encoding of stream entries, move records and index rows (DESIGN §4).
+
+A stream entry has id `<version>-0` and one field `e` holding the msgpack map
+`{type, v, seat, moveId, data, at, stateHash}`; the version is the entry id, not a field.
+Decoding checks every field and raises `CorruptEntry` on anything else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import msgpack
+
+from service.store.base import AppendOutcome, GameSummary, StoredEvent
+
+ENTRY_FIELD = b"e"
+"""The one field of a stream entry."""
+
+
+class CorruptEntry(ValueError):
+    """Stored bytes do not decode to what the store wrote; the message says where."""
+
+
+def _plain(value: object) -> object:
+    if isinstance(value, Mapping):
+        return dict(value)
+    raise TypeError(f"cannot encode {type(value).__name__} as msgpack")
+
+
+def _pack(value: object) -> bytes:
+    packed: bytes = msgpack.packb(value, use_bin_type=True, default=_plain)
+    return packed
+
+
+def _unpack_map(payload: bytes, what: str) -> dict[str, Any]:
+    try:
+        value = msgpack.unpackb(payload, raw=False)
+    except Exception as exc:
+        raise CorruptEntry(f"{what}: not msgpack ({exc})") from exc
+    if not isinstance(value, dict):
+        raise CorruptEntry(f"{what}: expected a map, got {type(value).__name__}")
+    return value
+
+
+def entry_id(version: int) -> str:
+    """Returns the stream entry id of the event at `version`."""
+    return f"{version}-0"
+
+
+def version_of(raw_id: bytes | str) -> int:
+    """Returns the version an entry id `<version>-0` stands for."""
+    text = raw_id.decode("ascii") if isinstance(raw_id, bytes) else raw_id
+    ms, _, seq = text.partition("-")
+    if not ms.isdigit() or seq != "0":
+        raise CorruptEntry(f"entry id {text!r} is not <version>-0")
+    return int(ms)
+
+
+def encode_event(event: StoredEvent) -> bytes:
+    """Returns the msgpack bytes stored in the entry's `e` field."""
+    return _pack(
+        {
+            "type": event.type,
+            "v": event.v,
+            "seat": event.seat,
+            "moveId": event.move_id,
+            "data": event.data,
+            "at": event.at,
+            "stateHash": event.state_hash,
+        }
+    )
+
+
+_EVENT_FIELDS: dict[str, tuple[type, ...]] = {
+    "type": (str,),
+    "v": (int,),
+    "seat": (int, type(None)),
+    "moveId": (str, type(None)),
+    "data": (dict,),
+    "at": (str,),
+    "stateHash": (str,),
+}
+
+
+def decode_event(version: int, payload: bytes) -> StoredEvent:
+    """Decodes the `e` field of the entry at `version`; raises `CorruptEntry` on garbage."""
+    what = f"event {version}"
+    fields = _unpack_map(payload, what)
+    if set(fields) != set(_EVENT_FIELDS):
+        raise CorruptEntry(f"{what}: fields {sorted(map(str, fields))}")
+    for name, types in _EVENT_FIELDS.items():
+        value = fields[name]
+        if not isinstance(value, types) or isinstance(value, bool):
+            raise CorruptEntry(f"{what}: field {name!r} has type {type(value).__name__}")
+    return StoredEvent(
+        version=version,
+        type=fields["type"],
+        v=fields["v"],
+        seat=fields["seat"],
+        move_id=fields["moveId"],
+        data=fields["data"],
+        at=fields["at"],
+        state_hash=fields["stateHash"],
+    )
+
+
+def decode_entry(raw_id: object, fields: object) -> StoredEvent:
+    """Decodes one `XRANGE`/`XREAD` entry `(id, {b"e": payload})`."""
+    if not isinstance(raw_id, bytes | str):
+        raise CorruptEntry(f"entry id {raw_id!r}")
+    version = version_of(raw_id)
+    if not isinstance(fields, Mapping) or len(fields) != 1:
+        raise CorruptEntry(f"event {version}: fields {fields!r}, expected only b'e'")
+    payload = fields.get(ENTRY_FIELD)
+    if not isinstance(payload, bytes):
+        raise CorruptEntry(f"event {version}: fields {list(fields)!r}, expected only b'e'")
+    return decode_event(version, payload)
+
+
+def as_bytes(value: bytes | str) -> bytes:
+    """Returns a reply value as bytes (the store's clients do not decode replies)."""
+    return value.encode() if isinstance(value, str) else value
+
+
+def as_text(value: bytes | str) -> str:
+    """Returns a reply value as text."""
+    return value.decode() if isinstance(value, bytes) else value
+
+
+def encode_outcome(first_version: int, last_version: int) -> bytes:
+    """Returns the record of an accepted move id: the versions its events got."""
+    return _pack({"first": first_version, "last": last_version})
+
+
+def decode_outcome(payload: bytes, current_version: int) -> AppendOutcome:
+    """Decodes a move record as the outcome of a duplicate submission."""
+    fields = _unpack_map(payload, "move record")
+    first, last = fields.get("first"), fields.get("last")
+    if not isinstance(first, int) or not isinstance(last, int):
+        raise CorruptEntry(f"move record: {fields!r}")
+    return AppendOutcome(
+        appended=False,
+        current_version=current_version,
+        first_version=first,
+        last_version=last,
+        duplicate_move=True,
+    )
+
+
+def encode_summary(summary: GameSummary) -> bytes:
+    """Returns an index row (the game id is the row's hash field)."""
+    return _pack(
+        {"type": summary.game_type, "status": summary.status, "createdAt": summary.created_at}
+    )
+
+
+def decode_summary(game_id: str, payload: bytes) -> GameSummary:
+    """Decodes an index row."""
+    fields = _unpack_map(payload, f"index row {game_id!r}")
+    values = (fields.get("type"), fields.get("status"), fields.get("createdAt"))
+    if not all(isinstance(value, str) for value in values):
+        raise CorruptEntry(f"index row {game_id!r}: {fields!r}")
+    return GameSummary(game_id, str(values[0]), str(values[1]), str(values[2]))

@@ -1,0 +1,66 @@
+"""The store's typed errors and the translation of redis-py failures into them.
+
+`StoreUnavailable`: Redis cannot be reached, timed out or refuses service for now (cluster
+down, loading, failover); the operation may be retried. `AppendUncertain` (a `StoreUnavailable`)
+says more: an append or create was sent but its reply was lost, so it may or may not have been
+applied and must never be reported as accepted; retrying it under the same move id is safe.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+
+from redis import exceptions as rex
+
+
+class StoreUnavailable(Exception):
+    """Redis cannot be reached or cannot serve now; the operation may be retried later."""
+
+
+class AppendUncertain(StoreUnavailable):
+    """The append was sent but its reply was lost: it may or may not have been applied."""
+
+
+class GameNotFound(LookupError):
+    """An append names a game that was never created."""
+
+
+UNAVAILABLE: tuple[type[BaseException], ...] = (
+    rex.ConnectionError,
+    rex.TimeoutError,
+    rex.ClusterError,
+    rex.TryAgainError,
+    rex.ReadOnlyError,
+    rex.RedisClusterException,
+    OSError,
+    asyncio.TimeoutError,
+)
+"""redis-py failures that mean "not now" rather than a bug or bad data."""
+
+NOT_SENT: tuple[type[BaseException], ...] = (
+    rex.ResponseError,
+    rex.BusyLoadingError,
+    rex.AuthenticationError,
+    rex.MaxConnectionsError,
+    rex.RedisClusterException,
+)
+"""Failures that prove a command was not executed: a refusal by the server, or no connection."""
+
+
+def surely_not_sent(exc: BaseException) -> bool:
+    """Tells whether a failed command certainly never reached Redis (or was refused)."""
+    return isinstance(exc, NOT_SENT) or "connecting to" in str(exc)
+
+
+@contextlib.asynccontextmanager
+async def translated(what: str, *, uncertain: bool = False) -> AsyncIterator[None]:
+    """Turns redis-py failures into `StoreUnavailable`, or `AppendUncertain` for a write
+    (`uncertain=True`) that may have been executed."""
+    try:
+        yield
+    except UNAVAILABLE as exc:
+        if uncertain and not surely_not_sent(exc):
+            raise AppendUncertain(f"{what}: outcome unknown ({exc})") from exc
+        raise StoreUnavailable(f"{what}: Redis unavailable ({exc})") from exc

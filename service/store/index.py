@@ -1,0 +1,95 @@
+"""The cross-game index behind `games(...)` (DESIGN §4), on Redis.
+
+Its keys share the hash tag `{index}` (see `service.store.keys`), so one small script updates a
+row and its sorted sets together. It cannot share a game's slot, so it is written after the
+game's append, may lag it briefly, and can be rebuilt from the logs.
+
+Order: newest first by `createdAt`, ties by game id (both descending). The paging cursor is the
+game id of the last row seen.
+"""
+
+from __future__ import annotations
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+
+from service.store import codec
+from service.store.base import GameSummary
+from service.store.keys import IndexKeys, index_member
+
+PUT_SCRIPT = """
+-- KEYS: 1 rows, 2-5 the sets of the new row, 6-9 the sets of the old row (or 2-5 again)
+-- ARGV: 1 game id, 2 expected old row ('' = none), 3 new row, 4 old member, 5 new member
+local old = redis.call('HGET', KEYS[1], ARGV[1])
+if (old or '') ~= ARGV[2] then return 0 end
+if old then
+  for i = 6, 9 do redis.call('ZREM', KEYS[i], ARGV[4]) end
+end
+for i = 2, 5 do redis.call('ZADD', KEYS[i], 0, ARGV[5]) end
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
+return 1
+"""
+PUT_ATTEMPTS = 10
+
+
+class InvalidCursor(ValueError):
+    """An index cursor names no game of the index."""
+
+
+class IndexContended(RuntimeError):
+    """A row kept changing while it was being written."""
+
+
+class RedisIndex:
+    """Rows by game id plus one sorted set per filter combination."""
+
+    def __init__(self, client: Redis | RedisCluster, prefix: str) -> None:
+        self.client = client
+        self.keys = IndexKeys(prefix)
+        self._put = client.register_script(PUT_SCRIPT)
+
+    async def put(self, summary: GameSummary) -> None:
+        """Writes or replaces a game's row, moving it between the filter sets."""
+        if "|" in summary.created_at:
+            raise ValueError(f"createdAt {summary.created_at!r} contains '|'")
+        new_row = codec.encode_summary(summary)
+        new_sets = self.keys.sets_of(summary.game_type, summary.status)
+        new_member = index_member(summary.created_at, summary.game_id)
+        for _ in range(PUT_ATTEMPTS):
+            old_raw = await self.client.hget(self.keys.rows, summary.game_id)
+            old_row = None if old_raw is None else codec.as_bytes(old_raw)
+            old_sets, old_member = new_sets, new_member
+            if old_row is not None:
+                old = codec.decode_summary(summary.game_id, old_row)
+                old_sets = self.keys.sets_of(old.game_type, old.status)
+                old_member = index_member(old.created_at, old.game_id)
+            done = await self._put(
+                keys=[self.keys.rows, *new_sets, *old_sets],
+                args=[summary.game_id, old_row or b"", new_row, old_member, new_member],
+            )
+            if done:
+                return
+        raise IndexContended(f"index row {summary.game_id!r} kept changing")
+
+    async def page(
+        self, after: str | None, limit: int, game_type: str | None, status: str | None
+    ) -> tuple[list[GameSummary], int]:
+        """Returns up to `limit` rows after the cursor, newest first, and the filtered total."""
+        ordered = self.keys.ordered(game_type, status)
+        high = "+"
+        if after is not None:
+            cursor_row = await self.client.hget(self.keys.rows, after)
+            if cursor_row is None:
+                raise InvalidCursor(f"unknown cursor {after[:50]!r}")
+            row = codec.decode_summary(after, codec.as_bytes(cursor_row))
+            high = "(" + index_member(row.created_at, after)
+        total = int(await self.client.zcard(ordered))
+        if limit <= 0:
+            return [], total
+        members = await self.client.zrevrangebylex(ordered, high, "-", start=0, num=limit)
+        ids = [codec.as_text(member).partition("|")[2] for member in members]
+        if not ids:
+            return [], total
+        rows = await self.client.hmget(self.keys.rows, ids)
+        found = [(game_id, raw) for game_id, raw in zip(ids, rows, strict=True) if raw is not None]
+        return [codec.decode_summary(game_id, codec.as_bytes(raw)) for game_id, raw in found], total

@@ -1,0 +1,97 @@
+"""Redis key names of the event store (DESIGN §4).
+
+Every key of one game carries the hash tag `{<gameId>}`, so a game lives in one Redis Cluster
+slot and one Lua script can touch all of it:
+
+* `bs:{<gameId>}:log` — the stream; entry id `<version>-0`, one field `e` (msgpack event);
+* `bs:{<gameId>}:meta` — hash of metadata strings;
+* `bs:{<gameId>}:tokens` — hash seat -> token hash;
+* `bs:{<gameId>}:moves` — hash moveId -> msgpack outcome.
+
+The cross-game index has keys of its own, all tagged `{index}` (one slot of their own, updated
+atomically together, after the game's append):
+
+* `bs:{index}:rows` — hash gameId -> msgpack row;
+* `bs:{index}:all`, `...:type:<t>`, `...:status:<s>`, `...:type-status:<n>:<t>:<s>` — sorted
+  sets (all scores 0) of members `<createdAt>|<gameId>`, ordered lexicographically.
+
+`bs` is the default prefix; tests use a unique prefix per test to stay apart.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+DEFAULT_PREFIX = "bs"
+MAX_GAME_ID_LENGTH = 200
+
+
+class InvalidGameId(ValueError):
+    """A game id is empty, too long or contains a brace (it would break the hash tag)."""
+
+
+def is_valid_game_id(game_id: str) -> bool:
+    """Tells whether `game_id` can name a game (non-empty, at most 200 chars, no braces)."""
+    return 0 < len(game_id) <= MAX_GAME_ID_LENGTH and "{" not in game_id and "}" not in game_id
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameKeys:
+    """The keys of one game, in the order the append script takes them."""
+
+    log: str
+    meta: str
+    tokens: str
+    moves: str
+
+    @classmethod
+    def of(cls, game_id: str, prefix: str = DEFAULT_PREFIX) -> GameKeys:
+        """Returns the keys of `game_id`; raises `InvalidGameId` for an unusable id."""
+        if not is_valid_game_id(game_id):
+            raise InvalidGameId(f"invalid game id {game_id[:50]!r}")
+        tag = f"{prefix}:{{{game_id}}}"
+        return cls(f"{tag}:log", f"{tag}:meta", f"{tag}:tokens", f"{tag}:moves")
+
+    def all(self) -> tuple[str, str, str, str]:
+        """Returns the keys as the script's KEYS list."""
+        return (self.log, self.meta, self.tokens, self.moves)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class IndexKeys:
+    """The keys of the cross-game index."""
+
+    prefix: str = DEFAULT_PREFIX
+
+    @property
+    def _tag(self) -> str:
+        return f"{self.prefix}:{{index}}"
+
+    @property
+    def rows(self) -> str:
+        """The hash of rows by game id."""
+        return f"{self._tag}:rows"
+
+    def ordered(self, game_type: str | None, status: str | None) -> str:
+        """Returns the sorted set holding the games that match both filters."""
+        if game_type is not None and status is not None:
+            return f"{self._tag}:type-status:{len(game_type)}:{game_type}:{status}"
+        if game_type is not None:
+            return f"{self._tag}:type:{game_type}"
+        if status is not None:
+            return f"{self._tag}:status:{status}"
+        return f"{self._tag}:all"
+
+    def sets_of(self, game_type: str, status: str) -> tuple[str, str, str, str]:
+        """Returns every sorted set a game of this type and status belongs to."""
+        return (
+            self.ordered(None, None),
+            self.ordered(game_type, None),
+            self.ordered(None, status),
+            self.ordered(game_type, status),
+        )
+
+
+def index_member(created_at: str, game_id: str) -> str:
+    """Returns the sorted-set member of a game: newest-first order is reverse lexicographic."""
+    return f"{created_at}|{game_id}"

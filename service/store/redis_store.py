@@ -1,0 +1,227 @@
+"""`RedisEventStore`: the event store on a Redis server or a Redis Cluster (DESIGN §4).
+
+One Lua script (`append.lua`) makes each create and append atomic within the game's slot; reads
+are `XRANGE`, live waits `XREAD BLOCK`. The cross-game index (`service.store.index`, keys tagged
+`{index}`) lives in another slot and is written after the append, by separate commands.
+
+Errors (`service.store.errors`): `StoreUnavailable` when Redis cannot serve, `AppendUncertain`
+when a create or append was sent but its reply was lost (it may or may not have landed).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib.resources
+from collections.abc import Awaitable, Callable, Mapping
+from typing import Any, TypeVar
+
+from redis import exceptions as rex
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.retry import Retry
+from redis.backoff import NoBackoff
+from redis.typing import KeyT, StreamIdT
+
+from service.store import codec
+from service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
+from service.store.errors import AppendUncertain, GameNotFound, StoreUnavailable, translated
+from service.store.index import RedisIndex
+from service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
+
+T = TypeVar("T")
+Client = Redis | RedisCluster
+
+APPEND_SCRIPT = importlib.resources.files("service.store").joinpath("append.lua").read_text()
+
+__all__ = ["AppendUncertain", "GameNotFound", "RedisEventStore", "StoreUnavailable", "connect"]
+
+
+class RedisEventStore:
+    """The `EventStore` on `redis.asyncio.Redis` or `redis.asyncio.cluster.RedisCluster`.
+
+    The client must use RESP2 and `decode_responses=False`; `connect()` builds a suitable one.
+    `max_block_ms` caps one `XREAD BLOCK` and must stay below the client's socket timeout.
+    """
+
+    def __init__(self, client: Client, prefix: str = DEFAULT_PREFIX, max_block_ms: int = 2000):
+        self.client = client
+        self.prefix = prefix
+        self.max_block_ms = max_block_ms
+        self._append = client.register_script(APPEND_SCRIPT)
+        self._index = RedisIndex(client, prefix)
+
+    def keys(self, game_id: str) -> GameKeys:
+        """Returns the Redis keys of a game (raises `InvalidGameId`)."""
+        return GameKeys.of(game_id, self.prefix)
+
+    async def _read(self, what: str, call: Callable[[], Awaitable[T]]) -> T:
+        """Runs an idempotent call, once more after a lost connection (not after a timeout)."""
+        async with translated(what):
+            try:
+                return await call()
+            except rex.ConnectionError:
+                return await call()
+
+    async def _script(self, game_id: str, mode: str, request: AppendRequest) -> list[Any]:
+        events = list(request.events)
+        if not events:
+            raise ValueError("an append needs at least one event")
+        for offset, event in enumerate(events, start=1):
+            if event.version != request.expected_version + offset:
+                raise ValueError(
+                    f"event {offset} has version {event.version}, "
+                    f"expected {request.expected_version + offset}"
+                )
+        seat, token = request.seat_token if request.seat_token else ("", "")
+        meta = dict(request.meta or {})
+        args: list[str | bytes | int] = [mode, request.expected_version, request.move_id or ""]
+        args += [seat, token, codec.encode_outcome(events[0].version, events[-1].version)]
+        args.append(len(meta))
+        for name, value in meta.items():
+            args += [name, value]
+        args.append(len(events))
+        args += [codec.encode_event(event) for event in events]
+        async with translated(f"{mode} {game_id}", uncertain=True):
+            result: list[Any] = await self._append(keys=self.keys(game_id).all(), args=args)
+        return result
+
+    async def create(self, game_id: str, first: StoredEvent, meta: Mapping[str, str]) -> bool:
+        """Creates a game with its first event; returns False if the id exists already.
+
+        Raises `InvalidGameId` for an id that cannot name a game.
+        """
+        result = await self._script(game_id, "create", AppendRequest(0, [first], meta=meta))
+        return bool(result[0] == b"ok")
+
+    async def append(self, game_id: str, request: AppendRequest) -> AppendOutcome:
+        """Appends atomically, or appends nothing and says why (see `AppendOutcome`).
+
+        Raises `GameNotFound` when the game was never created.
+        """
+        result = await self._script(game_id, "append", request)
+        status, current = result[0], int(result[1])
+        if status == b"ok":
+            return AppendOutcome(True, current, int(result[2]), int(result[3]))
+        if status == b"duplicate":
+            return codec.decode_outcome(result[2], current)
+        if status == b"conflict":
+            return AppendOutcome(False, current, version_conflict=True)
+        if status == b"seat_taken":
+            return AppendOutcome(False, current, seat_taken=True)
+        if status == b"missing":
+            raise GameNotFound(game_id)
+        raise RuntimeError(f"append script answered {result!r}")
+
+    async def read(
+        self, game_id: str, after: int = 0, limit: int | None = None
+    ) -> list[StoredEvent]:
+        """Returns events with version > `after`, oldest first, at most `limit`."""
+        if not is_valid_game_id(game_id) or (limit is not None and limit <= 0):
+            return []
+        log = self.keys(game_id).log
+        start = codec.entry_id(max(after, 0) + 1)
+        entries = await self._read(
+            f"read {game_id}", lambda: self.client.xrange(log, start, "+", count=limit)
+        )
+        return [codec.decode_entry(raw_id, fields) for raw_id, fields in entries or []]
+
+    async def version(self, game_id: str) -> int:
+        """Returns the number of events in the log (0 when the game does not exist)."""
+        if not is_valid_game_id(game_id):
+            return 0
+        log = self.keys(game_id).log
+        return int(await self._read(f"version {game_id}", lambda: self.client.xlen(log)))
+
+    async def meta(self, game_id: str) -> dict[str, str] | None:
+        """Returns the game's metadata, or None when the game does not exist."""
+        if not is_valid_game_id(game_id):
+            return None
+        keys = self.keys(game_id)
+        raw = await self._read(f"meta {game_id}", lambda: self.client.hgetall(keys.meta))
+        if not raw and not await self.version(game_id):
+            return None
+        return {codec.as_text(k): codec.as_text(v) for k, v in raw.items()}
+
+    async def seat_token_hash(self, game_id: str, seat: int) -> str | None:
+        """Returns the stored token hash of a seat, or None."""
+        if not is_valid_game_id(game_id):
+            return None
+        tokens = self.keys(game_id).tokens
+        raw = await self._read(f"token {game_id}", lambda: self.client.hget(tokens, str(seat)))
+        return None if raw is None else codec.as_text(raw)
+
+    async def move_outcome(self, game_id: str, move_id: str) -> AppendOutcome | None:
+        """Returns the recorded outcome of an accepted move id, or None."""
+        if not is_valid_game_id(game_id):
+            return None
+        moves = self.keys(game_id).moves
+        raw = await self._read(f"move {game_id}", lambda: self.client.hget(moves, move_id))
+        if raw is None:
+            return None
+        return codec.decode_outcome(codec.as_bytes(raw), await self.version(game_id))
+
+    async def wait(self, game_id: str, after: int, timeout_ms: int) -> list[StoredEvent]:
+        """Returns events after `after`, blocking up to `timeout_ms` for at least one."""
+        if not is_valid_game_id(game_id) or timeout_ms <= 0:
+            return await self.read(game_id, after)
+        log = self.keys(game_id).log
+        streams: dict[KeyT, StreamIdT] = {log: codec.entry_id(max(after, 0))}
+        deadline = asyncio.get_running_loop().time() + timeout_ms / 1000
+        while (left := deadline - asyncio.get_running_loop().time()) > 0:
+            block = max(1, min(self.max_block_ms, int(left * 1000)))
+            async with translated(f"wait {game_id}"):
+                response: Any = await self.client.xread(streams, block=block)
+            if response:
+                entries = response[0][1]  # RESP2: [[stream, [(id, fields), ...]]]
+                return [codec.decode_entry(raw_id, fields) for raw_id, fields in entries]
+        return []
+
+    async def index_put(self, summary: GameSummary) -> None:
+        """Writes a game's row in the cross-game index (after the append; may lag)."""
+        async with translated(f"index {summary.game_id}"):
+            await self._index.put(summary)
+
+    async def index_page(
+        self, after: str | None, limit: int, game_type: str | None, status: str | None
+    ) -> tuple[list[GameSummary], int]:
+        """Returns rows after the cursor `after` (newest first) and the filtered total.
+
+        The cursor is the game id of the last row seen; an unknown one raises `InvalidCursor`.
+        """
+        async with translated("index page"):
+            return await self._index.page(after, limit, game_type, status)
+
+    async def ping(self) -> bool:
+        """Tells whether the backing server answers."""
+        try:
+            async with translated("ping"):
+                return bool(await self.client.ping())
+        except StoreUnavailable:
+            return False
+
+    async def close(self) -> None:
+        """Releases connections."""
+        await self.client.aclose()
+
+
+def connect(
+    url: str,
+    cluster: bool,
+    *,
+    prefix: str = DEFAULT_PREFIX,
+    socket_timeout: float = 5.0,
+    connect_timeout: float = 2.0,
+) -> RedisEventStore:
+    """Returns a store on the server or cluster at `url` (`redis://` or `rediss://`).
+
+    The client does not retry commands by itself: a lost append reply is reported as
+    `AppendUncertain` instead of being sent twice.
+    """
+    options: dict[str, Any] = {
+        "decode_responses": False,
+        "socket_timeout": socket_timeout,
+        "socket_connect_timeout": connect_timeout,
+        "retry": Retry(NoBackoff(), 0),
+    }
+    client: Client = (RedisCluster if cluster else Redis).from_url(url, **options)
+    return RedisEventStore(client, prefix, max_block_ms=max(1, int(socket_timeout * 500)))

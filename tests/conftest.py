@@ -1,0 +1,59 @@
+"""Shared fixtures. Redis servers are started by the tests on free ports, once per session
+(per xdist worker), and never reused from outside (DESIGN §6, §7)."""
+
+from __future__ import annotations
+
+import uuid
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from service.store import RedisEventStore, connect
+from tests.redis_support import RedisClusterServers, RedisServer
+
+# --- Redis servers --------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="session")
+def redis_server() -> Iterator[RedisServer]:
+    """One Redis server for the whole session; tests keep apart by key prefix."""
+    with RedisServer() as server:
+        yield server
+
+
+@pytest.fixture(scope="session")
+def redis_cluster() -> Iterator[RedisClusterServers]:
+    """A three-master Redis Cluster for the whole session."""
+    with RedisClusterServers() as cluster:
+        yield cluster
+
+
+@pytest.fixture
+def private_redis() -> Iterator[RedisServer]:
+    """A Redis server of this test alone, for tests that stop or pause it."""
+    with RedisServer() as server:
+        yield server
+
+
+# --- Event stores ---------------------------------------------------------------------------
+
+
+def unique_prefix() -> str:
+    """Returns a key prefix no other test uses."""
+    return f"bs-test-{uuid.uuid4().hex[:12]}"
+
+
+@pytest.fixture
+async def redis_store(redis_server: RedisServer) -> AsyncIterator[RedisEventStore]:
+    """A `RedisEventStore` on the session's server, with keys of its own."""
+    store = connect(redis_server.url, cluster=False, prefix=unique_prefix())
+    yield store
+    await store.close()
+
+
+@pytest.fixture
+async def cluster_store(redis_cluster: RedisClusterServers) -> AsyncIterator[RedisEventStore]:
+    """A `RedisEventStore` on the session's cluster, with keys of its own."""
+    store = connect(redis_cluster.url, cluster=True, prefix=unique_prefix())
+    yield store
+    await store.close()
