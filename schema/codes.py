@@ -1,0 +1,144 @@
+"""Every error code the API reports, in one place (DESIGN §3, §5). Codes are API.
+
+Rejections (`Rejected.code` in mutation results; `extensions.code` of a GraphQL error where a
+field cannot return a union):
+
+* `MALFORMED_MOVE` — the move (or its `moveId`) cannot be parsed.
+* `NOT_YOUR_TURN` — the seat may not act now.
+* `ILLEGAL_MOVE` — the move parsed but the rules forbid it now; `details.rule` names the rule.
+* `GAME_FINISHED` — the game is over.
+* `GAME_NOT_STARTED` — the game still waits for players.
+* `UNAUTHORIZED` — the seat token is missing or does not belong to that seat of that game.
+* `VERSION_CONFLICT` — `expectedVersion` is stale (mutations return `VersionConflict`).
+* `UNKNOWN_GAME_TYPE` — no game type of that id.
+* `BAD_OPTIONS` — the options do not match the game type's options schema.
+* `BAD_PLAYER_COUNT` — the player count (or the number of `seats` names) is not allowed.
+* `BAD_SEED` — a client seed was given but the server forbids them, or it is over 256 bytes.
+* `BAD_NAME` — a player name is empty or longer than 64 characters.
+* `GAME_NOT_FOUND` — no game with that id.
+* `GAME_FULL` — every seat of the game is taken.
+* `SEAT_TAKEN` — the requested seat is taken.
+* `BAD_SEAT` — the seat index is outside the game's seats.
+
+GraphQL errors only (top-level `errors`, `extensions.code`):
+
+* `BAD_VERSION` — `state(version:)` is outside 0..version.
+* `BAD_CURSOR` — an `after` cursor was not produced by this API.
+* `STORE_UNAVAILABLE` — Redis cannot be reached; nothing was written; retry later.
+* `APPEND_UNCERTAIN` — the append may or may not have been stored; retry with the same
+  `moveId` (a retry returns the original result if it was stored).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core.errors import (
+    ALL_CODES as ENGINE_CODES,
+)
+from engine.core.errors import (
+    UNAUTHORIZED,
+    VERSION_CONFLICT,
+    MoveError,
+)
+
+BAD_SEED = "BAD_SEED"
+BAD_NAME = "BAD_NAME"
+GAME_NOT_FOUND = "GAME_NOT_FOUND"
+GAME_FULL = "GAME_FULL"
+SEAT_TAKEN = "SEAT_TAKEN"
+BAD_SEAT = "BAD_SEAT"
+BAD_VERSION = "BAD_VERSION"
+BAD_CURSOR = "BAD_CURSOR"
+STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
+APPEND_UNCERTAIN = "APPEND_UNCERTAIN"
+
+SERVICE_CODES: tuple[str, ...] = (
+    BAD_SEED,
+    BAD_NAME,
+    GAME_NOT_FOUND,
+    GAME_FULL,
+    SEAT_TAKEN,
+    BAD_SEAT,
+)
+TRANSPORT_CODES: tuple[str, ...] = (BAD_VERSION, BAD_CURSOR, STORE_UNAVAILABLE, APPEND_UNCERTAIN)
+ALL_CODES: tuple[str, ...] = (*ENGINE_CODES, *SERVICE_CODES, *TRANSPORT_CODES)
+
+
+class BadSeed(MoveError):
+    """A client seed is not allowed here or is longer than 256 UTF-8 bytes."""
+
+    code = BAD_SEED
+
+
+class BadName(MoveError):
+    """A player name is empty or too long."""
+
+    code = BAD_NAME
+
+
+class GameNotFound(MoveError):
+    """No game has that id."""
+
+    code = GAME_NOT_FOUND
+
+
+class GameFull(MoveError):
+    """Every seat is taken."""
+
+    code = GAME_FULL
+
+
+class SeatTaken(MoveError):
+    """The requested seat is taken."""
+
+    code = SEAT_TAKEN
+
+
+class BadSeat(MoveError):
+    """The seat index is outside the game's seats."""
+
+    code = BAD_SEAT
+
+
+class Unauthorized(MoveError):
+    """The seat token is missing or wrong for that seat of that game."""
+
+    code = UNAUTHORIZED
+
+
+class VersionConflictError(MoveError):
+    """`expectedVersion` is stale; the API answers with a `VersionConflict` result."""
+
+    code = VERSION_CONFLICT
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(
+            f"expected version {expected} but the game is at {current}",
+            {"expectedVersion": expected, "currentVersion": current},
+        )
+        self.expected = expected
+        self.current = current
+
+
+class ApiError(Exception):
+    """A failure reported as a top-level GraphQL error; `extensions` carries the code.
+
+    graphql-core copies the `extensions` attribute of a resolver's exception into the error.
+    """
+
+    def __init__(self, code: str, message: str, details: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.extensions: dict[str, Any] = {"code": code, **(details or {})}
+
+
+def as_api_error(error: MoveError) -> ApiError:
+    """Returns a rejection as a top-level GraphQL error (for fields without a result union)."""
+    return ApiError(error.code, error.message, {"details": error.details} if error.details else {})
+
+
+def retryable(code: str, message: str) -> ApiError:
+    """Returns a store failure the client should retry (same `moveId` for moves)."""
+    return ApiError(code, message, {"retryable": True})

@@ -1,0 +1,50 @@
+"""The per-request GraphQL context: the backend, the request id and the caller's token."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+from strawberry.types import Info as StrawberryInfo
+
+from schema.ports import GameBackend
+
+
+def bearer_token(value: object) -> str | None:
+    """Returns the token of an `Authorization: Bearer <token>` value, else None."""
+    if not isinstance(value, str):
+        return None
+    scheme, _, token = value.strip().partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not token:
+        return None
+    return token
+
+
+@dataclasses.dataclass
+class Context:
+    """What resolvers see as `info.context`.
+
+    `connection_params` is set by strawberry from the websocket `connection_init` payload:
+    `{"Authorization": "Bearer <token>"}` or `{"token": "<token>"}`.
+    """
+
+    backend: GameBackend
+    request_id: str
+    header_token: str | None = None
+    connection_params: dict[str, Any] | None = None
+
+    @property
+    def token(self) -> str | None:
+        """The seat token presented by the caller, if any."""
+        params = self.connection_params or {}
+        for key in ("Authorization", "authorization"):
+            if (token := bearer_token(params.get(key))) is not None:
+                return token
+        raw = params.get("token")
+        if isinstance(raw, str) and raw:
+            return raw
+        return self.header_token
+
+
+Info = StrawberryInfo[Context, None]

@@ -1,0 +1,60 @@
+"""The `GameType` object: a registered game type with its rules metadata and JSON Schemas."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import strawberry
+from strawberry.scalars import JSON
+
+from engine import registry
+from engine.core.rules import GameRules
+from schema import decorators as described
+
+
+@strawberry.type
+class GameType:
+    """A registered game type and its published schemas."""
+
+    rules: strawberry.Private[GameRules[Any, Any, Any]]
+
+    @strawberry.field
+    def id(self) -> strawberry.ID:
+        return strawberry.ID(self.rules.info.id)
+
+    @strawberry.field
+    def name(self) -> str:
+        return self.rules.info.name
+
+    @strawberry.field
+    def min_players(self) -> int:
+        return self.rules.info.min_players
+
+    @strawberry.field
+    def max_players(self) -> int:
+        return self.rules.info.max_players
+
+    @strawberry.field
+    def rules_version(self) -> str:
+        return self.rules.info.rules_version
+
+    @described.field("An upper bound on the number of accepted moves in a game.")
+    def max_game_length(self) -> int:
+        return self.rules.info.max_game_length
+
+    @described.field("JSON Schema of createGame options.")
+    def options_schema(self) -> JSON:
+        return JSON(self.rules.options_schema())
+
+    @described.field("JSON Schema of one move.")
+    def move_schema(self) -> JSON:
+        return JSON(self.rules.moves.json_schema(f"{self.rules.info.id} move"))
+
+    @described.field("Which component data are printed facts, which reconstructed.")
+    def provenance(self) -> JSON:
+        return JSON(self.rules.data.metadata())
+
+
+def game_type_of(game_type: str) -> GameType:
+    """Returns the GraphQL type of a registered game type id."""
+    return GameType(rules=registry.get(game_type))

@@ -1,0 +1,77 @@
+"""The Mutation root (DESIGN §5): createGame, joinGame, submitMove."""
+
+from __future__ import annotations
+
+import strawberry
+from strawberry.scalars import JSON
+
+from engine.core.errors import MoveError
+from schema import decorators as described
+from schema.context import Info
+from schema.results import (
+    CreateGameResult,
+    GameCreated,
+    JoinGameResult,
+    MoveAccepted,
+    Rejected,
+    SeatJoined,
+    SeatToken,
+    SubmitMoveResult,
+    move_failure,
+)
+from schema.types import Game
+
+
+@strawberry.type
+class Mutation:
+    @described.mutation("Creates a game; `seats` (player names) fills every seat at once.")
+    async def create_game(
+        self,
+        info: Info,
+        game_type: strawberry.ID,
+        players: int,
+        options: JSON | None = None,
+        seed: str | None = None,
+        seats: list[str] | None = None,
+    ) -> CreateGameResult:
+        try:
+            created = await info.context.backend.create_game(
+                str(game_type), players, options, seed, seats
+            )
+        except MoveError as exc:
+            return Rejected.of(exc)
+        tokens = [SeatToken(seat=s, token=t) for s, t in created.tokens]
+        return GameCreated(game=Game(view=created.game), tokens=tokens)
+
+    @described.mutation("Takes a seat (the lowest free one if `seat` is omitted).")
+    async def join_game(
+        self, info: Info, game_id: strawberry.ID, name: str, seat: int | None = None
+    ) -> JoinGameResult:
+        try:
+            joined = await info.context.backend.join_game(str(game_id), name, seat)
+        except MoveError as exc:
+            return Rejected.of(exc)
+        return SeatJoined(seat=joined.seat, token=joined.token, game=Game(view=joined.game))
+
+    @described.mutation(
+        "Checks, in order: the seat token, the moveId (a retry returns the original "
+        "MoveAccepted), expectedVersion, then the rules. dryRun records nothing."
+    )
+    async def submit_move(
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        seat: int,
+        move: JSON,
+        expected_version: int | None = None,
+        move_id: str | None = None,
+        dry_run: bool = False,
+    ) -> SubmitMoveResult:
+        ctx = info.context
+        try:
+            accepted = await ctx.backend.submit_move(
+                str(game_id), seat, move, ctx.token, expected_version, move_id, dry_run
+            )
+        except MoveError as exc:
+            return move_failure(exc)
+        return MoveAccepted.of(accepted)

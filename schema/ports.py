@@ -1,0 +1,146 @@
+"""What the GraphQL layer needs from the service: a `GameBackend` and plain result records.
+
+The schema imports the engine, never the service (DESIGN §2); `service.games.GameService`
+implements `GameBackend`. Expected failures are raised as `MoveError`s (codes in
+`schema.codes`) and become `Rejected` / `VersionConflict` results; store failures are raised as
+`schema.codes.ApiError`.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import AsyncGenerator, Mapping
+from typing import Any, Protocol
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EventView:
+    """One log event as a viewer may see it (`data` redacted for that viewer)."""
+
+    version: int
+    type: str
+    seat: int | None
+    move_id: str | None
+    data: Mapping[str, Any]
+    at: str
+    state_hash: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ResultView:
+    """Scores by seat, winners, and game-specific details of a finished game."""
+
+    scores: tuple[int, ...]
+    winners: tuple[int, ...]
+    details: Mapping[str, Any]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameView:
+    """A game at one version; `handle` is the backend's own record, passed back to it."""
+
+    id: str
+    game_type: str
+    status: str
+    version: int
+    players: int
+    seats: tuple[str | None, ...]
+    to_act: tuple[int, ...]
+    created_at: str
+    seeded_by_client: bool
+    result: ResultView | None
+    handle: Any = dataclasses.field(default=None, compare=False, repr=False)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CreatedGame:
+    """A new game and the tokens of the seats filled at creation."""
+
+    game: GameView
+    tokens: tuple[tuple[int, str], ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class JoinedSeat:
+    """A seat taken by `joinGame` and its token."""
+
+    game: GameView
+    seat: int
+    token: str
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AcceptedMove:
+    """An accepted move: the version after it and its events, redacted for the mover."""
+
+    game: GameView
+    version: int
+    events: tuple[EventView, ...]
+    dry_run: bool = False
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GamesPage:
+    """One page of the cross-game index."""
+
+    games: tuple[tuple[str, GameView], ...]
+    """(cursor, game) pairs, newest first."""
+    total: int
+    has_next: bool
+
+
+class GameBackend(Protocol):
+    """The game operations behind the GraphQL schema."""
+
+    page_cap: int
+
+    async def game(self, game_id: str) -> GameView | None:
+        """Returns the game at its current version, or None."""
+
+    async def games(
+        self, after: str | None, first: int, game_type: str | None, status: str | None
+    ) -> GamesPage:
+        """Returns a page of the cross-game index."""
+
+    async def state(
+        self, game: GameView, seat: int | None, version: int | None, token: str | None
+    ) -> dict[str, Any]:
+        """Returns a seat view (token required) or the spectator view, at any version."""
+
+    async def legal_moves(self, game: GameView, seat: int, token: str | None) -> list[Any]:
+        """Returns the wire forms of the seat's legal moves (token required)."""
+
+    async def events(
+        self, game: GameView, after: int, first: int, seat: int | None, token: str | None
+    ) -> list[EventView]:
+        """Returns events after version `after`, redacted for the caller."""
+
+    async def create_game(
+        self,
+        game_type: str,
+        players: int,
+        options: Any,
+        seed: str | None,
+        seats: list[str] | None,
+    ) -> CreatedGame:
+        """Creates a game (and fills every seat when `seats` is given)."""
+
+    async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
+        """Takes a seat (the lowest free one when `seat` is None)."""
+
+    async def submit_move(
+        self,
+        game_id: str,
+        seat: int,
+        move: Any,
+        token: str | None,
+        expected_version: int | None,
+        move_id: str | None,
+        dry_run: bool,
+    ) -> AcceptedMove:
+        """Checks and (unless `dry_run`) records a move."""
+
+    def game_events(
+        self, game_id: str, after_version: int, token: str | None
+    ) -> AsyncGenerator[EventView, None]:
+        """Yields the game's events after `after_version`, then live ones, redacted."""

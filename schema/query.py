@@ -1,0 +1,86 @@
+"""The Query root (DESIGN §5) plus `gameType(id)` and `validateMove`."""
+
+from __future__ import annotations
+
+import strawberry
+from strawberry.scalars import JSON
+
+from engine import registry
+from engine.core.errors import MoveError
+from schema import cursors
+from schema import decorators as described
+from schema.context import Info
+from schema.game_types import GameType
+from schema.results import MoveValid, ValidateMoveResult, move_failure
+from schema.types import (
+    Game,
+    GameConnection,
+    GameEdge,
+    GameStatus,
+    PageInfo,
+    clamp_first,
+)
+
+
+@strawberry.type
+class Query:
+    @strawberry.field
+    def game_types(self) -> list[GameType]:
+        return [GameType(rules=rules) for _, rules in sorted(registry.GAMES.items())]
+
+    @strawberry.field
+    def game_type(self, id: strawberry.ID) -> GameType | None:
+        rules = registry.GAMES.get(str(id))
+        return None if rules is None else GameType(rules=rules)
+
+    @described.field("The game at its current version; null when unknown.")
+    async def game(self, info: Info, id: strawberry.ID) -> Game | None:
+        view = await info.context.backend.game(str(id))
+        return None if view is None else Game(view=view)
+
+    @described.field("Games, newest first.")
+    async def games(
+        self,
+        info: Info,
+        first: int | None = None,
+        after: str | None = None,
+        game_type: strawberry.ID | None = None,
+        status: GameStatus | None = None,
+    ) -> GameConnection:
+        backend = info.context.backend
+        count = clamp_first(first, backend.page_cap)
+        page = await backend.games(
+            cursors.game_after(after),
+            count,
+            None if game_type is None else str(game_type),
+            None if status is None else status.value,
+        )
+        edges = [
+            GameEdge(cursor=cursors.game_cursor(key), node=Game(view=view))
+            for key, view in page.games
+        ]
+        info_ = PageInfo(
+            has_next_page=page.has_next,
+            has_previous_page=after is not None,
+            start_cursor=edges[0].cursor if edges else None,
+            end_cursor=edges[-1].cursor if edges else None,
+        )
+        return GameConnection(edges=edges, page_info=info_, total_count=page.total)
+
+    @described.field("Runs every check of submitMove without recording anything.")
+    async def validate_move(
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        seat: int,
+        move: JSON,
+        expected_version: int | None = None,
+    ) -> ValidateMoveResult:
+        ctx = info.context
+        try:
+            accepted = await ctx.backend.submit_move(
+                str(game_id), seat, move, ctx.token, expected_version, None, True
+            )
+        except MoveError as exc:
+            return move_failure(exc)
+        return MoveValid(version=accepted.version, game=Game(view=accepted.game))

@@ -1,0 +1,8 @@
+"""The ASGI entry point for servers: `uvicorn service.asgi:app` (needs `REDIS_URL`)."""
+
+from __future__ import annotations
+
+from service.app import create_app
+from service.settings import Settings
+
+app = create_app(Settings.from_env())

@@ -1,0 +1,24 @@
+"""Seat tokens: random, shown once, stored only as SHA-256 hashes, compared in constant time."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+
+
+def new_token() -> str:
+    """Returns a fresh seat token (256 random bits, URL-safe)."""
+    return secrets.token_urlsafe(32)
+
+
+def token_hash(token: str) -> str:
+    """Returns the lowercase hex SHA-256 of a token, as stored."""
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def token_matches(token: str | None, stored_hash: str | None) -> bool:
+    """Tells whether `token` hashes to `stored_hash` (constant-time; False when either is None)."""
+    if token is None or stored_hash is None:
+        return False
+    return hmac.compare_digest(token_hash(token), stored_hash)

@@ -1,0 +1,175 @@
+"""Creating games and taking seats (DESIGN §4, §5).
+
+Each `SeatJoined` is appended by the same atomic append that stores that seat's token hash, so a
+taken seat is refused atomically. The append that fills the last seat also carries the setup
+events (drawn with `Rng.for_decision(seed, v)`, v = the version before them) and sets the
+status to ACTIVE. `createGame(seats:)` creates the game, then fills the seats one append each
+(the store takes one seat token per append); the id is random and the game is put in the
+index only after its seats are filled, so no one can interleave.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import Any
+
+import structlog
+
+from engine import registry
+from engine.core.errors import BadPlayerCount
+from engine.core.rng import Rng
+from schema.codes import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
+from service import records
+from service.auth import new_token, token_hash
+from service.loading import SEED_FIELD, GameLoader
+from service.records import Draft, GameRecord
+from service.settings import Settings
+from service.store import AppendRequest, StoredEvent
+
+log = structlog.get_logger("boardstate.lobby")
+
+MAX_SEED_BYTES = 256
+MAX_NAME_LENGTH = 64
+
+
+class _Conflict(Exception):
+    """Another append won the race; reload and try again."""
+
+
+def check_name(name: str) -> str:
+    """Returns the stripped player name; raises `BadName`."""
+    clean = name.strip()
+    if not clean or len(clean) > MAX_NAME_LENGTH or not clean.isprintable():
+        raise BadName(f"a player name needs 1 to {MAX_NAME_LENGTH} printable characters")
+    return clean
+
+
+def setup_drafts(record: GameRecord) -> list[Draft]:
+    """Returns the setup events of a game whose last seat was just filled."""
+    rng = Rng.for_decision(record.seed, record.version)
+    return [
+        records.engine_draft(record.rules, e, None) for e in record.rules.setup(record.state, rng)
+    ]
+
+
+class Lobby:
+    """createGame and joinGame."""
+
+    def __init__(self, loader: GameLoader, settings: Settings) -> None:
+        self.loader = loader
+        self.settings = settings
+
+    def _seed(self, seed: str | None) -> tuple[str, bool]:
+        if seed is None:
+            return secrets.token_hex(32), False
+        if not self.settings.allow_client_seeds:
+            raise BadSeed("this server does not accept client seeds")
+        if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
+            raise BadSeed(f"a seed may have at most {MAX_SEED_BYTES} UTF-8 bytes")
+        return seed, True
+
+    async def create(
+        self, game_type: str, players: int, options: Any, seed: str | None, names: list[str] | None
+    ) -> tuple[GameRecord, list[tuple[int, str]]]:
+        """Creates a game; with `names`, fills every seat. Returns the game and the tokens."""
+        rules = registry.get(game_type)
+        rules.check_players(players)
+        parsed = rules.parse_options(options)
+        if names is not None and len(names) != players:
+            raise BadPlayerCount(f"seats lists {len(names)} names for {players} players")
+        clean = [check_name(n) for n in names or []]
+        secret, by_client = self._seed(seed)
+        game_id, at = secrets.token_urlsafe(12), records.now_iso()
+        data = {
+            "gameType": rules.info.id,
+            "rulesVersion": rules.info.rules_version,
+            "options": rules.options_to_wire(parsed),
+            "players": players,
+            "dataSet": rules.data.id,
+            "dataHash": rules.data.content_hash,
+            "seedCommitment": records.seed_commitment(secret),
+            "seededByClient": by_client,
+            "createdAt": at,
+        }
+        first = StoredEvent(
+            1, records.GAME_CREATED, records.EVENT_SCHEMA_VERSION, None, None, data, at, ""
+        )
+        record = records.start_record(game_id, first, secret)
+        first = dataclasses.replace(first, state_hash=record.state_hash())
+        meta = {
+            "gameType": rules.info.id,
+            "players": str(players),
+            "status": record.status,
+            "createdAt": at,
+            "seededByClient": "1" if by_client else "0",
+            SEED_FIELD: secret,
+        }
+        if not await self.loader.store.create(game_id, first, meta):
+            raise RuntimeError(f"game id {game_id} exists already")
+        structlog.contextvars.bind_contextvars(game_id=game_id)
+        log.info("game_created", game_type=game_type, players=players)
+        self.loader.remember(record)
+        tokens: list[tuple[int, str]] = []
+        for seat, name in enumerate(clean):
+            record, token = await self._take_seat(record, seat, name, index=False)
+            tokens.append((seat, token))
+        # Listed only once its seats are filled: no one can join between the appends.
+        await self.loader.index(record)
+        return record, tokens
+
+    async def join(self, game_id: str, name: str, seat: int | None) -> tuple[GameRecord, int, str]:
+        """Takes `seat` (or the lowest free one); returns the game, the seat and its token."""
+        clean = check_name(name)
+        structlog.contextvars.bind_contextvars(game_id=game_id)
+        for _ in range(64):
+            record = await self.loader.load(game_id)
+            if record is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            free = [i for i, taken in enumerate(record.seats) if taken is None]
+            if not free:
+                raise GameFull(f"every seat of game {game_id} is taken")
+            target = free[0] if seat is None else seat
+            if not 0 <= target < record.players:
+                raise BadSeat(f"seat must be 0..{record.players - 1}, not {target}")
+            if target not in free:
+                raise SeatTaken(f"seat {target} of game {game_id} is taken")
+            try:
+                record, token = await self._take_seat(record, target, clean)
+            except _Conflict:
+                continue
+            return record, target, token
+        raise RuntimeError(f"game {game_id}: could not take a seat after 64 attempts")
+
+    async def _take_seat(
+        self, record: GameRecord, seat: int, name: str, index: bool = True
+    ) -> tuple[GameRecord, str]:
+        token = new_token()
+        at = records.now_iso()
+        after, events = records.extend(
+            record, [Draft(records.SEAT_JOINED, {"name": name}, seat)], None, at
+        )
+        meta = None
+        if after.state is not None:
+            after, more = records.extend(after, setup_drafts(after), None, at)
+            events += more
+            if (outcome := after.rules.outcome(after.state)) is not None:
+                after, ended = records.extend(
+                    after, [records.ended_draft(after, outcome)], None, at
+                )
+                events += ended
+            meta = {"status": after.status}
+        request = AppendRequest(
+            record.version, events, seat_token=(seat, token_hash(token)), meta=meta
+        )
+        result = await self.loader.store.append(record.game_id, request)
+        if result.seat_taken:
+            raise SeatTaken(f"seat {seat} of game {record.game_id} is taken")
+        if not result.appended:
+            raise _Conflict
+        log.info("seat_joined", seat=seat, version=after.version)
+        self.loader.remember(after)
+        self.loader.remember_token(record.game_id, seat, token_hash(token))
+        if index and meta is not None:
+            await self.loader.index(after)
+        return after, token

@@ -1,0 +1,122 @@
+"""Structured logs (structlog): JSON when stderr is not a TTY, a readable console in a terminal.
+
+Standard-library loggers (uvicorn, strawberry) go through the same renderer. The
+`RequestContextMiddleware` binds a `request_id` (from `X-Request-ID` or fresh) for the whole
+request or websocket session, echoes it in the response, and counts requests by route;
+the game service binds `game_id`, `seat` and `version` where it knows them.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import sys
+import time
+import uuid
+from typing import Any
+
+import structlog
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from service.metrics import Metrics
+
+_REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
+_QUIET_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
+log = structlog.get_logger("boardstate.http")
+
+
+def configure_logging(level: str = "INFO", fmt: str = "auto") -> None:
+    """Configures structlog and the root logger once per process (safe to call again)."""
+    as_json = fmt == "json" or (fmt == "auto" and not sys.stderr.isatty())
+    shared: list[Any] = [
+        structlog.contextvars.merge_contextvars,
+        structlog.stdlib.add_log_level,
+        structlog.stdlib.add_logger_name,
+        structlog.processors.TimeStamper(fmt="iso", utc=True),
+        structlog.processors.StackInfoRenderer(),
+    ]
+    renderer: Any
+    if as_json:
+        shared.append(structlog.processors.format_exc_info)
+        renderer = structlog.processors.JSONRenderer()
+    else:
+        renderer = structlog.dev.ConsoleRenderer()
+    structlog.configure(
+        processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        logger_factory=structlog.stdlib.LoggerFactory(),
+        wrapper_class=structlog.stdlib.BoundLogger,
+        cache_logger_on_first_use=True,
+    )
+    handler = logging.StreamHandler()
+    handler.setFormatter(
+        structlog.stdlib.ProcessorFormatter(
+            processors=[structlog.stdlib.ProcessorFormatter.remove_processors_meta, renderer],
+            foreign_pre_chain=shared,
+        )
+    )
+    root = logging.getLogger()
+    root.handlers = [handler]
+    root.setLevel(level)
+    for name in ("uvicorn", "uvicorn.error", "uvicorn.access"):
+        logging.getLogger(name).handlers = []
+        logging.getLogger(name).propagate = True
+
+
+def _request_id(scope: Scope) -> str:
+    for name, value in scope.get("headers", ()):
+        if name == b"x-request-id":
+            text = bytes(value).decode("latin-1")
+            if _REQUEST_ID.match(text):
+                return text
+    return uuid.uuid4().hex
+
+
+class RequestContextMiddleware:
+    """Binds the request id, logs each request and counts it by route and status."""
+
+    def __init__(self, app: ASGIApp, metrics: Metrics) -> None:
+        self.app = app
+        self.metrics = metrics
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket"):
+            await self.app(scope, receive, send)
+            return
+        request_id = _request_id(scope)
+        structlog.contextvars.clear_contextvars()
+        structlog.contextvars.bind_contextvars(request_id=request_id)
+        status = 0
+        started = time.perf_counter()
+
+        async def send_with_id(message: Message) -> None:
+            nonlocal status
+            if message["type"] == "http.response.start":
+                status = int(message["status"])
+                headers = list(message.get("headers", []))
+                headers.append((b"x-request-id", request_id.encode("ascii")))
+                message = {**message, "headers": headers}
+            elif message["type"] == "websocket.accept":
+                status = 101
+            elif message["type"] == "websocket.close" and status == 0:
+                status = 403
+            await send(message)
+
+        try:
+            await self.app(scope, receive, send_with_id)
+        except Exception:
+            status = 500
+            raise
+        finally:
+            route = getattr(scope.get("route"), "path", "unmatched")
+            method = scope.get("method", "WS")
+            self.metrics.requests.labels(method, route, str(status)).inc()
+            level = logging.DEBUG if scope["path"] in _QUIET_PATHS else logging.INFO
+            log.log(
+                level,
+                "request",
+                method=method,
+                path=scope["path"],
+                status=status,
+                duration_ms=round((time.perf_counter() - started) * 1000, 2),
+            )
+            structlog.contextvars.clear_contextvars()

@@ -1,0 +1,59 @@
+"""Prometheus metrics on a registry of the app's own (so several apps can share a process)."""
+
+from __future__ import annotations
+
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Gauge,
+    Histogram,
+    generate_latest,
+)
+
+CONTENT_TYPE = CONTENT_TYPE_LATEST
+
+
+class Metrics:
+    """The service's counters, gauges and histograms."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        reg = self.registry
+        self.requests = Counter(
+            "boardstate_http_requests",
+            "HTTP requests and websocket sessions by route and status.",
+            ["method", "route", "status"],
+            registry=reg,
+        )
+        self.moves_accepted = Counter(
+            "boardstate_moves_accepted", "Moves recorded.", ["game_type"], registry=reg
+        )
+        self.moves_rejected = Counter(
+            "boardstate_moves_rejected", "Moves refused, by code.", ["code"], registry=reg
+        )
+        self.append_seconds = Histogram(
+            "boardstate_append_seconds",
+            "Latency of one atomic append to a game's log.",
+            buckets=(0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
+            registry=reg,
+        )
+        self.cache_hits = Counter(
+            "boardstate_cache_hits", "Game loads served from the record cache.", registry=reg
+        )
+        self.cache_misses = Counter(
+            "boardstate_cache_misses", "Game loads that folded the whole log.", registry=reg
+        )
+        self.games_created = Counter(
+            "boardstate_games_created", "Games created.", ["game_type"], registry=reg
+        )
+        self.subscribers = Gauge(
+            "boardstate_subscribers", "Open gameEvents subscriptions.", registry=reg
+        )
+        self.feeds = Gauge(
+            "boardstate_feeds", "Shared per-game log readers in this process.", registry=reg
+        )
+
+    def render(self) -> bytes:
+        """Returns the Prometheus text exposition."""
+        return bytes(generate_latest(self.registry))

@@ -1,0 +1,125 @@
+"""Settings, read once from the environment into a frozen dataclass (twelve-factor).
+
+| variable | default | meaning |
+|---|---|---|
+| `REDIS_URL` | unset | Redis (or cluster node) URL; unset: `boardstate serve` starts one |
+| `BOARDSTATE_REDIS_CLUSTER` | `0` | `1`: `REDIS_URL` names a Redis Cluster |
+| `BOARDSTATE_KEY_PREFIX` | `bs` | prefix of every Redis key (several deployments, one Redis) |
+| `BOARDSTATE_DATA_DIR` | `./.data` | where the private Redis keeps its append-only file |
+| `BOARDSTATE_ALLOW_CLIENT_SEEDS` | `1` | `0`: `createGame(seed:)` is rejected with `BAD_SEED` |
+| `BOARDSTATE_CORS_ORIGINS` | empty | comma-separated origins allowed by CORS (`*` for any) |
+| `BOARDSTATE_LOG_LEVEL` | `INFO` | `DEBUG`, `INFO`, `WARNING`, `ERROR` |
+| `BOARDSTATE_LOG_FORMAT` | `auto` | `json`, `console`, or `auto` (console on a TTY, else JSON) |
+| `BOARDSTATE_PAGE_CAP` | `100` | largest `first` of a connection (larger values are clamped) |
+| `BOARDSTATE_MAX_QUERY_DEPTH` | `12` | GraphQL query depth limit |
+| `BOARDSTATE_MAX_ALIASES` | `30` | GraphQL alias limit per document |
+| `BOARDSTATE_MAX_TOKENS` | `2000` | GraphQL token limit per document |
+| `BOARDSTATE_CACHE_SIZE` | `1024` | games kept folded in the process's record cache |
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Mapping
+from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
+
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
+LOG_FORMATS = ("auto", "json", "console")
+
+
+class SettingsError(ValueError):
+    """An environment variable has a value that cannot be used."""
+
+
+def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
+    raw = env.get(name, "").strip().lower()
+    if not raw:
+        return default
+    if raw in ("1", "true", "yes", "on"):
+        return True
+    if raw in ("0", "false", "no", "off"):
+        return False
+    raise SettingsError(f"{name}={raw!r}: expected 1/0, true/false, yes/no or on/off")
+
+
+def _int(env: Mapping[str, str], name: str, default: int, lo: int = 1) -> int:
+    raw = env.get(name, "").strip()
+    if not raw:
+        return default
+    try:
+        value = int(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r}: expected an integer") from None
+    if value < lo:
+        raise SettingsError(f"{name}={value}: must be at least {lo}")
+    return value
+
+
+def _choice(env: Mapping[str, str], name: str, default: str, allowed: tuple[str, ...]) -> str:
+    raw = env.get(name, "").strip() or default
+    value = raw.upper() if allowed == LOG_LEVELS else raw.lower()
+    if value not in allowed:
+        raise SettingsError(f"{name}={raw!r}: expected one of {', '.join(allowed)}")
+    return value
+
+
+def _prefix(env: Mapping[str, str]) -> str:
+    raw = env.get("BOARDSTATE_KEY_PREFIX", "").strip() or "bs"
+    if "{" in raw or "}" in raw or len(raw) > 64:
+        raise SettingsError(f"BOARDSTATE_KEY_PREFIX={raw!r}: at most 64 characters, no braces")
+    return raw
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Settings:
+    """Everything the service reads from its environment."""
+
+    redis_url: str | None = dataclasses.field(default=None, repr=False)
+    redis_cluster: bool = False
+    key_prefix: str = "bs"
+    data_dir: Path = Path(".data")
+    allow_client_seeds: bool = True
+    cors_origins: tuple[str, ...] = ()
+    log_level: str = "INFO"
+    log_format: str = "auto"
+    page_cap: int = 100
+    max_query_depth: int = 12
+    max_aliases: int = 30
+    max_tokens: int = 2000
+    cache_size: int = 1024
+
+    @classmethod
+    def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
+        """Returns the settings of `env` (default `os.environ`); raises `SettingsError`."""
+        env = os.environ if env is None else env
+        origins = tuple(o.strip() for o in env.get("BOARDSTATE_CORS_ORIGINS", "").split(","))
+        return cls(
+            redis_url=env.get("REDIS_URL", "").strip() or None,
+            redis_cluster=_flag(env, "BOARDSTATE_REDIS_CLUSTER", False),
+            key_prefix=_prefix(env),
+            data_dir=Path(env.get("BOARDSTATE_DATA_DIR", "").strip() or ".data"),
+            allow_client_seeds=_flag(env, "BOARDSTATE_ALLOW_CLIENT_SEEDS", True),
+            cors_origins=tuple(o for o in origins if o),
+            log_level=_choice(env, "BOARDSTATE_LOG_LEVEL", "INFO", LOG_LEVELS),
+            log_format=_choice(env, "BOARDSTATE_LOG_FORMAT", "auto", LOG_FORMATS),
+            page_cap=_int(env, "BOARDSTATE_PAGE_CAP", 100),
+            max_query_depth=_int(env, "BOARDSTATE_MAX_QUERY_DEPTH", 12),
+            max_aliases=_int(env, "BOARDSTATE_MAX_ALIASES", 30),
+            max_tokens=_int(env, "BOARDSTATE_MAX_TOKENS", 2000),
+            cache_size=_int(env, "BOARDSTATE_CACHE_SIZE", 1024, lo=0),
+        )
+
+    @property
+    def redis_url_redacted(self) -> str | None:
+        """The Redis URL with any password replaced by `***`, for logs."""
+        if self.redis_url is None:
+            return None
+        parts = urlsplit(self.redis_url)
+        if parts.password is None:
+            return self.redis_url
+        user = parts.username or ""
+        host = parts.hostname or ""
+        netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
+        return urlunsplit(parts._replace(netloc=netloc))

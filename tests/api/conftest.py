@@ -1,0 +1,34 @@
+"""Fixtures of the API tests: a real server process per test module on the session's Redis."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Iterator
+
+import pytest
+
+from tests.api.client import Api
+from tests.api.server import ServiceProcess
+from tests.redis_support import RedisServer
+
+
+@pytest.fixture(scope="module")
+def service(redis_server: RedisServer) -> Iterator[ServiceProcess]:
+    """A Boardstate server with keys of its own, shared by the tests of one module."""
+    with ServiceProcess(redis_server.url) as process:
+        yield process
+
+
+@pytest.fixture
+async def api(service: ServiceProcess) -> AsyncIterator[Api]:
+    """A GraphQL client of the module's server."""
+    client = Api(service.url)
+    yield client
+    await client.close()
+
+
+@pytest.fixture
+async def api2(service: ServiceProcess) -> AsyncIterator[Api]:
+    """A second, independent client of the module's server (another player)."""
+    client = Api(service.url)
+    yield client
+    await client.close()

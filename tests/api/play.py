@@ -1,0 +1,34 @@
+"""Playing Trambahn through the API with seeded random legal moves."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from tests.api.client import Api
+
+
+async def play(
+    clients: list[Api],
+    game_id: str,
+    tokens: list[str],
+    rnd: random.Random,
+    max_moves: int | None = None,
+) -> list[dict[str, Any]]:
+    """Plays until the game ends or `max_moves` moves; returns the MoveAccepted results.
+
+    Each seat plays through its own client with its own token and `expectedVersion`.
+    """
+    accepted: list[dict[str, Any]] = []
+    while max_moves is None or len(accepted) < max_moves:
+        game = await clients[0].game(game_id, "version status toAct")
+        if game["status"] != "ACTIVE":
+            break
+        seat = game["toAct"][0]
+        api = clients[seat % len(clients)]
+        legal = await api.legal_moves(game_id, seat, tokens[seat])
+        move = rnd.choice(legal)
+        result = await api.submit(game_id, seat, move, tokens[seat], v=game["version"])
+        assert result["__typename"] == "MoveAccepted", result
+        accepted.append(result)
+    return accepted

@@ -1,0 +1,117 @@
+"""A real Boardstate server process for the API tests: uvicorn on a free port, own key prefix."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Mapping
+from pathlib import Path
+from types import TracebackType
+from typing import Self
+
+import httpx
+
+from service.embedded_redis import free_port
+
+REPO = Path(__file__).resolve().parents[2]
+START_TIMEOUT_S = 30.0
+
+
+def unique_prefix() -> str:
+    """Returns a Redis key prefix no other server of the session uses."""
+    return f"bs-api-{uuid.uuid4().hex[:12]}"
+
+
+class ServiceProcess:
+    """`uvicorn service.asgi:app` in a subprocess; the same prefix and Redis give the same games."""
+
+    def __init__(
+        self, redis_url: str, prefix: str | None = None, env: Mapping[str, str] | None = None
+    ) -> None:
+        self.redis_url = redis_url
+        self.prefix = prefix or unique_prefix()
+        self.extra_env = dict(env or {})
+        self.port = 0
+        self.log_path = Path(tempfile.mkstemp(prefix="bs-api-", suffix=".log")[1])
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        """The server's base URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def ws_url(self) -> str:
+        """The GraphQL websocket URL."""
+        return f"ws://127.0.0.1:{self.port}/graphql"
+
+    def _env(self) -> dict[str, str]:
+        env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDSTATE_")}
+        env.update(
+            REDIS_URL=self.redis_url,
+            BOARDSTATE_KEY_PREFIX=self.prefix,
+            BOARDSTATE_LOG_FORMAT="json",
+            BOARDSTATE_LOG_LEVEL="WARNING",
+            PYTHONPATH=str(REPO),
+        )
+        env.update(self.extra_env)
+        return env
+
+    def start(self) -> Self:
+        """Starts the server and waits until `/healthz` answers; retries on a taken port."""
+        for _ in range(3):
+            self.port = free_port()
+            command = [sys.executable, "-m", "uvicorn", "service.asgi:app"]
+            command += ["--host", "127.0.0.1", "--port", str(self.port), "--no-access-log"]
+            with self.log_path.open("ab") as log:
+                self._process = subprocess.Popen(
+                    command, cwd=REPO, env=self._env(), stdout=log, stderr=subprocess.STDOUT
+                )
+            if self._wait_ready():
+                return self
+            self.stop()
+        raise RuntimeError(f"the service did not start: {self.log_tail()}")
+
+    def _wait_ready(self) -> bool:
+        deadline = time.monotonic() + START_TIMEOUT_S
+        with httpx.Client(trust_env=False, timeout=1.0) as client:
+            while time.monotonic() < deadline:
+                if self._process is None or self._process.poll() is not None:
+                    return False
+                try:
+                    if client.get(f"{self.url}/healthz").status_code == 200:
+                        return True
+                except httpx.HTTPError:
+                    time.sleep(0.05)
+        return False
+
+    def log_tail(self) -> str:
+        """Returns the end of the server's output."""
+        return self.log_path.read_text(errors="replace")[-3000:]
+
+    def stop(self) -> None:
+        """Stops the server (SIGTERM, then SIGKILL after 10 s)."""
+        if self._process is None:
+            return
+        self._process.terminate()
+        try:
+            self._process.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self._process.kill()
+            self._process.wait()
+        self._process = None
+
+    def __enter__(self) -> Self:
+        return self.start()
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
