@@ -1,0 +1,1 @@
+"""Tests of the deployment files in deploy/ and k8s/ (image, Redis, compose, Kubernetes)."""
