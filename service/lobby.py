@@ -3,9 +3,8 @@
 Each `SeatJoined` is appended by the same atomic append that stores that seat's token hash, so a
 taken seat is refused atomically. The append that fills the last seat also carries the setup
 events (drawn with `Rng.for_decision(seed, v)`, v = the version before them) and sets the
-status to ACTIVE. `createGame(seats:)` creates the game, then fills the seats one append each
-(the store takes one seat token per append); the id is random and the game is put in the
-index only after its seats are filled, so no one can interleave.
+status to ACTIVE. `createGame(seats:)` writes the creation, every `SeatJoined`, the setup events
+and all seat token hashes in one atomic create: the game exists complete, or not at all.
 """
 
 from __future__ import annotations
@@ -105,16 +104,23 @@ class Lobby:
             "seededByClient": "1" if by_client else "0",
             SEED_FIELD: secret,
         }
-        if not await self.loader.store.create(game_id, first, meta):
-            raise RuntimeError(f"game id {game_id} exists already")
-        structlog.contextvars.bind_contextvars(game_id=game_id)
-        log.info("game_created", game_type=game_type, players=players)
-        self.loader.remember(record)
+        rest: list[StoredEvent] = []
         tokens: list[tuple[int, str]] = []
         for seat, name in enumerate(clean):
-            record, token = await self._take_seat(record, seat, name, index=False)
+            token = new_token()
+            record, events, status = seat_events(record, seat, name, at)
+            rest += events
             tokens.append((seat, token))
-        # Listed only once its seats are filled: no one can join between the appends.
+            meta["status"] = status or meta["status"]
+        hashes = [(seat, token_hash(token)) for seat, token in tokens]
+        # One atomic step: the game exists with every seat filled, or not at all.
+        if not await self.loader.store.create(game_id, first, meta, rest=rest, seat_tokens=hashes):
+            raise RuntimeError(f"game id {game_id} exists already")
+        structlog.contextvars.bind_contextvars(game_id=game_id)
+        log.info("game_created", game_type=game_type, players=players, seats=len(tokens))
+        self.loader.remember(record)
+        for seat, hashed in hashes:
+            self.loader.remember_token(game_id, seat, hashed)
         await self.loader.index(record)
         return record, tokens
 
@@ -141,26 +147,12 @@ class Lobby:
             return record, target, token
         raise RuntimeError(f"game {game_id}: could not take a seat after 64 attempts")
 
-    async def _take_seat(
-        self, record: GameRecord, seat: int, name: str, index: bool = True
-    ) -> tuple[GameRecord, str]:
+    async def _take_seat(self, record: GameRecord, seat: int, name: str) -> tuple[GameRecord, str]:
         token = new_token()
-        at = records.now_iso()
-        after, events = records.extend(
-            record, [Draft(records.SEAT_JOINED, {"name": name}, seat)], None, at
-        )
-        meta = None
-        if after.state is not None:
-            after, more = records.extend(after, setup_drafts(after), None, at)
-            events += more
-            if (outcome := after.rules.outcome(after.state)) is not None:
-                after, ended = records.extend(
-                    after, [records.ended_draft(after, outcome)], None, at
-                )
-                events += ended
-            meta = {"status": after.status}
+        after, events, status = seat_events(record, seat, name, records.now_iso())
+        meta = None if status is None else {"status": status}
         request = AppendRequest(
-            record.version, events, seat_token=(seat, token_hash(token)), meta=meta
+            record.version, events, seat_tokens=((seat, token_hash(token)),), meta=meta
         )
         result = await self.loader.store.append(record.game_id, request)
         if result.seat_taken:
@@ -170,6 +162,24 @@ class Lobby:
         log.info("seat_joined", seat=seat, version=after.version)
         self.loader.remember(after)
         self.loader.remember_token(record.game_id, seat, token_hash(token))
-        if index and meta is not None:
+        if meta is not None:
             await self.loader.index(after)
         return after, token
+
+
+def seat_events(
+    record: GameRecord, seat: int, name: str, at: str
+) -> tuple[GameRecord, list[StoredEvent], str | None]:
+    """Returns the game after `seat` joins, the events to append, and the new status when the
+    last seat was filled (its setup events, and `GameEnded` if setup already ends it, included)."""
+    after, events = records.extend(
+        record, [Draft(records.SEAT_JOINED, {"name": name}, seat)], None, at
+    )
+    if after.state is None:
+        return after, events, None
+    after, more = records.extend(after, setup_drafts(after), None, at)
+    events += more
+    if (outcome := after.rules.outcome(after.state)) is not None:
+        after, ended = records.extend(after, [records.ended_draft(after, outcome)], None, at)
+        events += ended
+    return after, events, after.status

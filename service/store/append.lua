@@ -3,15 +3,16 @@
 --
 -- KEYS: 1 log (stream), 2 meta (hash), 3 tokens (hash seat -> token hash), 4 moves (hash)
 -- ARGV: 1 mode ('create' | 'append'), 2 expected version, 3 move id ('' = none),
---       4 seat ('' = none), 5 token hash, 6 outcome record (msgpack, stored under the move id),
---       7 number of meta pairs m, then m field/value pairs,
+--       4 outcome record (msgpack, stored under the move id),
+--       5 number of seat tokens k, then k seat/token-hash pairs,
+--       then the number of meta pairs m, then m field/value pairs,
 --       then the number of events n, then n msgpack payloads (versions expected+1 .. expected+n)
 --
 -- Returns {status, current version[, ...]}:
 --   {'ok', current, first, last}     appended; current = last
 --   {'duplicate', current, record}   the move id was accepted before; nothing appended
 --   {'conflict', current}            expected version is stale; nothing appended
---   {'seat_taken', current}          the seat already has a token; nothing appended
+--   {'seat_taken', current}          a seat already has a token; nothing appended
 --   {'exists', current}              create: the game exists already
 --   {'missing', 0}                   append: the game does not exist
 -- Checks come before any write, so a refused call writes nothing.
@@ -20,7 +21,7 @@ local log, meta, tokens, moves = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local mode = ARGV[1]
 local expected = tonumber(ARGV[2])
 local move_id = ARGV[3]
-local seat = ARGV[4]
+local n_seats = tonumber(ARGV[5])
 
 local current = redis.call('XLEN', log)
 if mode == 'create' then
@@ -42,11 +43,13 @@ if current ~= expected then
   return {'conflict', current}
 end
 
-if seat ~= '' and redis.call('HEXISTS', tokens, seat) == 1 then
-  return {'seat_taken', current}
+for k = 0, n_seats - 1 do
+  if redis.call('HEXISTS', tokens, ARGV[6 + 2 * k]) == 1 then
+    return {'seat_taken', current}
+  end
 end
 
-local i = 7
+local i = 6 + 2 * n_seats
 local meta_pairs = tonumber(ARGV[i])
 local n_events = tonumber(ARGV[i + 1 + 2 * meta_pairs])
 local first_event = i + 2 + 2 * meta_pairs
@@ -56,10 +59,10 @@ end
 for k = 0, meta_pairs - 1 do
   redis.call('HSET', meta, ARGV[i + 1 + 2 * k], ARGV[i + 2 + 2 * k])
 end
-if seat ~= '' then
-  redis.call('HSET', tokens, seat, ARGV[5])
+for k = 0, n_seats - 1 do
+  redis.call('HSET', tokens, ARGV[6 + 2 * k], ARGV[7 + 2 * k])
 end
 if move_id ~= '' then
-  redis.call('HSET', moves, move_id, ARGV[6])
+  redis.call('HSET', moves, move_id, ARGV[4])
 end
 return {'ok', expected + n_events, expected + 1, expected + n_events}

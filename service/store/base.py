@@ -63,8 +63,8 @@ class AppendRequest:
     events: Sequence[StoredEvent]
     move_id: str | None = None
     """When set, the append is recorded under this id; a second append with it is refused."""
-    seat_token: tuple[int, str] | None = None
-    """`(seat, token_hash)` to store with the append; refused if the seat already has one."""
+    seat_tokens: Sequence[tuple[int, str]] = ()
+    """`(seat, token_hash)` pairs to store with the append; refused if any seat has one."""
     meta: Mapping[str, str] | None = None
     """Metadata fields (strings) to set in the same atomic step."""
 
@@ -97,8 +97,17 @@ class GameSummary:
 class EventStore(Protocol):
     """The operations the service needs; every implementation passes the contract suite."""
 
-    async def create(self, game_id: str, first: StoredEvent, meta: Mapping[str, str]) -> bool:
-        """Creates a game with its first event; returns False if the id exists already."""
+    async def create(
+        self,
+        game_id: str,
+        first: StoredEvent,
+        meta: Mapping[str, str],
+        *,
+        rest: Sequence[StoredEvent] = (),
+        seat_tokens: Sequence[tuple[int, str]] = (),
+    ) -> bool:
+        """Creates a game with its first events (`first`, then `rest`) and seat tokens in one
+        atomic step; returns False if the id exists already."""
 
     async def append(self, game_id: str, request: AppendRequest) -> AppendOutcome:
         """Appends atomically if `expected_version` is current, the move id unused and the

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.resources
-from collections.abc import Awaitable, Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
 from redis import exceptions as rex
@@ -72,10 +72,12 @@ class RedisEventStore:
                     f"event {offset} has version {event.version}, "
                     f"expected {request.expected_version + offset}"
                 )
-        seat, token = request.seat_token if request.seat_token else ("", "")
         meta = dict(request.meta or {})
         args: list[str | bytes | int] = [mode, request.expected_version, request.move_id or ""]
-        args += [seat, token, codec.encode_outcome(events[0].version, events[-1].version)]
+        args.append(codec.encode_outcome(events[0].version, events[-1].version))
+        args.append(len(request.seat_tokens))
+        for seat, token in request.seat_tokens:
+            args += [seat, token]
         args.append(len(meta))
         for name, value in meta.items():
             args += [name, value]
@@ -85,12 +87,22 @@ class RedisEventStore:
             result: list[Any] = await self._append(keys=self.keys(game_id).all(), args=args)
         return result
 
-    async def create(self, game_id: str, first: StoredEvent, meta: Mapping[str, str]) -> bool:
-        """Creates a game with its first event; returns False if the id exists already.
+    async def create(
+        self,
+        game_id: str,
+        first: StoredEvent,
+        meta: Mapping[str, str],
+        *,
+        rest: Sequence[StoredEvent] = (),
+        seat_tokens: Sequence[tuple[int, str]] = (),
+    ) -> bool:
+        """Creates a game with its first events and seat tokens in one atomic step; returns
+        False if the id exists already.
 
         Raises `InvalidGameId` for an id that cannot name a game.
         """
-        result = await self._script(game_id, "create", AppendRequest(0, [first], meta=meta))
+        request = AppendRequest(0, [first, *rest], meta=meta, seat_tokens=tuple(seat_tokens))
+        result = await self._script(game_id, "create", request)
         return bool(result[0] == b"ok")
 
     async def append(self, game_id: str, request: AppendRequest) -> AppendOutcome:

@@ -70,6 +70,24 @@ class StoreContract:
         assert await store.read(game_id) == [first]
         assert await store.meta(game_id) == {"gameType": "trambahn", "status": "OPEN"}
 
+    async def test_a_create_stores_every_first_event_and_seat_token_in_one_step(
+        self, store: RedisEventStore
+    ) -> None:
+        game_id = new_id()
+        first = event(1, "game_created")
+        rest = [event(2, "seat_joined"), event(3, "seat_joined"), event(4, "deck_shuffled")]
+        tokens = [(0, "hash-a"), (1, "hash-b")]
+        assert await store.create(
+            game_id, first, {"status": "ACTIVE"}, rest=rest, seat_tokens=tokens
+        )
+        assert await store.read(game_id) == [first, *rest]
+        assert await store.seat_token_hash(game_id, 0) == "hash-a"
+        assert await store.seat_token_hash(game_id, 1) == "hash-b"
+        again = [(0, "hash-x")]
+        assert not await store.create(game_id, first, {"status": "OPEN"}, seat_tokens=again)
+        assert await store.seat_token_hash(game_id, 0) == "hash-a"
+        assert await store.meta(game_id) == {"status": "ACTIVE"}
+
     async def test_a_second_create_with_the_same_id_is_refused(
         self, store: RedisEventStore
     ) -> None:
@@ -145,13 +163,16 @@ class StoreContract:
 
     async def test_a_taken_seat_writes_nothing(self, store: RedisEventStore) -> None:
         game_id = await created(store)
-        join = AppendRequest(1, [event(2, "seat_joined")], "j0", (0, "hash-a"), {"seats": "1"})
+        join = AppendRequest(1, [event(2, "seat_joined")], "j0", ((0, "hash-a"),), {"seats": "1"})
         assert (await store.append(game_id, join)).appended
-        steal = AppendRequest(2, [event(3, "seat_joined")], "j1", (0, "hash-b"), {"seats": "2"})
+        steal = AppendRequest(
+            2, [event(3, "seat_joined")], "j1", ((1, "hash-c"), (0, "hash-b")), {"seats": "2"}
+        )
         outcome = await store.append(game_id, steal)
         assert (outcome.appended, outcome.seat_taken, outcome.current_version) == (False, True, 2)
         assert await store.version(game_id) == 2
         assert await store.seat_token_hash(game_id, 0) == "hash-a"
+        assert await store.seat_token_hash(game_id, 1) is None
         assert await store.move_outcome(game_id, "j1") is None
         assert await store.meta(game_id) == {"status": "OPEN", "seats": "1"}
 

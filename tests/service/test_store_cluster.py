@@ -20,7 +20,7 @@ class TestStoreOnACluster(StoreContract):
 
 async def test_every_key_of_a_game_lies_in_one_slot(cluster_store: RedisEventStore) -> None:
     game_id = await created(cluster_store, appended=20)
-    request = AppendRequest(21, [event(22)], "m1", (1, "token-hash"), {"status": "ACTIVE"})
+    request = AppendRequest(21, [event(22)], "m1", ((1, "token-hash"),), {"status": "ACTIVE"})
     assert (await cluster_store.append(game_id, request)).appended
     client = cluster_store.client
     assert isinstance(client, RedisCluster)
