@@ -7,9 +7,11 @@ from typing import Any
 from engine.core.errors import UnknownGameType
 from engine.core.rules import GameRules
 from engine.trambahn import RULES as TRAMBAHN
+from engine.trekking import RULES as TREKKING
 
 GAMES: dict[str, GameRules[Any, Any, Any]] = {
     TRAMBAHN.info.id: TRAMBAHN,
+    TREKKING.info.id: TREKKING,
 }
 
 

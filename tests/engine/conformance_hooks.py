@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from tests.engine.hooks import Hooks
 from tests.engine.trambahn.hooks import HOOKS as TRAMBAHN
+from tests.engine.trekking.hooks import HOOKS as TREKKING
 
 HOOKS: dict[str, Hooks] = {
     "trambahn": TRAMBAHN,
+    "trekking": TREKKING,
 }

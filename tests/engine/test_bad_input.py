@@ -41,7 +41,11 @@ def _move_like(game_id: str) -> st.SearchStrategy[Any]:
     """Dicts with a real move type and junk or plausible fields."""
     types = sorted(GAMES[game_id].moves.by_type)
     fields = st.dictionaries(
-        st.sampled_from(["card", "line", "tram", "passengers", "terminal", "x"]), JSON, max_size=3
+        st.sampled_from(
+            ["card", "line", "tram", "passengers", "terminal", "itinerary", "crystals", "x"]
+        ),
+        JSON,
+        max_size=3,
     )
     return st.builds(lambda t, f: {"type": t, **f}, st.sampled_from(types), fields)
 

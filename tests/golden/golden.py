@@ -39,6 +39,9 @@ CASES = (
     Case("trambahn", 2, 1),
     Case("trambahn", 2, 2),
     Case("trambahn", 2, 3, {"money_halving": "ceil", "display_refill": "after_each_purchase"}),
+    Case("trekking", 2, 1),
+    Case("trekking", 3, 2, {"equal_years": "break", "tie_break": "shared"}),
+    Case("trekking", 4, 3, {"display_bonuses": ["crystal", "green", "yellow", "blue", "red"]}),
 )
 
 

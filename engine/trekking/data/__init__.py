@@ -1,0 +1,1 @@
+"""Trekking Through History component data (written once by scripts/trekking_data.py)."""
