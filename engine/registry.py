@@ -6,11 +6,13 @@ from typing import Any
 
 from engine.core.errors import UnknownGameType
 from engine.core.rules import GameRules
+from engine.tinners_trail import RULES as TINNERS_TRAIL
 from engine.trambahn import RULES as TRAMBAHN
 from engine.trekking import RULES as TREKKING
 
 GAMES: dict[str, GameRules[Any, Any, Any]] = {
     TRAMBAHN.info.id: TRAMBAHN,
+    TINNERS_TRAIL.info.id: TINNERS_TRAIL,
     TREKKING.info.id: TREKKING,
 }
 

@@ -2,9 +2,9 @@
 
 On a time track each seat has a position (time spent); the seat furthest behind acts next.
 Several seats on the same space are ordered by a `Tie` rule. Arrival order is kept as a tuple
-of seats, oldest arrival first, and updated by `advance`. Tinners' Trail stacks a later arrival
-on top, and the top of the stack moves first (`Tie.LAST_ARRIVED`); other games use
-`Tie.FIRST_ARRIVED` or seat order.
+of seats, oldest arrival first, and updated by `advance`. Games that stack a later arrival on top
+and move the top first (Trekking's watches) use `Tie.LAST_ARRIVED`; Tinners' Trail fills the
+topmost free row of a column, so the earlier arrival moves first (`Tie.FIRST_ARRIVED`, Part A Q3).
 """
 
 from __future__ import annotations

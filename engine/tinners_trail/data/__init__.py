@@ -1,0 +1,1 @@
+"""Component data of Tinners' Trail (one JSON file per edition; see `engine.core.data`)."""

@@ -1,0 +1,160 @@
+"""The Tinners' Trail rules object: the decider protocol of `engine.core.rules`.
+
+Rules contract: rules/tinners_trail.md (Part A binding). Where the rules are silent this engine
+decides as follows (options where the choice is real, Part A's answer being the default):
+
+* Q3 time-track rows: a token takes the topmost free row of its column (option `track_ties`:
+  `last_arrival_first` stacks a newcomer on top instead, Thebes-style). Column 0 is the Order of
+  Play: its tokens act first, in this round's starting order; passes fill a separate pass order.
+* Q7 prices: round and top/bottom adjustments stack, then clamp (option `price_adjustments`).
+* Q8 investments: a pass is not final; a full circuit of consecutive passes ends the phase
+  (option `investment_pass: final`). A seat with no legal investment passes automatically.
+* Q9 steam pumps: the stack is used at once, one `pump_water` choice per token (or
+  `stop_pumping`); nothing else can happen in between. A stack is named by its size.
+* Auctions: `build_mine` names the area, then the opener's opening `bid`; seats are clockwise in
+  seat order; bids are capped by the bidder's money, which bounds every auction.
+* Arsenic: the calciner is offered to the auction winner after the area's dice roll; selling
+  with no arsenic is illegal; held arsenic is kept from round to round and scores nothing.
+* Ports, railways and miners may go into any eligible area (also unseeded ones and other
+  players' mine areas); adits on any free border. Phase 6 is skipped after round 4.
+* End: VP of investment cubes; a tie goes to the tied seat earliest in round 4's pass order, so
+  there is always a single winner.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine.core.errors import GameFinished, GameNotStarted
+from engine.core.replay import Emitter
+from engine.core.rng import Rng
+from engine.core.rules import GameInfo, GameRules, Outcome
+from engine.tinners_trail import decide as decide_
+from engine.tinners_trail import events as ev
+from engine.tinners_trail import moves as mv
+from engine.tinners_trail.components import COMPONENTS, DATA
+from engine.tinners_trail.evolve import evolve
+from engine.tinners_trail.legal import legal_moves, owing
+from engine.tinners_trail.options import Options
+from engine.tinners_trail.rounds import set_up
+from engine.tinners_trail.scoring import final_scores
+from engine.tinners_trail.state import Phase, Player, State
+from engine.tinners_trail.view import redact, view
+
+MIN_PLAYERS = min(COMPONENTS.players[0], *COMPONENTS.variant_players)
+MAX_PLAYERS = max(COMPONENTS.players[1], *COMPONENTS.variant_players)
+
+
+def max_game_length(players: int = MAX_PLAYERS) -> int:
+    """An upper bound on accepted moves, from the component data.
+
+    * Money: start money, a pasty per time point, every ore cube that can ever be on the board
+      (printed cubes plus the best tin and copper faces once per area) at the best price, and
+      every arsenic cube (one calciner per player: its area and each neighbour) at the best
+      market value. No player can ever hold more.
+    * Auctions: each places a mine in an area without one and mines never leave, so at most one
+      per area; in each, the opener's move, bids that strictly rise and never exceed a bidder's
+      money, one pass per seat, and the calciner decision.
+    * Other actions cost at least 1 time point (at most 10 per round), a pump action adds one
+      move per token and a stop; one pass per player and round; each arsenic process moves the
+      limiter left and it cannot pass column 1, so at most 10 per player.
+    * Investments: at most 2 cubes on each space of the round's row, with at most a full circuit
+      of passes between them and after the last; two areas opened per round.
+    """
+    c = COMPONENTS
+    ore = sum(a.printed_tin + a.printed_copper for a in c.areas)
+    ore += len(c.areas) * (max(c.dice["tin"]) + max(c.dice["copper"]))
+    degree = max(len(a.neighbours) for a in c.areas)
+    arsenic = players * (c.calciner_area + c.calciner_neighbours * degree)
+    best_price = max(max(c.prices["tin"]), max(c.prices["copper"]))
+    money = players * (c.start_money + c.rounds * c.time_points * c.pasty_income)
+    money += ore * best_price + arsenic * max(v for _, v in c.market_spaces)
+    auctions = len(c.areas) * (1 + money + players + 1)
+    actions = players * c.rounds * (c.time_points * (1 + max(c.pump_stacks) + 1) + 1)
+    processes = players * c.time_points
+    spaces = c.space_capacity * len(c.investment_costs)
+    investments = c.rounds * (spaces + players * (spaces + 1))
+    opening = c.rounds * c.new_areas_per_round
+    return auctions + actions + processes + investments + opening
+
+
+INFO = GameInfo(
+    id="tinners-trail",
+    name="Tinners' Trail",
+    min_players=MIN_PLAYERS,
+    max_players=MAX_PLAYERS,
+    rules_version="1.0.0",
+    max_game_length=max_game_length(),
+)
+
+
+class TinnersTrailRules(GameRules[State, mv.Move, ev.Event]):
+    """Tinners' Trail, 2008 rules, with the Arsenic module as an option (rules/tinners_trail.md)."""
+
+    info = INFO
+    moves = mv.MOVES
+    events = ev.EVENTS
+    options_type = Options
+    data = DATA
+    variant_players = COMPONENTS.variant_players
+    """Player counts outside the printed 3–4, offered as variants (Part A A.1)."""
+
+    def initial_state(self, players: int, options: Any) -> State:
+        """Returns the empty table."""
+        self.check_players(players)
+        assert isinstance(options, Options)
+        return State(options=options, players=tuple(Player() for _ in range(players)))
+
+    def setup(self, state: State, rng: Rng) -> Sequence[ev.Event]:
+        """B §1.4: Order of Play, money, seeded areas; then round 1's prices and display."""
+        out = Emitter(self, state)
+        set_up(out, rng)
+        return out.events
+
+    def legal_moves(self, state: State, seat: int) -> Sequence[mv.Move]:
+        """Returns every move `seat` may submit now."""
+        return legal_moves(state, seat)
+
+    def decide(self, state: State, seat: int, move: mv.Move, rng: Rng) -> Sequence[ev.Event]:
+        """Validates `move` and returns its facts; raises a typed `MoveError`."""
+        if state.finished:
+            raise GameFinished("the game is over")
+        if state.phase is Phase.SETUP:
+            raise GameNotStarted("the game has not been set up")
+        self.check_turn(state, seat)
+        out = Emitter(self, state)
+        decide_.decide(state, seat, move, rng, out)
+        return out.events
+
+    def evolve(self, state: State, event: ev.Event) -> State:
+        """Applies one event."""
+        return evolve(state, event)
+
+    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
+        """Returns the table (nothing is hidden)."""
+        return view(state, viewer)
+
+    def redact(self, event: ev.Event, viewer: int | None) -> ev.Event:
+        """Returns `event` unchanged (nothing is hidden)."""
+        return redact(event, viewer)
+
+    def to_act(self, state: State) -> frozenset[int]:
+        """The seat owing a decision: the time track's seat, the bidder, the investor, …"""
+        seat = owing(state)
+        return frozenset() if seat is None else frozenset({seat})
+
+    def outcome(self, state: State) -> Outcome | None:
+        """VP and the winner once the game is over."""
+        if not state.finished:
+            return None
+        details = {
+            "order_of_play": list(state.order),
+            "money": [p.money for p in state.players],
+            "tie_break": "earlier in the order of play",
+            "variant": len(state.players) in COMPONENTS.variant_players,
+        }
+        return Outcome(scores=final_scores(state), winners=state.winners, details=details)
+
+
+RULES = TinnersTrailRules()

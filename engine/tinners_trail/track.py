@@ -1,0 +1,79 @@
+"""The time track (rules/tinners_trail.md B §1.8, Part A Q3), through `engine.core.turn_order`.
+
+Who acts next: passed players never act again this round; an unpassed token still on the Order
+of Play column (column 0) acts first, the highest one first; otherwise the token in the leftmost
+column acts, the one in the highest row first. A token entering a column takes the topmost free
+row (Q3; option `track_ties=last_arrival_first` puts it on top of the others instead). Rows are
+stored per token (a smaller row is higher up); they are handed to the shared helper as the
+acting order within each column, with `Tie.FIRST_ARRIVED` meaning "earlier in that order first".
+"""
+
+from __future__ import annotations
+
+from engine.core.replay import Emitter
+from engine.core.turn_order import Tie, time_track_next, time_track_order
+from engine.tinners_trail import events as ev
+from engine.tinners_trail.options import TrackTies
+from engine.tinners_trail.state import State
+
+
+def _ranking(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Positions and the seats ranked top to bottom within each column (column 0: Order of Play)."""
+    players = state.players
+    positions = tuple(p.column for p in players)
+
+    def rank(seat: int) -> tuple[int, int]:
+        column = positions[seat]
+        return column, state.order.index(seat) if column == 0 else players[seat].row
+
+    return positions, tuple(sorted(range(len(players)), key=rank))
+
+
+def unpassed(state: State) -> tuple[int, ...]:
+    """The seats still on the time track or the Order of Play column this round."""
+    return tuple(s for s, p in enumerate(state.players) if not p.passed)
+
+
+def acting_seat(state: State) -> int | None:
+    """The seat that takes the next action, or `None` when everyone has passed."""
+    eligible = unpassed(state)
+    if not eligible:
+        return None
+    positions, ranked = _ranking(state)
+    return time_track_next(positions, ranked, Tie.FIRST_ARRIVED, eligible)
+
+
+def acting_order(state: State) -> tuple[int, ...]:
+    """Every unpassed seat in the order it would act if nobody moved (for views)."""
+    positions, ranked = _ranking(state)
+    return time_track_order(positions, ranked, Tie.FIRST_ARRIVED, unpassed(state))
+
+
+def entry_row(state: State, seat: int, column: int) -> int:
+    """The row `seat`'s token takes on entering `column` (Q3)."""
+    taken = [
+        p.row
+        for s, p in enumerate(state.players)
+        if s != seat and not p.passed and p.column == column
+    ]
+    if state.options.track_ties is TrackTies.LAST_ARRIVAL_FIRST:
+        return min(taken) - 1 if taken else 0
+    row = 0
+    while row in taken:
+        row += 1
+    return row
+
+
+def can_spend(state: State, seat: int, steps: int) -> bool:
+    """Tells whether `seat`'s token can move `steps` columns without passing its final column."""
+    player = state.players[seat]
+    return player.column + steps <= player.final_column
+
+
+def spend(out: Emitter, seat: int, steps: int) -> None:
+    """Moves `seat`'s token `steps` columns right (nothing for a free action)."""
+    if steps == 0:
+        return
+    state: State = out.state
+    column = state.players[seat].column + steps
+    out.emit(ev.TimeSpent(seat, steps, column, entry_row(state, seat, column)))
