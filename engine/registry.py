@@ -6,6 +6,7 @@ from typing import Any
 
 from engine.core.errors import UnknownGameType
 from engine.core.rules import GameRules
+from engine.mine import RULES as TF22_MINE
 from engine.tinners_trail import RULES as TINNERS_TRAIL
 from engine.trambahn import RULES as TRAMBAHN
 from engine.trekking import RULES as TREKKING
@@ -14,6 +15,7 @@ GAMES: dict[str, GameRules[Any, Any, Any]] = {
     TRAMBAHN.info.id: TRAMBAHN,
     TINNERS_TRAIL.info.id: TINNERS_TRAIL,
     TREKKING.info.id: TREKKING,
+    TF22_MINE.info.id: TF22_MINE,
 }
 
 

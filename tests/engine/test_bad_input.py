@@ -42,7 +42,26 @@ def _move_like(game_id: str) -> st.SearchStrategy[Any]:
     types = sorted(GAMES[game_id].moves.by_type)
     fields = st.dictionaries(
         st.sampled_from(
-            ["card", "line", "tram", "passengers", "terminal", "itinerary", "crystals", "x"]
+            [
+                "card",
+                "line",
+                "tram",
+                "passengers",
+                "terminal",
+                "itinerary",
+                "crystals",
+                "cell",
+                "crew",
+                "to",
+                "target",
+                "loader",
+                "way",
+                "units",
+                "a",
+                "b",
+                "area",
+                "x",
+            ]
         ),
         JSON,
         max_size=3,

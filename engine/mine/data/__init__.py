@@ -1,0 +1,1 @@
+"""Component data files of TF22 Mine."""

@@ -1,0 +1,278 @@
+"""TF22 Mine events: past-tense facts; every random outcome is a field (DESIGN §3).
+
+Hidden fields are typed `X | None` so `redact` can blank them: the order of standard-mode
+symbol piles (nobody knows it, Part A) and a strategic commitment (its owner only, until the
+reveal).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import enum
+import typing
+from typing import ClassVar
+
+from engine.core.wire import WireCodec
+from engine.mine.components import Colour
+from engine.mine.geometry import Face
+from engine.mine.moves import Cell
+from engine.mine.setup_events import (
+    Cards,
+    CardsSwapped,
+    ColourChoiceStarted,
+    ColourChosen,
+    MineLaidOut,
+    StartPlayerChosen,
+    SymbolPilesShuffled,
+    TurnStarted,
+)
+
+
+class Manipulation(enum.Enum):
+    """The three card manipulations (§2.2 item 3)."""
+
+    ROTATE = "rotate"
+    FLIP_LONG = "flip_long"
+    FLIP_SHORT = "flip_short"
+
+
+class Reason(enum.Enum):
+    """Why a crew changed cells."""
+
+    MOVE = "move"
+    CHANGE_TYPE = "change_type"
+    SECRET_TUNNEL = "secret_tunnel"  # noqa: S105 - an action name, not a password
+    TRANSPORTER_TRAP = "transporter_trap"
+    TO_LOADER = "to_loader"
+    BACK_TO_BASE = "back_to_base"
+
+
+class Purpose(enum.Enum):
+    """What a symbol card was revealed for."""
+
+    FIGHT = "fight"
+    RESPAWN = "respawn"
+
+
+class Winner(enum.Enum):
+    """Who won a fight."""
+
+    ATTACKER = "attacker"
+    DEFENDER = "defender"
+    TIE = "tie"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OreSpent:
+    """The active seat paid ore for an action."""
+
+    TYPE: ClassVar[str] = "ore_spent"
+    seat: int
+    ore: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class OreForfeited:
+    """House rule: the active seat gave up its remaining ore."""
+
+    TYPE: ClassVar[str] = "ore_forfeited"
+    seat: int
+    ore: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CardTurned:
+    """A mine card was rotated or flipped; pieces stay on the cell (seed)."""
+
+    TYPE: ClassVar[str] = "card_turned"
+    seat: int
+    cell: Cell
+    manipulation: Manipulation
+    face: Face
+    rot: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CrewMoved:
+    """A crew now stands on `to`."""
+
+    TYPE: ClassVar[str] = "crew_moved"
+    crew: Colour
+    to: Cell
+    reason: Reason
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RaniumCollected:
+    """A crew picked up the Ranium on its cell."""
+
+    TYPE: ClassVar[str] = "ranium_collected"
+    crew: Colour
+    cell: Cell
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class LoaderMoved:
+    """A loader moved to a neighbouring track position."""
+
+    TYPE: ClassVar[str] = "loader_moved"
+    loader: int
+    position: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FightStarted:
+    """§2.8: a crew attacked an opposing crew holding Ranium on the same card."""
+
+    TYPE: ClassVar[str] = "fight_started"
+    attacker: Colour
+    defender: Colour
+    attacker_seat: int
+    defender_seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SymbolPileReshuffled:
+    """Standard mode: an empty pile was made anew from all the seat's cards. Order: hidden."""
+
+    TYPE: ClassVar[str] = "symbol_pile_reshuffled"
+    seat: int
+    order: Cards
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SymbolCardRevealed:
+    """A seat revealed a symbol card (it counts as played)."""
+
+    TYPE: ClassVar[str] = "symbol_card_revealed"
+    seat: int
+    card: str
+    purpose: Purpose
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SymbolCardCommitted:
+    """Strategic mode: a fighter committed a card. Card: its owner only, until revealed."""
+
+    TYPE: ClassVar[str] = "symbol_card_committed"
+    seat: int
+    card: str | None
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class CommitmentsRevealed:
+    """Strategic mode: both commitments, revealed together (seat order of `seats`)."""
+
+    TYPE: ClassVar[str] = "commitments_revealed"
+    seats: tuple[int, ...]
+    cards: tuple[str, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FightResolved:
+    """§2.8: scores are card value minus own Ranium; the higher wins."""
+
+    TYPE: ClassVar[str] = "fight_resolved"
+    attacker_card: str
+    defender_card: str
+    attacker_score: int
+    defender_score: int
+    winner: Winner
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RaniumStolen:
+    """The winning attacker took one Ranium from the defender."""
+
+    TYPE: ClassVar[str] = "ranium_stolen"
+    crew: Colour
+    victim: Colour
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FreeActionGranted:
+    """The winning defender owes one free 1-ore action."""
+
+    TYPE: ClassVar[str] = "free_action_granted"
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class FreeActionTaken:
+    """The defender took the free action (its facts follow)."""
+
+    TYPE: ClassVar[str] = "free_action_taken"
+    seat: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RaniumDelivered:
+    """A crew handed Ranium to a loader; `points` is the seat's new victory-point total."""
+
+    TYPE: ClassVar[str] = "ranium_delivered"
+    seat: int
+    crew: Colour
+    loader: int
+    units: int
+    points: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RespawnStarted:
+    """§2.7: the delivered units return to the mine, placed by `seat` one after the other."""
+
+    TYPE: ClassVar[str] = "respawn_started"
+    seat: int
+    units: int
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RaniumPlaced:
+    """A re-spawned Ranium was put on `cell`."""
+
+    TYPE: ClassVar[str] = "ranium_placed"
+    seat: int
+    cell: Cell
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameOver:
+    """The game ended: 3 victory points, or the last of `max_rounds` rounds was played."""
+
+    TYPE: ClassVar[str] = "game_over"
+    reason: str
+    points: tuple[int, ...]
+    ranium: tuple[int, ...]
+    winners: tuple[int, ...]
+
+
+Event = (
+    MineLaidOut
+    | StartPlayerChosen
+    | CardsSwapped
+    | ColourChoiceStarted
+    | ColourChosen
+    | SymbolPilesShuffled
+    | TurnStarted
+    | OreSpent
+    | OreForfeited
+    | CardTurned
+    | CrewMoved
+    | RaniumCollected
+    | LoaderMoved
+    | FightStarted
+    | SymbolPileReshuffled
+    | SymbolCardRevealed
+    | SymbolCardCommitted
+    | CommitmentsRevealed
+    | FightResolved
+    | RaniumStolen
+    | FreeActionGranted
+    | FreeActionTaken
+    | RaniumDelivered
+    | RespawnStarted
+    | RaniumPlaced
+    | GameOver
+)
+
+EVENTS: WireCodec[Event] = WireCodec(typing.get_args(Event))
