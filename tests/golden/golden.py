@@ -45,7 +45,9 @@ CASES = (
     Case("tinners-trail", 4, 4, {"arsenic": True}),
     Case("tf22-mine", 2, 1, {"max_rounds": 2}),
     Case("tf22-mine", 3, 2, {"max_rounds": 2, "symbol_cards": "strategic", "setup_swaps": 0}),
-    Case("tf22-mine", 4, 3, {"max_rounds": 1, "symbol_cards": "chance", "require_open_edges": False}),
+    Case(
+        "tf22-mine", 4, 3, {"max_rounds": 1, "symbol_cards": "chance", "require_open_edges": False}
+    ),
     Case("trekking", 2, 1),
     Case("trekking", 3, 2, {"equal_years": "break", "tie_break": "shared"}),
     Case("trekking", 4, 3, {"display_bonuses": ["crystal", "green", "yellow", "blue", "red"]}),
