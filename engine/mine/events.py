@@ -66,7 +66,7 @@ class Winner(enum.Enum):
 class OreSpent:
     """The active seat paid ore for an action."""
 
-    TYPE: ClassVar[str] = "ore_spent"
+    TYPE: ClassVar[str] = "OreSpent"
     seat: int
     ore: int
 
@@ -75,7 +75,7 @@ class OreSpent:
 class OreForfeited:
     """House rule: the active seat gave up its remaining ore."""
 
-    TYPE: ClassVar[str] = "ore_forfeited"
+    TYPE: ClassVar[str] = "OreForfeited"
     seat: int
     ore: int
 
@@ -84,7 +84,7 @@ class OreForfeited:
 class CardTurned:
     """A mine card was rotated or flipped; pieces stay on the cell (seed)."""
 
-    TYPE: ClassVar[str] = "card_turned"
+    TYPE: ClassVar[str] = "CardTurned"
     seat: int
     cell: Cell
     manipulation: Manipulation
@@ -96,7 +96,7 @@ class CardTurned:
 class CrewMoved:
     """A crew now stands on `to`."""
 
-    TYPE: ClassVar[str] = "crew_moved"
+    TYPE: ClassVar[str] = "CrewMoved"
     crew: Colour
     to: Cell
     reason: Reason
@@ -106,7 +106,7 @@ class CrewMoved:
 class RaniumCollected:
     """A crew picked up the Ranium on its cell."""
 
-    TYPE: ClassVar[str] = "ranium_collected"
+    TYPE: ClassVar[str] = "RaniumCollected"
     crew: Colour
     cell: Cell
 
@@ -115,7 +115,7 @@ class RaniumCollected:
 class LoaderMoved:
     """A loader moved to a neighbouring track position."""
 
-    TYPE: ClassVar[str] = "loader_moved"
+    TYPE: ClassVar[str] = "LoaderMoved"
     loader: int
     position: int
 
@@ -124,7 +124,7 @@ class LoaderMoved:
 class FightStarted:
     """§2.8: a crew attacked an opposing crew holding Ranium on the same card."""
 
-    TYPE: ClassVar[str] = "fight_started"
+    TYPE: ClassVar[str] = "FightStarted"
     attacker: Colour
     defender: Colour
     attacker_seat: int
@@ -135,7 +135,7 @@ class FightStarted:
 class SymbolPileReshuffled:
     """Standard mode: an empty pile was made anew from all the seat's cards. Order: hidden."""
 
-    TYPE: ClassVar[str] = "symbol_pile_reshuffled"
+    TYPE: ClassVar[str] = "SymbolPileReshuffled"
     seat: int
     order: Cards
 
@@ -144,7 +144,7 @@ class SymbolPileReshuffled:
 class SymbolCardRevealed:
     """A seat revealed a symbol card (it counts as played)."""
 
-    TYPE: ClassVar[str] = "symbol_card_revealed"
+    TYPE: ClassVar[str] = "SymbolCardRevealed"
     seat: int
     card: str
     purpose: Purpose
@@ -154,7 +154,7 @@ class SymbolCardRevealed:
 class SymbolCardCommitted:
     """Strategic mode: a fighter committed a card. Card: its owner only, until revealed."""
 
-    TYPE: ClassVar[str] = "symbol_card_committed"
+    TYPE: ClassVar[str] = "SymbolCardCommitted"
     seat: int
     card: str | None
 
@@ -163,7 +163,7 @@ class SymbolCardCommitted:
 class CommitmentsRevealed:
     """Strategic mode: both commitments, revealed together (seat order of `seats`)."""
 
-    TYPE: ClassVar[str] = "commitments_revealed"
+    TYPE: ClassVar[str] = "CommitmentsRevealed"
     seats: tuple[int, ...]
     cards: tuple[str, ...]
 
@@ -172,7 +172,7 @@ class CommitmentsRevealed:
 class FightResolved:
     """§2.8: scores are card value minus own Ranium; the higher wins."""
 
-    TYPE: ClassVar[str] = "fight_resolved"
+    TYPE: ClassVar[str] = "FightResolved"
     attacker_card: str
     defender_card: str
     attacker_score: int
@@ -184,7 +184,7 @@ class FightResolved:
 class RaniumStolen:
     """The winning attacker took one Ranium from the defender."""
 
-    TYPE: ClassVar[str] = "ranium_stolen"
+    TYPE: ClassVar[str] = "RaniumStolen"
     crew: Colour
     victim: Colour
 
@@ -193,7 +193,7 @@ class RaniumStolen:
 class FreeActionGranted:
     """The winning defender owes one free 1-ore action."""
 
-    TYPE: ClassVar[str] = "free_action_granted"
+    TYPE: ClassVar[str] = "FreeActionGranted"
     seat: int
 
 
@@ -201,7 +201,7 @@ class FreeActionGranted:
 class FreeActionTaken:
     """The defender took the free action (its facts follow)."""
 
-    TYPE: ClassVar[str] = "free_action_taken"
+    TYPE: ClassVar[str] = "FreeActionTaken"
     seat: int
 
 
@@ -209,7 +209,7 @@ class FreeActionTaken:
 class RaniumDelivered:
     """A crew handed Ranium to a loader; `points` is the seat's new victory-point total."""
 
-    TYPE: ClassVar[str] = "ranium_delivered"
+    TYPE: ClassVar[str] = "RaniumDelivered"
     seat: int
     crew: Colour
     loader: int
@@ -221,7 +221,7 @@ class RaniumDelivered:
 class RespawnStarted:
     """§2.7: the delivered units return to the mine, placed by `seat` one after the other."""
 
-    TYPE: ClassVar[str] = "respawn_started"
+    TYPE: ClassVar[str] = "RespawnStarted"
     seat: int
     units: int
 
@@ -230,7 +230,7 @@ class RespawnStarted:
 class RaniumPlaced:
     """A re-spawned Ranium was put on `cell`."""
 
-    TYPE: ClassVar[str] = "ranium_placed"
+    TYPE: ClassVar[str] = "RaniumPlaced"
     seat: int
     cell: Cell
 
@@ -239,7 +239,7 @@ class RaniumPlaced:
 class GameOver:
     """The game ended: 3 victory points, or the last of `max_rounds` rounds was played."""
 
-    TYPE: ClassVar[str] = "game_over"
+    TYPE: ClassVar[str] = "GameOver"
     reason: str
     points: tuple[int, ...]
     ranium: tuple[int, ...]

@@ -30,7 +30,7 @@ class MineLaidOut:
     """§2.4 items 1–5: the 36 cards row-major (ring cards shuffled, faces and rots drawn),
     crews on their base camps, Ranium on the inner corners, loaders docked; with the data set."""
 
-    TYPE: ClassVar[str] = "mine_laid_out"
+    TYPE: ClassVar[str] = "MineLaidOut"
     data_set: str
     content_hash: str
     grid: tuple[Placement, ...]
@@ -43,7 +43,7 @@ class MineLaidOut:
 class StartPlayerChosen:
     """§2.4 item 6: the start player was drawn at random."""
 
-    TYPE: ClassVar[str] = "start_player_chosen"
+    TYPE: ClassVar[str] = "StartPlayerChosen"
     seat: int
 
 
@@ -51,7 +51,7 @@ class StartPlayerChosen:
 class CardsSwapped:
     """§2.4 item 7: the start player swapped two ring cards (faces, rots kept)."""
 
-    TYPE: ClassVar[str] = "cards_swapped"
+    TYPE: ClassVar[str] = "CardsSwapped"
     seat: int
     a: Cell
     b: Cell
@@ -61,7 +61,7 @@ class CardsSwapped:
 class ColourChoiceStarted:
     """§2.4 item 8: colours are chosen by these seats in this order."""
 
-    TYPE: ClassVar[str] = "colour_choice_started"
+    TYPE: ClassVar[str] = "ColourChoiceStarted"
     order: tuple[int, ...]
 
 
@@ -69,7 +69,7 @@ class ColourChoiceStarted:
 class ColourChosen:
     """A seat took a colour (the last one is left to the start player)."""
 
-    TYPE: ClassVar[str] = "colour_chosen"
+    TYPE: ClassVar[str] = "ColourChosen"
     seat: int
     colour: Colour
 
@@ -78,7 +78,7 @@ class ColourChosen:
 class SymbolPilesShuffled:
     """§2.4 item 9 (standard mode): every seat's pile, top first. Order: hidden from all."""
 
-    TYPE: ClassVar[str] = "symbol_piles_shuffled"
+    TYPE: ClassVar[str] = "SymbolPilesShuffled"
     piles: tuple[Cards, ...]
 
 
@@ -86,6 +86,6 @@ class SymbolPilesShuffled:
 class TurnStarted:
     """A seat's turn began with 4 ore."""
 
-    TYPE: ClassVar[str] = "turn_started"
+    TYPE: ClassVar[str] = "TurnStarted"
     seat: int
     round: int

@@ -13,7 +13,7 @@ Removals = tuple[tuple[int, int], ...]
 class TimeSpent:
     """A token moved right on the time track into `column`, taking `row` (B §1.8, Q3)."""
 
-    TYPE: ClassVar[str] = "time_spent"
+    TYPE: ClassVar[str] = "TimeSpent"
     seat: int
     steps: int
     column: int
@@ -24,7 +24,7 @@ class TimeSpent:
 class AuctionOpened:
     """A1: a seat started an auction for a mine in an area."""
 
-    TYPE: ClassVar[str] = "auction_opened"
+    TYPE: ClassVar[str] = "AuctionOpened"
     seat: int
     area: int
 
@@ -33,7 +33,7 @@ class AuctionOpened:
 class BidMade:
     """A bid in the auction (the opening bid or a raise)."""
 
-    TYPE: ClassVar[str] = "bid_made"
+    TYPE: ClassVar[str] = "BidMade"
     seat: int
     amount: int
 
@@ -42,7 +42,7 @@ class BidMade:
 class BidPassed:
     """A bidder dropped out of the auction."""
 
-    TYPE: ClassVar[str] = "bid_passed"
+    TYPE: ClassVar[str] = "BidPassed"
     seat: int
 
 
@@ -50,7 +50,7 @@ class BidPassed:
 class AuctionWon:
     """The last bidder paid the bid and placed a mine (B §1.10 step 3)."""
 
-    TYPE: ClassVar[str] = "auction_won"
+    TYPE: ClassVar[str] = "AuctionWon"
     seat: int
     area: int
     price: int
@@ -60,7 +60,7 @@ class AuctionWon:
 class CalcinerBuilt:
     """Arsenic: the auction winner built its calciner; arsenic went into these areas."""
 
-    TYPE: ClassVar[str] = "calciner_built"
+    TYPE: ClassVar[str] = "CalcinerBuilt"
     seat: int
     area: int
     arsenic: Removals
@@ -70,7 +70,7 @@ class CalcinerBuilt:
 class CalcinerSkipped:
     """Arsenic: the auction winner did not build its calciner."""
 
-    TYPE: ClassVar[str] = "calciner_skipped"
+    TYPE: ClassVar[str] = "CalcinerSkipped"
     seat: int
 
 
@@ -78,7 +78,7 @@ class CalcinerSkipped:
 class OreMined:
     """A2: ore taken from a mine at `cost`; then water was added to the area."""
 
-    TYPE: ClassVar[str] = "ore_mined"
+    TYPE: ClassVar[str] = "OreMined"
     seat: int
     area: int
     tin: int
@@ -91,7 +91,7 @@ class OreMined:
 class PortBuilt:
     """A3."""
 
-    TYPE: ClassVar[str] = "port_built"
+    TYPE: ClassVar[str] = "PortBuilt"
     seat: int
     area: int
 
@@ -100,7 +100,7 @@ class PortBuilt:
 class MinerHired:
     """A4."""
 
-    TYPE: ClassVar[str] = "miner_hired"
+    TYPE: ClassVar[str] = "MinerHired"
     seat: int
     area: int
 
@@ -109,7 +109,7 @@ class MinerHired:
 class AditBuilt:
     """A5: an adit on a border; water removed on both sides (as far as there was any)."""
 
-    TYPE: ClassVar[str] = "adit_built"
+    TYPE: ClassVar[str] = "AditBuilt"
     seat: int
     areas: tuple[int, int]
     water_removed: Removals
@@ -119,7 +119,7 @@ class AditBuilt:
 class RailwayBuilt:
     """A6: a railway; water removed in its area and each neighbour (as far as available)."""
 
-    TYPE: ClassVar[str] = "railway_built"
+    TYPE: ClassVar[str] = "RailwayBuilt"
     seat: int
     area: int
     water_removed: Removals
@@ -129,7 +129,7 @@ class RailwayBuilt:
 class SteamPumpsTaken:
     """A7: a pump stack was taken from a display space."""
 
-    TYPE: ClassVar[str] = "steam_pumps_taken"
+    TYPE: ClassVar[str] = "SteamPumpsTaken"
     seat: int
     space: int
     tokens: int
@@ -139,7 +139,7 @@ class SteamPumpsTaken:
 class WaterPumped:
     """A pump token removed one water cube from an area."""
 
-    TYPE: ClassVar[str] = "water_pumped"
+    TYPE: ClassVar[str] = "WaterPumped"
     seat: int
     area: int
 
@@ -148,7 +148,7 @@ class WaterPumped:
 class PumpingEnded:
     """The stack was used up or abandoned; `removals` is the whole effect, `unused` were lost."""
 
-    TYPE: ClassVar[str] = "pumping_ended"
+    TYPE: ClassVar[str] = "PumpingEnded"
     seat: int
     removals: Removals
     unused: int
@@ -158,7 +158,7 @@ class PumpingEnded:
 class PastiesSold:
     """A8."""
 
-    TYPE: ClassVar[str] = "pasties_sold"
+    TYPE: ClassVar[str] = "PastiesSold"
     seat: int
     income: int
 
@@ -167,7 +167,7 @@ class PastiesSold:
 class Passed:
     """A9: a token went to the next free place (`place`, 1-based) of the Order of Play."""
 
-    TYPE: ClassVar[str] = "passed"
+    TYPE: ClassVar[str] = "Passed"
     seat: int
     place: int
 
@@ -176,7 +176,7 @@ class Passed:
 class ArsenicProcessed:
     """Arsenic: a cube taken from a mine; the limiter now sits above `limiter`."""
 
-    TYPE: ClassVar[str] = "arsenic_processed"
+    TYPE: ClassVar[str] = "ArsenicProcessed"
     seat: int
     area: int
     limiter: int
@@ -186,7 +186,7 @@ class ArsenicProcessed:
 class ArsenicSold:
     """Arsenic: every held cube went onto these market spaces (indexes, best first)."""
 
-    TYPE: ClassVar[str] = "arsenic_sold"
+    TYPE: ClassVar[str] = "ArsenicSold"
     seat: int
     spaces: tuple[int, ...]
     income: int

@@ -30,7 +30,7 @@ class SeedReason(enum.Enum):
 class GameSetUp:
     """The table was laid out: data set, a random Order of Play, start money (B §1.4)."""
 
-    TYPE: ClassVar[str] = "game_set_up"
+    TYPE: ClassVar[str] = "GameSetUp"
     data_set: str
     content_hash: str
     order: tuple[int, ...]
@@ -41,7 +41,7 @@ class GameSetUp:
 class AreaSeeded:
     """An area received its printed cubes and the three dice's worth of water, copper, tin."""
 
-    TYPE: ClassVar[str] = "area_seeded"
+    TYPE: ClassVar[str] = "AreaSeeded"
     area: int
     dice: tuple[int, int, int]
     """Faces of the water, copper and tin dice."""
@@ -55,7 +55,7 @@ class AreaSeeded:
 class RoundStarted:
     """A round began with this Order of Play; every token is back on it (B §1.5)."""
 
-    TYPE: ClassVar[str] = "round_started"
+    TYPE: ClassVar[str] = "RoundStarted"
     round: int
     order: tuple[int, ...]
 
@@ -64,7 +64,7 @@ class RoundStarted:
 class PriceSet:
     """Phase 1: a metal's price marker was placed from three dice and the adjustments (B §1.6)."""
 
-    TYPE: ClassVar[str] = "price_set"
+    TYPE: ClassVar[str] = "PriceSet"
     metal: Literal["tin", "copper"]
     dice: tuple[int, int, int]
     adjustment: int
@@ -76,7 +76,7 @@ class PriceSet:
 class DisplayRefreshed:
     """Phase 2: leftovers were removed and the round's developments placed (B §1.7)."""
 
-    TYPE: ClassVar[str] = "display_refreshed"
+    TYPE: ClassVar[str] = "DisplayRefreshed"
     removed: Display
     placed: Display
 
@@ -85,7 +85,7 @@ class DisplayRefreshed:
 class ActionPhaseEnded:
     """Everyone passed; the pass order is the new Order of Play (B §1.8)."""
 
-    TYPE: ClassVar[str] = "action_phase_ended"
+    TYPE: ClassVar[str] = "ActionPhaseEnded"
     order: tuple[int, ...]
 
 
@@ -93,7 +93,7 @@ class ActionPhaseEnded:
 class OreSold:
     """Phase 4: all extracted ore sold at this round's prices (B §1.11)."""
 
-    TYPE: ClassVar[str] = "ore_sold"
+    TYPE: ClassVar[str] = "OreSold"
     seat: int
     tin: int
     copper: int
@@ -104,7 +104,7 @@ class OreSold:
 class InvestmentsStarted:
     """Phase 5 began (B §1.12)."""
 
-    TYPE: ClassVar[str] = "investments_started"
+    TYPE: ClassVar[str] = "InvestmentsStarted"
     round: int
 
 
@@ -112,7 +112,7 @@ class InvestmentsStarted:
 class Invested:
     """A cube went onto a space of this round's row."""
 
-    TYPE: ClassVar[str] = "invested"
+    TYPE: ClassVar[str] = "Invested"
     seat: int
     round: int
     column: int
@@ -124,7 +124,7 @@ class Invested:
 class InvestmentPassed:
     """A seat invested nothing this turn (`automatic` when it had no legal investment)."""
 
-    TYPE: ClassVar[str] = "investment_passed"
+    TYPE: ClassVar[str] = "InvestmentPassed"
     seat: int
     automatic: bool
 
@@ -133,14 +133,14 @@ class InvestmentPassed:
 class InvestmentsEnded:
     """Phase 5 ended."""
 
-    TYPE: ClassVar[str] = "investments_ended"
+    TYPE: ClassVar[str] = "InvestmentsEnded"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class OpeningStarted:
     """Phase 6: these seats, in order, each open a new area (B §1.13)."""
 
-    TYPE: ClassVar[str] = "opening_started"
+    TYPE: ClassVar[str] = "OpeningStarted"
     seats: tuple[int, ...]
 
 
@@ -148,7 +148,7 @@ class OpeningStarted:
 class RoundEnded:
     """Phase 7: pumps back to the supply; the highest open arsenic section closes."""
 
-    TYPE: ClassVar[str] = "round_ended"
+    TYPE: ClassVar[str] = "RoundEnded"
     round: int
 
 
@@ -156,7 +156,7 @@ class RoundEnded:
 class GameOver:
     """After round 4: VP of investment cubes; ties go to the earlier seat in the Order of Play."""
 
-    TYPE: ClassVar[str] = "game_over"
+    TYPE: ClassVar[str] = "GameOver"
     scores: tuple[int, ...]
     order: tuple[int, ...]
     winners: tuple[int, ...]

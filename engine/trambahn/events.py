@@ -19,7 +19,7 @@ Cards = tuple[str | None, ...]
 class DeckShuffled:
     """The 120 cards were shuffled into the draw pile (top first). Order: hidden from all."""
 
-    TYPE: ClassVar[str] = "deck_shuffled"
+    TYPE: ClassVar[str] = "DeckShuffled"
     order: Cards
 
 
@@ -27,7 +27,7 @@ class DeckShuffled:
 class StartPlayerChosen:
     """The start player was chosen at random."""
 
-    TYPE: ClassVar[str] = "start_player_chosen"
+    TYPE: ClassVar[str] = "StartPlayerChosen"
     seat: int
 
 
@@ -35,7 +35,7 @@ class StartPlayerChosen:
 class MoneyDealt:
     """A player took cards from the draw pile as a face-down money pile. Faces: hidden."""
 
-    TYPE: ClassVar[str] = "money_dealt"
+    TYPE: ClassVar[str] = "MoneyDealt"
     seat: int
     cards: Cards
 
@@ -44,7 +44,7 @@ class MoneyDealt:
 class TramsLaidOut:
     """The tram stack was stacked and the display turned face up."""
 
-    TYPE: ClassVar[str] = "trams_laid_out"
+    TYPE: ClassVar[str] = "TramsLaidOut"
     display: tuple[TramKind, ...]
     stack: tuple[TramKind, ...]
 
@@ -53,7 +53,7 @@ class TramsLaidOut:
 class TurnStarted:
     """A seat's turn began."""
 
-    TYPE: ClassVar[str] = "turn_started"
+    TYPE: ClassVar[str] = "TurnStarted"
     seat: int
     turn: int
 
@@ -62,7 +62,7 @@ class TurnStarted:
 class PassengerBoarded:
     """A hand card was placed as a passenger at a terminal."""
 
-    TYPE: ClassVar[str] = "passenger_boarded"
+    TYPE: ClassVar[str] = "PassengerBoarded"
     seat: int
     card: str
     terminal: Colour
@@ -81,7 +81,7 @@ class LineScore:
 class FahrtScored:
     """A terminal received its 4th passenger: scoring `number` of `colour` (1A.5)."""
 
-    TYPE: ClassVar[str] = "fahrt_scored"
+    TYPE: ClassVar[str] = "FahrtScored"
     number: int
     colour: Colour
     points: tuple[int, ...]
@@ -95,7 +95,7 @@ class FahrtScored:
 class StationBuilt:
     """A hand card was added to a line (a new one when `new_line`)."""
 
-    TYPE: ClassVar[str] = "station_built"
+    TYPE: ClassVar[str] = "StationBuilt"
     seat: int
     card: str
     line: int
@@ -106,7 +106,7 @@ class StationBuilt:
 class ExtraTourScored:
     """A line reached 8 cards: its one extra tour (1A.6)."""
 
-    TYPE: ClassVar[str] = "extra_tour_scored"
+    TYPE: ClassVar[str] = "ExtraTourScored"
     seat: int
     line: int
     points: int
@@ -116,7 +116,7 @@ class ExtraTourScored:
 class IncomeTaken:
     """A hand card went face down onto its owner's money pile. Face: owner only."""
 
-    TYPE: ClassVar[str] = "income_taken"
+    TYPE: ClassVar[str] = "IncomeTaken"
     seat: int
     card: str | None
 
@@ -125,7 +125,7 @@ class IncomeTaken:
 class TramBought:
     """A tram was bought from the display for a line; `paid` went to the discard pile."""
 
-    TYPE: ClassVar[str] = "tram_bought"
+    TYPE: ClassVar[str] = "TramBought"
     seat: int
     tram: TramKind
     line: int
@@ -136,7 +136,7 @@ class TramBought:
 class DisplayRefilled:
     """Trams moved from the stack to the display."""
 
-    TYPE: ClassVar[str] = "display_refilled"
+    TYPE: ClassVar[str] = "DisplayRefilled"
     trams: tuple[TramKind, ...]
 
 
@@ -144,7 +144,7 @@ class DisplayRefilled:
 class LinesDismantled:
     """Lines without a tram went face down onto their owner's money pile (1A.4 step 5)."""
 
-    TYPE: ClassVar[str] = "lines_dismantled"
+    TYPE: ClassVar[str] = "LinesDismantled"
     seat: int
     lines: tuple[int, ...]
     cards: tuple[str, ...]
@@ -154,7 +154,7 @@ class LinesDismantled:
 class MoneyHalved:
     """Draw pile exhausted: a player discarded these money cards, chosen at random (Q-T2)."""
 
-    TYPE: ClassVar[str] = "money_halved"
+    TYPE: ClassVar[str] = "MoneyHalved"
     seat: int
     cards: Cards
 
@@ -163,7 +163,7 @@ class MoneyHalved:
 class DiscardsReshuffled:
     """The discard pile was shuffled into a new draw pile. Order: hidden from all."""
 
-    TYPE: ClassVar[str] = "discards_reshuffled"
+    TYPE: ClassVar[str] = "DiscardsReshuffled"
     order: Cards
 
 
@@ -171,7 +171,7 @@ class DiscardsReshuffled:
 class CardsDrawn:
     """A player drew cards into their hand (setup deal or refill to 6). Faces: owner only."""
 
-    TYPE: ClassVar[str] = "cards_drawn"
+    TYPE: ClassVar[str] = "CardsDrawn"
     seat: int
     cards: Cards
 
@@ -180,7 +180,7 @@ class CardsDrawn:
 class GameOver:
     """The game ended: after the 10th scoring, or when a player has no card to play."""
 
-    TYPE: ClassVar[str] = "game_over"
+    TYPE: ClassVar[str] = "GameOver"
     reason: str
     totals: tuple[int, ...]
     winners: tuple[int, ...]

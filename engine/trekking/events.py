@@ -41,7 +41,7 @@ class Why(enum.Enum):
 class DataSetRecorded:
     """The component data set this game uses: its id and content hash."""
 
-    TYPE: ClassVar[str] = "data_set_recorded"
+    TYPE: ClassVar[str] = "DataSetRecorded"
     data_set: str
     content_hash: str
 
@@ -50,7 +50,7 @@ class DataSetRecorded:
 class StartPlayerChosen:
     """The start player was drawn; the watches stack on the 12, start player on top (Q-K13)."""
 
-    TYPE: ClassVar[str] = "start_player_chosen"
+    TYPE: ClassVar[str] = "StartPlayerChosen"
     seat: int
     stack: tuple[int, ...]
     """The watches from the top of the stack down."""
@@ -60,7 +60,7 @@ class StartPlayerChosen:
 class AncestorsDrawn:
     """3 ancestors per player were drawn for the shared pool (1B.3 step 1)."""
 
-    TYPE: ClassVar[str] = "ancestors_drawn"
+    TYPE: ClassVar[str] = "AncestorsDrawn"
     cards: tuple[str, ...]
 
 
@@ -68,7 +68,7 @@ class AncestorsDrawn:
 class DeckShuffled:
     """A day deck was shuffled (top first). Order: hidden from all."""
 
-    TYPE: ClassVar[str] = "deck_shuffled"
+    TYPE: ClassVar[str] = "DeckShuffled"
     day: int
     order: Ids
 
@@ -77,7 +77,7 @@ class DeckShuffled:
 class ItinerariesDealt:
     """A player was dealt 4 itineraries. Ids: owner only."""
 
-    TYPE: ClassVar[str] = "itineraries_dealt"
+    TYPE: ClassVar[str] = "ItinerariesDealt"
     seat: int
     itineraries: Ids
 
@@ -86,7 +86,7 @@ class ItinerariesDealt:
 class DayStarted:
     """A day began: its display was dealt and its deck's top card turned face up."""
 
-    TYPE: ClassVar[str] = "day_started"
+    TYPE: ClassVar[str] = "DayStarted"
     day: int
     display: tuple[str | None, ...]
     """Display spaces 1..5."""
@@ -97,7 +97,7 @@ class DayStarted:
 class ItineraryCommitted:
     """A player chose today's itinerary. Id: owner only until the reveal."""
 
-    TYPE: ClassVar[str] = "itinerary_committed"
+    TYPE: ClassVar[str] = "ItineraryCommitted"
     seat: int
     itinerary: str | None
 
@@ -106,7 +106,7 @@ class ItineraryCommitted:
 class ItinerariesRevealed:
     """Everyone had chosen: today's itineraries, by seat."""
 
-    TYPE: ClassVar[str] = "itineraries_revealed"
+    TYPE: ClassVar[str] = "ItinerariesRevealed"
     itineraries: tuple[str, ...]
 
 
@@ -115,7 +115,7 @@ class CardTaken:
     """A player took a card (space 1..5, 0 = the deck top, `null` = an ancestor) and paid
     `crystals` crystals to the supply."""
 
-    TYPE: ClassVar[str] = "card_taken"
+    TYPE: ClassVar[str] = "CardTaken"
     seat: int
     card: str
     space: int | None
@@ -126,7 +126,7 @@ class CardTaken:
 class WatchMoved:
     """A watch advanced `hours` to `position` (at most 12) and went on top there."""
 
-    TYPE: ClassVar[str] = "watch_moved"
+    TYPE: ClassVar[str] = "WatchMoved"
     seat: int
     hours: int
     position: int
@@ -137,7 +137,7 @@ class WatchMoved:
 class PrestigeGained:
     """A player's PP marker moved forward."""
 
-    TYPE: ClassVar[str] = "prestige_gained"
+    TYPE: ClassVar[str] = "PrestigeGained"
     seat: int
     points: int
     reason: Reason
@@ -147,7 +147,7 @@ class PrestigeGained:
 class CrystalsGained:
     """A player took crystals from the (unlimited) supply."""
 
-    TYPE: ClassVar[str] = "crystals_gained"
+    TYPE: ClassVar[str] = "CrystalsGained"
     seat: int
     count: int
     reason: Reason
@@ -157,7 +157,7 @@ class CrystalsGained:
 class TokenPlaced:
     """A token went on the topmost empty space of `column` (`row`), or was lost (`null`)."""
 
-    TYPE: ClassVar[str] = "token_placed"
+    TYPE: ClassVar[str] = "TokenPlaced"
     seat: int
     token: Token
     column: Colour
@@ -168,7 +168,7 @@ class TokenPlaced:
 class GroupCompleted:
     """Every space of a linked group (index in today's itinerary) is covered: its bonus."""
 
-    TYPE: ClassVar[str] = "group_completed"
+    TYPE: ClassVar[str] = "GroupCompleted"
     seat: int
     group: int
     points: int
@@ -179,7 +179,7 @@ class CardAddedToTrek:
     """The card joined the open trek; `closed`: the old open trek was closed first and the
     card starts a new one."""
 
-    TYPE: ClassVar[str] = "card_added_to_trek"
+    TYPE: ClassVar[str] = "CardAddedToTrek"
     seat: int
     card: str
     closed: bool
@@ -190,7 +190,7 @@ class DisplayRefilled:
     """After a history card left space `space` (0 = the deck top), the cards nearer the deck
     shifted one space away and space 1 took the deck's top card; `top` is the new top card."""
 
-    TYPE: ClassVar[str] = "display_refilled"
+    TYPE: ClassVar[str] = "DisplayRefilled"
     space: int
     top: str | None
 
@@ -199,7 +199,7 @@ class DisplayRefilled:
 class DayEnded:
     """The last watch reached 12: the day is over, itineraries leave the game."""
 
-    TYPE: ClassVar[str] = "day_ended"
+    TYPE: ClassVar[str] = "DayEnded"
     day: int
     stack: tuple[int, ...]
     """The watches on the 12 from the top down: the next day's turn order."""
@@ -209,7 +209,7 @@ class DayEnded:
 class GameOver:
     """Final scoring after Day III (1B.9), by seat."""
 
-    TYPE: ClassVar[str] = "game_over"
+    TYPE: ClassVar[str] = "GameOver"
     prestige: tuple[int, ...]
     trek_points: tuple[int, ...]
     crystal_points: tuple[int, ...]

@@ -28,7 +28,7 @@ def draws(events: list[dict[str, Any]]) -> dict[int, list[Any]]:
     """Returns the cards of every `cards_drawn` event by drawing seat (all draws joined)."""
     out: dict[int, list[Any]] = {0: [], 1: []}
     for event in events:
-        if event["type"] == "cards_drawn":
+        if event["type"] == "CardsDrawn":
             out[event["data"]["seat"]] += event["data"]["cards"]
     return out
 
@@ -46,15 +46,15 @@ def assert_redacted_for(events: list[dict[str, Any]], viewer: int | None) -> Non
     for seat, cards in by_seat.items():
         assert (visible if seat == viewer else hidden)(cards), (seat, viewer, cards)
     for event in events:
-        if event["type"] in ("deck_shuffled", "money_dealt"):
-            key = "order" if event["type"] == "deck_shuffled" else "cards"
+        if event["type"] in ("DeckShuffled", "MoneyDealt"):
+            key = "order" if event["type"] == "DeckShuffled" else "cards"
             assert hidden(event["data"][key]), event
 
 
 def assert_complete(events: list[dict[str, Any]]) -> None:
     for seat_cards in draws(events).values():
         assert visible(seat_cards)
-    shuffled = next(e for e in events if e["type"] == "deck_shuffled")
+    shuffled = next(e for e in events if e["type"] == "DeckShuffled")
     assert visible(shuffled["data"]["order"])
 
 

@@ -47,7 +47,7 @@ async def test_the_log_starts_with_game_created_then_one_seat_joined_per_seat(ap
         ("SeatJoined", 0, {"name": "ann"}),
         ("SeatJoined", 1, {"name": "bob"}),
     ]
-    assert nodes[3]["type"] == "deck_shuffled"
+    assert nodes[3]["type"] == "DeckShuffled"
 
 
 async def test_join_takes_the_lowest_free_seat_or_the_one_asked_for(api: Api) -> None:

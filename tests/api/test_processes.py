@@ -84,7 +84,7 @@ async def test_moves_through_one_process_reach_a_subscriber_of_another(
             (e["type"], e["stateHash"], e["moveId"]) for e in moved
         ]
         for event in live:
-            if event["type"] == "cards_drawn":
+            if event["type"] == "CardsDrawn":
                 cards = event["data"]["cards"]
                 assert all((c is not None) == (event["data"]["seat"] == 0) for c in cards)
     finally:

@@ -75,7 +75,7 @@ class StoreContract:
     ) -> None:
         game_id = new_id()
         first = event(1, "game_created")
-        rest = [event(2, "seat_joined"), event(3, "seat_joined"), event(4, "deck_shuffled")]
+        rest = [event(2, "seat_joined"), event(3, "seat_joined"), event(4, "DeckShuffled")]
         tokens = [(0, "hash-a"), (1, "hash-b")]
         assert await store.create(
             game_id, first, {"status": "ACTIVE"}, rest=rest, seat_tokens=tokens

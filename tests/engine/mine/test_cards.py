@@ -42,7 +42,7 @@ def test_flipping_over_the_short_side_shows_the_other_face_turned_by_180_degrees
 @pytest.mark.parametrize("kind", ["rotate", "flip_long", "flip_short"])
 def test_turning_a_card_costs_one_ore(kind: str) -> None:
     after, events = play(table(), 0, turn(kind, (4, 4)))
-    assert kinds(events) == ["ore_spent", "card_turned"]
+    assert kinds(events) == ["OreSpent", "CardTurned"]
     assert after.ore == 3
 
 

@@ -89,12 +89,12 @@ def test_a_loader_cannot_move_onto_or_past_another_loader() -> None:
 def test_a_crew_delivers_through_its_network_scores_and_returns_to_its_base_camp() -> None:
     after, events = play(carrying(), 0, deliver())
     assert kinds(events) == [
-        "ore_spent",
-        "crew_moved",
-        "ranium_delivered",
-        "crew_moved",
-        "respawn_started",
-        "symbol_card_revealed",
+        "OreSpent",
+        "CrewMoved",
+        "RaniumDelivered",
+        "CrewMoved",
+        "RespawnStarted",
+        "SymbolCardRevealed",
     ]
     assert events[1] == ev.CrewMoved(W, (0, 2), ev.Reason.TO_LOADER)
     assert events[2] == ev.RaniumDelivered(seat=0, crew=W, loader=0, units=1, points=1)
@@ -107,7 +107,7 @@ def test_a_crew_delivers_through_its_network_scores_and_returns_to_its_base_camp
 def test_a_crew_may_deliver_from_the_loaders_own_cell() -> None:
     state = table(lay=DOCK, crews={"W": (0, 2)}, stock={"W": 1}, ranium=[(1, 1), (1, 4), (4, 4)])
     _, events = play(state, 0, deliver())
-    assert kinds(events)[1] == "ranium_delivered"
+    assert kinds(events)[1] == "RaniumDelivered"
 
 
 def test_a_delivery_hands_over_one_or_two_units_and_never_more_than_carried() -> None:
@@ -135,7 +135,7 @@ def test_the_loaders_cell_must_open_towards_the_loader() -> None:
         stock={"W": 1},
         options={"loader_needs_opening": False},
     )
-    assert kinds(play(relaxed, 0, deliver())[1])[1] == "ranium_delivered"
+    assert kinds(play(relaxed, 0, deliver())[1])[1] == "RaniumDelivered"
 
 
 def test_a_loader_at_a_corner_faces_both_outward_edges() -> None:
@@ -158,7 +158,7 @@ def test_the_loader_never_fills_up() -> None:
 
 def test_reaching_three_points_wins_at_once_without_a_respawn() -> None:
     after, events = play(carrying(points=2), 0, deliver())
-    assert kinds(events)[-2:] == ["ranium_delivered", "game_over"]
+    assert kinds(events)[-2:] == ["RaniumDelivered", "GameOver"]
     assert events[-1] == ev.GameOver("three_points", (3, 0, 0, 0), (0, 0, 0, 0), (0,))
     assert RULES.to_act(after) == frozenset()
     outcome = RULES.outcome(after)
@@ -224,7 +224,7 @@ def test_each_delivered_unit_respawns_one_after_the_other() -> None:
     after, _ = play(carrying(2), 0, deliver(2))
     first = legal(after, 3)[0]
     after, events = play(after, 3, first)
-    assert kinds(events) == ["ranium_placed", "symbol_card_revealed"]
+    assert kinds(events) == ["RaniumPlaced", "SymbolCardRevealed"]
     assert of_type(events, ev.SymbolCardRevealed)[0].card == "yellow-6"
     assert RULES.to_act(after) == {3}
     hexagons = empty_cells_showing(after, Symbol.HEXAGON)
@@ -251,12 +251,12 @@ def test_only_strategic_mode_names_the_card_of_a_respawn() -> None:
 
 def test_in_strategic_mode_the_neighbour_picks_the_card_and_the_cell_together() -> None:
     after, events = play(carrying(mode="strategic"), 0, deliver())
-    assert kinds(events)[-1] == "respawn_started"
+    assert kinds(events)[-1] == "RespawnStarted"
     moves = legal(after, 3)
     assert {m["card"] for m in moves} == {"yellow-2", "yellow-6"}
     move = next(m for m in moves if m["card"] == "yellow-6")
     done, placed = play(after, 3, move)
-    assert kinds(placed) == ["symbol_card_revealed", "ranium_placed"]
+    assert kinds(placed) == ["SymbolCardRevealed", "RaniumPlaced"]
     assert done.players[3].discard == ("yellow-6",)
     error = refused(after, 3, place(cell_of(move["cell"])))
     assert (error.code, error.details["rule"]) == (ILLEGAL_MOVE, "symbol_card")

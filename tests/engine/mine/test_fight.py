@@ -38,10 +38,10 @@ def fight(white: str, red: str, *, w: int = 0, r: int = 1) -> tuple[State, list[
 def test_both_fighters_reveal_the_top_card_of_their_own_pile() -> None:
     _, events = fight("white-5", "red-3")
     assert kinds(events)[:4] == [
-        "ore_spent",
-        "fight_started",
-        "symbol_card_revealed",
-        "symbol_card_revealed",
+        "OreSpent",
+        "FightStarted",
+        "SymbolCardRevealed",
+        "SymbolCardRevealed",
     ]
     assert events[1] == ev.FightStarted(W, R, 0, 1)
     assert of_type(events, ev.SymbolCardRevealed) == [
@@ -60,7 +60,7 @@ def test_each_score_is_the_card_value_minus_the_fighters_own_ranium() -> None:
 def test_a_winning_attacker_takes_one_ranium_and_goes_back_to_its_base_camp() -> None:
     after, events = fight("white-5", "red-3", r=2)
     assert of_type(events, ev.FightResolved)[0].winner is ev.Winner.ATTACKER
-    assert kinds(events)[-2:] == ["ranium_stolen", "crew_moved"]
+    assert kinds(events)[-2:] == ["RaniumStolen", "CrewMoved"]
     assert (crew(after, "W").stock, crew(after, "R").stock) == (1, 1)
     assert crew(after, "W").cell == (2, 2)
     assert crew(after, "R").cell == (0, 0)
@@ -87,7 +87,7 @@ def test_the_free_action_costs_the_active_player_no_ore_and_then_the_turn_goes_o
     after, _ = fight("white-2", "red-6")
     free = {"type": "free_action", "rotate": {"cell": [4, 4]}}
     done, events = play(after, 1, free)
-    assert kinds(events) == ["free_action_taken", "card_turned"]
+    assert kinds(events) == ["FreeActionTaken", "CardTurned"]
     assert events[1] == ev.CardTurned(
         1, (4, 4), ev.Manipulation.ROTATE, done.placement((4, 4)).face, 180
     )
@@ -129,7 +129,7 @@ def test_a_free_action_names_exactly_one_action() -> None:
 def test_a_tie_does_nothing() -> None:
     after, events = fight("white-3", "red-4")
     assert of_type(events, ev.FightResolved)[0].winner is ev.Winner.TIE
-    assert kinds(events)[-1] == "fight_resolved"
+    assert kinds(events)[-1] == "FightResolved"
     assert (crew(after, "W").stock, crew(after, "R").stock) == (0, 1)
     assert RULES.to_act(after) == {0}
 

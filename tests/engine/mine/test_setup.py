@@ -103,7 +103,7 @@ def test_the_start_player_is_drawn_at_random_and_alone_may_swap() -> None:
     starts = {opened(seed=str(s))[0].start_player for s in range(12)}
     assert starts == {0, 1, 2, 3}
     state, events = opened()
-    assert kinds(events) == ["mine_laid_out", "start_player_chosen"]
+    assert kinds(events) == ["MineLaidOut", "StartPlayerChosen"]
     assert RULES.to_act(state) == {state.start_player}
     other = (state.start_player + 1) % 4
     assert refused(state, other, swap((1, 1), (0, 0))).code == NOT_YOUR_TURN
@@ -141,14 +141,14 @@ def test_after_the_second_swap_the_colour_choice_begins() -> None:
     state, _ = opened()
     seat = state.start_player
     after, events = play_all(state, (seat, swap((1, 1), (0, 0))), (seat, swap((1, 2), (0, 1))))
-    assert kinds(events)[-1] == "colour_choice_started"
+    assert kinds(events)[-1] == "ColourChoiceStarted"
     assert after.phase is Phase.COLOURS
 
 
 def test_the_start_player_may_stop_swapping_at_any_time() -> None:
     state, _ = opened()
     after, events = play(state, state.start_player, NO_STOP)
-    assert kinds(events) == ["colour_choice_started"]
+    assert kinds(events) == ["ColourChoiceStarted"]
     assert after.grid == state.grid
 
 
@@ -160,7 +160,7 @@ def test_with_one_setup_swap_the_colour_choice_begins_after_it() -> None:
 
 def test_without_setup_swaps_the_colour_choice_begins_at_once() -> None:
     state, events = opened(setup_swaps=0)
-    assert kinds(events)[-1] == "colour_choice_started"
+    assert kinds(events)[-1] == "ColourChoiceStarted"
     assert state.phase is Phase.COLOURS
 
 
@@ -221,7 +221,7 @@ def test_after_the_colour_choice_piles_are_shuffled_and_the_start_player_has_4_o
     state, _ = opened(seed="x", setup_swaps=0)
     moves = [(s, choose(c)) for s, c in zip(state.pickers, ["white", "red", "blue"], strict=False)]
     state, events = play_all(state, *moves)
-    assert kinds(events)[-2:] == ["symbol_piles_shuffled", "turn_started"]
+    assert kinds(events)[-2:] == ["SymbolPilesShuffled", "TurnStarted"]
     assert events[-1] == sev.TurnStarted(state.start_player, 1)
     assert (state.phase, state.active, state.ore, state.round) == (
         Phase.PLAY,
@@ -246,7 +246,7 @@ def test_chance_and_strategic_piles_are_not_shuffled(mode: str) -> None:
     state, _ = opened(setup_swaps=0, symbol_cards=mode)
     moves = [(s, choose(c)) for s, c in zip(state.pickers, ["white", "red", "blue"], strict=False)]
     state, events = play_all(state, *moves)
-    assert "symbol_piles_shuffled" not in kinds(events)
+    assert "SymbolPilesShuffled" not in kinds(events)
     assert all(p.pile == tuple(sorted(p.pile)) for p in state.players)
 
 

@@ -26,7 +26,7 @@ WHITE_PAIR = {(0, 0): "W:E", (5, 5): "W:NS", (0, 5): "R:SW"}
 def test_the_trap_sends_every_opposing_crew_on_the_card_to_one_card_of_its_type() -> None:
     state = table(lay=WHITE_PAIR, crews={"W": (0, 0), "R": (0, 0), "B": (0, 0)}, stock={"R": 1})
     after, events = play(state, 0, trap((5, 5)))
-    assert kinds(events) == ["ore_spent", "crew_moved", "crew_moved"]
+    assert kinds(events) == ["OreSpent", "CrewMoved", "CrewMoved"]
     assert events[0] == ev.OreSpent(seat=0, ore=2)
     assert events[1:] == [
         ev.CrewMoved(R, (5, 5), ev.Reason.TRANSPORTER_TRAP),

@@ -32,7 +32,7 @@ def started(
         discards=discards,
     )
     after, events = play(state, 0, STEAL)
-    assert kinds(events) == ["ore_spent", "fight_started"]
+    assert kinds(events) == ["OreSpent", "FightStarted"]
     return after
 
 
@@ -62,7 +62,7 @@ def test_a_commitment_is_seen_by_its_owner_only_until_both_are_revealed() -> Non
 def test_the_second_commitment_reveals_both_and_resolves_the_fight() -> None:
     state, _ = play(started(), 1, commit("red-6"))
     after, events = play(state, 0, commit("white-2"))
-    assert kinds(events)[:3] == ["symbol_card_committed", "commitments_revealed", "fight_resolved"]
+    assert kinds(events)[:3] == ["SymbolCardCommitted", "CommitmentsRevealed", "FightResolved"]
     assert events[1] == ev.CommitmentsRevealed(seats=(0, 1), cards=("white-2", "red-6"))
     assert of_type(events, ev.FightResolved)[0].winner is ev.Winner.DEFENDER
     assert after.players[0].discard == ("white-2",)
@@ -118,5 +118,5 @@ def test_the_active_player_waits_while_the_commitments_are_open() -> None:
 def test_an_attacker_winning_with_a_chosen_card_steals_as_in_standard_mode() -> None:
     state, _ = play(started(), 1, commit("red-2"))
     after, events = play(state, 0, commit("white-6"))
-    assert kinds(events)[-2:] == ["ranium_stolen", "crew_moved"]
+    assert kinds(events)[-2:] == ["RaniumStolen", "CrewMoved"]
     assert crew(after, "W").stock == 1

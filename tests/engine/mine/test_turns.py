@@ -74,9 +74,9 @@ def test_equal_points_and_ranium_after_the_last_round_share_the_win() -> None:
 
 def test_the_round_limit_is_an_option() -> None:
     short = table(active=3, round=5, options={"max_rounds": 5})
-    assert kinds(play_all(short, *four_rotations(3))[1])[-1] == "game_over"
+    assert kinds(play_all(short, *four_rotations(3))[1])[-1] == "GameOver"
     earlier = table(active=3, round=4, options={"max_rounds": 5})
-    assert kinds(play_all(earlier, *four_rotations(3))[1])[-1] == "turn_started"
+    assert kinds(play_all(earlier, *four_rotations(3))[1])[-1] == "TurnStarted"
 
 
 def test_with_max_rounds_0_the_game_has_no_round_limit() -> None:

@@ -134,9 +134,9 @@ def test_the_opening_events_hide_only_the_pile_order() -> None:
     state = RULES.initial_state(4, RULES.parse_options({"setup_swaps": 0}))
     events = list(RULES.setup(state, Rng.for_decision("v", 0)))
     assert [e.TYPE for e in events] == [
-        "mine_laid_out",
-        "start_player_chosen",
-        "colour_choice_started",
+        "MineLaidOut",
+        "StartPlayerChosen",
+        "ColourChoiceStarted",
     ]
     for event in events:
         assert RULES.redact(event, None) == event

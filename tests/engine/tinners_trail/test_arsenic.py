@@ -108,7 +108,7 @@ def test_the_calciner_is_built_only_once_per_game() -> None:
         state, (0, {"type": "build_mine", "area": 5}), (0, {"type": "bid", "amount": 2})
     )
     assert state.calciner_offer is None
-    assert "auction_won" in kinds(events)
+    assert "AuctionWon" in kinds(events)
 
 
 def test_a_winner_who_skipped_the_calciner_may_build_it_with_a_later_mine() -> None:
@@ -207,7 +207,7 @@ def test_the_final_column_also_limits_who_may_bid() -> None:
     state, events = play_all(
         state, (0, {"type": "build_mine", "area": 5}), (0, {"type": "bid", "amount": 1})
     )
-    assert "auction_won" in kinds(events)  # seat 1 cannot move +2 beyond column 6
+    assert "AuctionWon" in kinds(events)  # seat 1 cannot move +2 beyond column 6
 
 
 # -- sell arsenic ---------------------------------------------------------------------------------

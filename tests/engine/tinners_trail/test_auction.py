@@ -183,7 +183,7 @@ def test_if_nobody_can_raise_the_opener_wins_at_once() -> None:
         areas=mines(3, 11, 12, 13, 14, 15, 16),
     )
     state, events = play_all(state, (0, BUILD), (0, bid(1)))
-    assert kinds(events)[:4] == ["auction_opened", "bid_made", "auction_won", "time_spent"]
+    assert kinds(events)[:4] == ["AuctionOpened", "BidMade", "AuctionWon", "TimeSpent"]
     assert state.area(5).mine == 0
 
 
@@ -215,7 +215,7 @@ def test_an_empty_area_is_rolled_for_after_the_mine_is_placed() -> None:
     state = table([player(), player(passed=True), player(passed=True), player(passed=True)])
     state, _ = play(state, 0, {"type": "build_mine", "area": 8})
     state, events = play(state, 0, bid(2), Dice(2, 1, 3))
-    assert kinds(events) == ["bid_made", "auction_won", "time_spent", "area_seeded"]
+    assert kinds(events) == ["BidMade", "AuctionWon", "TimeSpent", "AreaSeeded"]
     seeded = of_type(events, ev.AreaSeeded)[0]
     assert seeded == ev.AreaSeeded(8, (2, 1, 3), 0, 0, ev.SeedReason.AUCTION, seat=0)
     assert (state.area(8).water, state.area(8).copper, state.area(8).tin) == (2, 1, 3)

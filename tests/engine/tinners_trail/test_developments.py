@@ -242,7 +242,7 @@ def test_pumping_ends_when_no_water_is_left_on_the_board() -> None:
     assert of_type(events, ev.PumpingEnded) == [ev.PumpingEnded(0, ((5, 1),), unused=2)]
     dry = solo()
     _, events = play(dry, 0, {"type": "improve_steam_pumps", "stack": 1})
-    assert kinds(events) == ["steam_pumps_taken", "time_spent", "pumping_ended"]
+    assert kinds(events) == ["SteamPumpsTaken", "TimeSpent", "PumpingEnded"]
 
 
 def test_a_pump_token_needs_water_in_the_area() -> None:

@@ -72,7 +72,7 @@ def test_each_row_gives_the_price_of_the_metals_table(row: int) -> None:
 def test_tin_is_priced_before_copper_then_the_display_is_refreshed() -> None:
     out = Emitter(RULES, table(round=1, rows=(4, 4)))
     start_round(out, Dice(1, 1, 1, 2, 2, 2), 2, (1, 0, 2, 3))
-    assert kinds(out.events) == ["round_started", "price_set", "price_set", "display_refreshed"]
+    assert kinds(out.events) == ["RoundStarted", "PriceSet", "PriceSet", "DisplayRefreshed"]
     tin, copper = out.events[1], out.events[2]
     assert isinstance(tin, ev.PriceSet)
     assert isinstance(copper, ev.PriceSet)

@@ -77,7 +77,7 @@ def test_nothing_carries_over_to_the_next_round() -> None:
         [player(0, tin=2, passed=True), player(0, column=4)], rows=(4, 6), areas=ALL_SEEDED
     )
     after, events = play(state, 1, {"type": "pass"})
-    assert kinds(events).index("ore_sold") < kinds(events).index("investments_started")
+    assert kinds(events).index("OreSold") < kinds(events).index("InvestmentsStarted")
     assert after.supply_out.tin == 0
 
 
@@ -135,7 +135,7 @@ def test_a_pass_is_not_final_and_the_phase_ends_after_a_full_circuit_of_passes()
     state, _ = play_all(state, (0, invest(1)), (1, INVEST_PASS), (2, INVEST_PASS))
     assert state.phase is Phase.INVESTMENTS
     state, events = play(state, 0, INVEST_PASS)
-    assert "investments_ended" in kinds(events)
+    assert "InvestmentsEnded" in kinds(events)
     assert state.phase is Phase.OPENING
 
 
@@ -146,7 +146,7 @@ def test_with_final_passes_a_player_who_passed_invests_no_more() -> None:
     state, _ = play_all(state, (0, INVEST_PASS), (1, invest(1)), (2, INVEST_PASS))
     assert to_act(state) == {1}
     state, events = play(state, 1, INVEST_PASS)
-    assert "investments_ended" in kinds(events)
+    assert "InvestmentsEnded" in kinds(events)
 
 
 def test_players_who_cannot_invest_pass_automatically() -> None:
@@ -159,8 +159,8 @@ def test_players_who_cannot_invest_pass_automatically() -> None:
 def test_if_nobody_can_invest_the_phase_ends_at_once() -> None:
     state = table([player(4, passed=True), player(0, column=3)], pass_order=(0,), areas=ALL_SEEDED)
     state, events = play(state, 1, {"type": "pass"})
-    assert kinds(events).count("investment_passed") == 2
-    assert "investments_ended" in kinds(events)
+    assert kinds(events).count("InvestmentPassed") == 2
+    assert "InvestmentsEnded" in kinds(events)
     assert state.round == 2
 
 
@@ -180,7 +180,7 @@ def test_the_first_and_second_player_each_open_a_new_area_the_dice_decide_its_cu
     assert to_act(state) == {0}
     assert refused(state, 0, {"type": "open_area", "area": 14}).details == {"rule": "area_seeded"}
     state, events = play(state, 0, {"type": "open_area", "area": 8})
-    assert kinds(events)[1:3] == ["round_ended", "round_started"]
+    assert kinds(events)[1:3] == ["RoundEnded", "RoundStarted"]
     assert state.round == 2
 
 
@@ -208,8 +208,8 @@ def test_with_one_unseeded_area_left_only_the_first_player_opens_one() -> None:
 def test_with_no_unseeded_area_left_the_opening_is_skipped() -> None:
     state = table([player(0, passed=True), player(0, column=2)], areas=ALL_SEEDED)
     _, events = play(state, 1, {"type": "pass"})
-    assert "opening_started" not in kinds(events)
-    assert "round_started" in kinds(events)
+    assert "OpeningStarted" not in kinds(events)
+    assert "RoundStarted" in kinds(events)
 
 
 def test_pumps_go_back_to_the_supply_at_the_end_of_the_round() -> None:
@@ -230,7 +230,7 @@ def test_after_round_four_the_game_ends_and_each_cube_scores_its_spaces_vp() -> 
     vp = COMPONENTS.investment_vp
     expected = (vp[0][0] + vp[3][0], 2 * vp[0][3], vp[1][1])
     assert events[-1] == ev.GameOver(expected, (0, 1, 2), winners=(1,))
-    assert "opening_started" not in kinds(events)
+    assert "OpeningStarted" not in kinds(events)
     outcome = RULES.outcome(state)
     assert outcome is not None
     assert outcome.scores == expected

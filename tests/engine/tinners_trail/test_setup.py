@@ -74,7 +74,7 @@ def test_the_game_records_the_data_set_id_and_content_hash() -> None:
 
 def test_round_one_begins_with_ore_prices_and_the_developments_display() -> None:
     state, events = opening()
-    assert kinds(events)[-4:] == ["round_started", "price_set", "price_set", "display_refreshed"]
+    assert kinds(events)[-4:] == ["RoundStarted", "PriceSet", "PriceSet", "DisplayRefreshed"]
     assert all(p.adjustment == 1 for p in of_type(events, ev.PriceSet))
     assert state.phase is Phase.ACTIONS
     assert state.round == 1

@@ -55,7 +55,7 @@ def test_the_hand_is_drawn_back_up_to_six_from_the_top_of_the_draw_pile() -> Non
 def test_dismantling_comes_before_drawing() -> None:
     state = table(hands=[("red-7",)], step="stations", lines=[[line("red", 2)]], draw=DRAW)
     _, events = play(state, 0, end())
-    assert kinds(events) == ["lines_dismantled", "cards_drawn", "turn_started"]
+    assert kinds(events) == ["LinesDismantled", "CardsDrawn", "TurnStarted"]
     assert len(of_type(events, ev.CardsDrawn)[0].cards) == 5
 
 
@@ -76,5 +76,5 @@ def test_the_second_seat_passes_the_turn_back_to_the_first() -> None:
 def test_a_turn_may_end_right_after_the_passengers() -> None:
     state = table(hands=[("red-7", "blue-5", "green-1", "green-2", "green-3")], step="stations")
     after, events = play(state, 0, end())
-    assert kinds(events) == ["cards_drawn", "turn_started"]
+    assert kinds(events) == ["CardsDrawn", "TurnStarted"]
     assert len(after.players[0].hand) == 6

@@ -36,11 +36,11 @@ def test_drawing_continues_from_the_new_draw_pile() -> None:
     state = table(hands=[HAND], step="stations", draw=["green-1"], discard=["conductor"], money=[6])
     after, events = play(state, 0, end())
     assert kinds(events) == [
-        "cards_drawn",
-        "money_halved",
-        "discards_reshuffled",
-        "cards_drawn",
-        "turn_started",
+        "CardsDrawn",
+        "MoneyHalved",
+        "DiscardsReshuffled",
+        "CardsDrawn",
+        "TurnStarted",
     ]
     order = of_type(events, ev.DiscardsReshuffled)[0].order
     assert of_type(events, ev.CardsDrawn)[1].cards == order[:3]
@@ -66,7 +66,7 @@ def test_the_halved_money_cards_are_chosen_with_the_seeded_rng() -> None:
 def test_no_exhaustion_while_the_draw_pile_holds_enough_cards() -> None:
     state = table(hands=[HAND], step="stations", draw=cards(4), money=[8, 8])
     after, events = play(state, 0, end())
-    assert kinds(events) == ["cards_drawn", "turn_started"]
+    assert kinds(events) == ["CardsDrawn", "TurnStarted"]
     assert after.draw_pile == ()
     assert [len(p.money) for p in after.players] == [8, 8]
 
@@ -74,7 +74,7 @@ def test_no_exhaustion_while_the_draw_pile_holds_enough_cards() -> None:
 def test_when_draw_and_discard_piles_stay_empty_the_player_keeps_what_there_is() -> None:
     state = table(hands=[HAND], step="stations", draw=["green-1"], money=[1, 0])
     after, events = play(state, 0, end())
-    assert kinds(events) == ["cards_drawn", "turn_started"]
+    assert kinds(events) == ["CardsDrawn", "TurnStarted"]
     assert after.players[0].hand == (*HAND, "green-1")
     assert after.players[0].money == state.players[0].money
 
@@ -85,13 +85,13 @@ def test_exhaustion_repeats_while_the_hand_is_short_and_halving_yields_cards() -
     state = table(hands=[HAND], step="stations", draw=[], money=[4, 0])
     after, events = play(state, 0, end())
     assert kinds(events) == [
-        "money_halved",
-        "discards_reshuffled",
-        "cards_drawn",
-        "money_halved",
-        "discards_reshuffled",
-        "cards_drawn",
-        "turn_started",
+        "MoneyHalved",
+        "DiscardsReshuffled",
+        "CardsDrawn",
+        "MoneyHalved",
+        "DiscardsReshuffled",
+        "CardsDrawn",
+        "TurnStarted",
     ]
     assert len(after.players[0].hand) == 5
     assert len(after.players[0].money) == 1

@@ -29,7 +29,7 @@ def test_a_line_of_seven_cards_has_no_extra_tour() -> None:
     red = line("red", 1, 2, 3, 4, 5, 6, tram="steam")
     state = table(hands=[("red-8", "blue-5")], step="stations", lines=[[red]])
     after, events = play(state, 0, build("red-8", 1))
-    assert [e.TYPE for e in events] == ["station_built"]
+    assert [e.TYPE for e in events] == ["StationBuilt"]
     assert after.players[0].extra_tours == ()
 
 
@@ -37,7 +37,7 @@ def test_the_extra_tour_happens_once_per_line() -> None:
     red = line("red", 1, 2, 3, 4, 5, 6, 7, 8, tram="steam", extra_tour_done=True)
     state = table(hands=[("red-9", "blue-5")], step="stations", lines=[[red]], extra_tours=[(42,)])
     after, events = play(state, 0, build("red-9", 1))
-    assert [e.TYPE for e in events] == ["station_built"]
+    assert [e.TYPE for e in events] == ["StationBuilt"]
     assert after.players[0].extra_tours == (42,)
 
 
@@ -75,7 +75,7 @@ def test_an_extra_tour_is_not_one_of_the_ten_scorings() -> None:
     assert after.scorings == 9
     assert after.players[0].fahrten == (5,) * 9
     assert after.finished is False
-    assert [e.TYPE for e in events] == ["station_built", "extra_tour_scored"]
+    assert [e.TYPE for e in events] == ["StationBuilt", "ExtraTourScored"]
 
 
 def test_extra_tour_points_count_in_the_total() -> None:

@@ -26,7 +26,7 @@ NINE = [(1, 2, 3, 4, 5, 6, 7, 8, 9), (9, 8, 7, 6, 5, 4, 3, 2, 1)]
 def test_the_game_ends_immediately_after_the_tenth_scoring() -> None:
     state = table(hands=[("red-3", "blue-5")], terminals=RED_WAITING, fahrten=NINE)
     after, events = play(state, 0, board("red-3"))
-    assert kinds(events) == ["passenger_boarded", "fahrt_scored", "game_over"]
+    assert kinds(events) == ["PassengerBoarded", "FahrtScored", "GameOver"]
     assert of_type(events, ev.FahrtScored)[0].number == 10
     assert of_type(events, ev.GameOver)[0].reason == "tenth_scoring"
     assert (after.finished, after.end_reason, after.scorings) == (True, "tenth_scoring", 10)
@@ -39,7 +39,7 @@ def test_the_rest_of_the_move_is_not_played_after_the_tenth_scoring() -> None:
         fahrten=NINE,
     )
     after, events = play(state, 0, board("red-3", "blue-5"))
-    assert kinds(events) == ["passenger_boarded", "fahrt_scored", "game_over"]
+    assert kinds(events) == ["PassengerBoarded", "FahrtScored", "GameOver"]
     assert after.terminal(Colour.BLUE) == ("blue-1", "blue-2", "blue-3")
     assert after.players[0].hand == ("blue-5", "green-1")
 
@@ -58,7 +58,7 @@ def test_the_ninth_scoring_does_not_end_the_game() -> None:
         hands=[("red-3", "blue-5")], terminals=RED_WAITING, fahrten=[NINE[0][:8], NINE[1][:8]]
     )
     after, events = play(state, 0, board("red-3"))
-    assert kinds(events) == ["passenger_boarded", "fahrt_scored"]
+    assert kinds(events) == ["PassengerBoarded", "FahrtScored"]
     assert (after.finished, after.scorings) == (False, 9)
 
 
@@ -131,7 +131,7 @@ def test_the_game_ends_when_the_next_player_has_no_card_at_all() -> None:
     # Not in the rules: a player without a card cannot take the mandatory passenger step.
     state = table(hands=[("red-3",), ()], step="stations", draw=[], fahrten=[(4,), (2,)])
     after, events = play(state, 0, end())
-    assert kinds(events) == ["game_over"]
+    assert kinds(events) == ["GameOver"]
     assert events[0] == ev.GameOver(reason="no_cards", totals=(4, 2), winners=(0,))
     assert (after.finished, after.end_reason) == (True, "no_cards")
 
@@ -139,5 +139,5 @@ def test_the_game_ends_when_the_next_player_has_no_card_at_all() -> None:
 def test_a_next_player_with_one_card_plays_on() -> None:
     state = table(hands=[("red-3",), ("blue-4",)], step="stations", draw=[])
     after, events = play(state, 0, end())
-    assert kinds(events) == ["turn_started"]
+    assert kinds(events) == ["TurnStarted"]
     assert (after.finished, after.active) == (False, 1)

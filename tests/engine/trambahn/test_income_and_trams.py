@@ -150,7 +150,7 @@ def test_the_display_is_not_refilled_between_purchases() -> None:
     ]
     state = table(money=[20], step="stations", lines=[lines])
     after, events = play_all(state, 0, buy("horse", 1), buy("horse", 2), buy("horse", 3))
-    assert kinds(events) == ["tram_bought"] * 3
+    assert kinds(events) == ["TramBought"] * 3
     assert after.display == ()
     assert refused(after, 0, buy("horse", 4)).details == {"rule": "tram_display"}
 

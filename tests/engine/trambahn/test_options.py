@@ -54,7 +54,7 @@ def test_the_options_schema_names_every_choice() -> None:
 def test_with_after_each_purchase_the_display_is_refilled_right_after_a_tram_is_bought() -> None:
     state = table(money=[5], step="stations", lines=[[line("red", 3)]], options=AFTER_EACH)
     after, events = play(state, 0, buy("horse", 1))
-    assert kinds(events) == ["tram_bought", "display_refilled"]
+    assert kinds(events) == ["TramBought", "DisplayRefilled"]
     assert after.display == (TramKind.HORSE,) * 3
     assert after.tram_stack == (TramKind.HORSE, *[TramKind.STEAM] * 4, *[TramKind.ELECTRIC] * 7)
 
@@ -82,7 +82,7 @@ def test_with_after_each_purchase_ending_the_turn_refills_nothing_more() -> None
 def test_by_default_the_display_waits_for_the_end_of_the_purchase_step() -> None:
     state = table(money=[5], step="stations", lines=[[line("red", 3)]])
     after, events = play(state, 0, buy("horse", 1))
-    assert kinds(events) == ["tram_bought"]
+    assert kinds(events) == ["TramBought"]
     assert after.display == (TramKind.HORSE,) * 2
 
 

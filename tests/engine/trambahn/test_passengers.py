@@ -44,7 +44,7 @@ def test_the_value_of_a_passenger_does_not_matter() -> None:
 def test_two_passengers_may_board_at_different_terminals() -> None:
     state = table(hands=[("red-3", "blue-5", "green-1")])
     after, events = play(state, 0, board("red-3", "blue-5"))
-    assert kinds(events) == ["passenger_boarded", "passenger_boarded"]
+    assert kinds(events) == ["PassengerBoarded", "PassengerBoarded"]
     assert after.terminal(Colour.RED) == ("red-3",)
     assert after.terminal(Colour.BLUE) == ("blue-5",)
     assert after.players[0].hand == ("green-1",)
@@ -80,7 +80,7 @@ def test_a_wrong_second_passenger_rejects_the_whole_move() -> None:
 def test_a_third_passenger_at_a_terminal_is_no_scoring() -> None:
     state = table(hands=[("red-3", "blue-5")], terminals={"red": ["red-1", "red-2"]})
     after, events = play(state, 0, board("red-3"))
-    assert kinds(events) == ["passenger_boarded"]
+    assert kinds(events) == ["PassengerBoarded"]
     assert after.terminal(Colour.RED) == ("red-1", "red-2", "red-3")
     assert after.scorings == 0
 
@@ -88,7 +88,7 @@ def test_a_third_passenger_at_a_terminal_is_no_scoring() -> None:
 def test_the_fourth_passenger_at_a_terminal_triggers_a_scoring_at_once() -> None:
     state = table(hands=[("red-3", "blue-5")], terminals={"red": ["red-1", "conductor", "red-9"]})
     after, events = play(state, 0, board("red-3"))
-    assert kinds(events) == ["passenger_boarded", "fahrt_scored"]
+    assert kinds(events) == ["PassengerBoarded", "FahrtScored"]
     assert of_type(events, ev.FahrtScored)[0].colour is Colour.RED
     assert after.scorings == 1
 
@@ -110,7 +110,7 @@ def test_a_second_passenger_at_the_same_terminal_after_a_scoring_starts_a_fresh_
         hands=[("red-3", "red-8", "blue-5")], terminals={"red": ["red-1", "red-2", "red-5"]}
     )
     after, events = play(state, 0, board("red-3", "red-8"))
-    assert kinds(events) == ["passenger_boarded", "fahrt_scored", "passenger_boarded"]
+    assert kinds(events) == ["PassengerBoarded", "FahrtScored", "PassengerBoarded"]
     assert of_type(events, ev.FahrtScored)[0].discarded == ("red-1", "red-2", "red-5", "red-3")
     assert after.terminal(Colour.RED) == ("red-8",)
 
@@ -139,10 +139,10 @@ def test_each_scoring_of_one_move_is_its_own_event_right_after_its_passenger() -
     )
     after, events = play(state, 0, board("red-3", "blue-5"))
     assert kinds(events) == [
-        "passenger_boarded",
-        "fahrt_scored",
-        "passenger_boarded",
-        "fahrt_scored",
+        "PassengerBoarded",
+        "FahrtScored",
+        "PassengerBoarded",
+        "FahrtScored",
     ]
     assert after.scorings == 2
     assert after.players[0].fahrten == (0, 0)

@@ -73,7 +73,7 @@ def test_the_display_starts_with_three_horse_trams_over_a_stack_of_the_rest() ->
     assert state.tram_stack == (
         (TramKind.HORSE,) * 2 + (TramKind.STEAM,) * 4 + (TramKind.ELECTRIC,) * 7
     )
-    assert [e.TYPE for e in events][-2:] == ["trams_laid_out", "turn_started"]
+    assert [e.TYPE for e in events][-2:] == ["TramsLaidOut", "TurnStarted"]
 
 
 def test_the_start_player_opens_turn_1_at_the_passenger_step() -> None:

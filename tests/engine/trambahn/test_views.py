@@ -152,4 +152,4 @@ def test_redacting_the_set_up_keeps_every_count_and_shows_a_seat_only_its_own_ha
     assert None not in hands[1]
     dealt = [e.cards for e in redacted if isinstance(e, ev.MoneyDealt)]
     assert sorted((len(c), set(c)) for c in dealt) == [(12, {None}), (15, {None})]
-    assert RULES.events.encode(redacted[0]) == {"type": "deck_shuffled", "order": [None] * 120}
+    assert RULES.events.encode(redacted[0]) == {"type": "DeckShuffled", "order": [None] * 120}

@@ -29,7 +29,7 @@ ONE = card_where(lambda c: c.hours == 1).id
 def test_the_day_ends_when_the_last_watch_reaches_twelve() -> None:
     state = table(2, hours=[12, 10], **on_top(TWO))
     after, events = play(state, 1, take(TWO))
-    assert [e.TYPE for e in events][-2:] == ["day_ended", "day_started"]
+    assert [e.TYPE for e in events][-2:] == ["DayEnded", "DayStarted"]
     assert of_type(events, ev.DayEnded)[0].day == 1
     assert after.day == 2
     assert after.phase is Phase.ITINERARY
@@ -100,7 +100,7 @@ def test_the_game_ends_after_the_third_day_with_a_game_over_event() -> None:
     card = card_where(lambda c: c.hours == 2 and no_world(c), day=3).id
     state = table(2, hours=[12, 10], **on_top(card))
     after, events = play(state, 1, take(card))
-    assert [e.TYPE for e in events][-2:] == ["day_ended", "game_over"]
+    assert [e.TYPE for e in events][-2:] == ["DayEnded", "GameOver"]
     assert after.phase is Phase.OVER
     assert RULES.to_act(after) == frozenset()
     assert RULES.legal_moves(after, 0) == RULES.legal_moves(after, 1) == []
