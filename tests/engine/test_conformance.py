@@ -11,6 +11,7 @@ its counts; the game's own invariants hold.
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import msgpack
@@ -134,3 +135,15 @@ def test_random_playthrough_obeys_the_engine_contract(
     assert len(outcome.scores) == players
     assert outcome.winners
     assert all(outcome.scores[w] == max(outcome.scores) for w in outcome.winners)
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_wire_names_follow_the_convention(game_id: str) -> None:
+    # Moves are snake_case actions (DESIGN §5); events are PascalCase past-tense facts, named
+    # like their class and like the service's own GameCreated / SeatJoined / GameEnded.
+    rules = GAMES[game_id]
+    for name in rules.moves.by_type:
+        assert re.fullmatch(r"[a-z]+(_[a-z0-9]+)*", name), name
+    for name, cls in rules.events.by_type.items():
+        assert name == cls.__name__, name
+        assert name not in ("GameCreated", "SeatJoined", "GameEnded"), name
