@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
 T = TypeVar("T")
+H = TypeVar("H", bound=Hashable)
 
 
 def draw(pile: Sequence[T], count: int) -> tuple[tuple[T, ...], tuple[T, ...]]:
@@ -38,10 +39,6 @@ def contains_all(cards: Sequence[T], wanted: Sequence[T]) -> bool:
     return True
 
 
-def unique(items: Sequence[T]) -> tuple[T, ...]:
+def unique(items: Sequence[H]) -> tuple[H, ...]:
     """Returns `items` without repeats, first occurrences kept in order."""
-    seen: list[T] = []
-    for item in items:
-        if item not in seen:
-            seen.append(item)
-    return tuple(seen)
+    return tuple(dict.fromkeys(items))

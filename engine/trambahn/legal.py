@@ -23,14 +23,15 @@ def passenger_moves(hand: tuple[str, ...]) -> list[mv.Move]:
     moves: list[mv.Move] = []
     singles = [p for card in unique(hand) for p in _passenger_options(card)]
     moves += [mv.BoardPassengers((p,)) for p in singles]
-    pairs: list[mv.Move] = []
-    for i, first in enumerate(hand):
-        for j, second in enumerate(hand):
-            if i == j:
-                continue
-            for a in _passenger_options(first):
-                for b in _passenger_options(second):
-                    pairs.append(mv.BoardPassengers((a, b)))
+    options = [_passenger_options(card) for card in hand]
+    pairs = [
+        mv.BoardPassengers((a, b))
+        for i, first in enumerate(options)
+        for j, second in enumerate(options)
+        if i != j
+        for a in first
+        for b in second
+    ]
     return moves + list(unique(pairs))
 
 
