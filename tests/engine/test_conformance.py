@@ -112,6 +112,7 @@ def test_random_playthrough_obeys_the_engine_contract(
             legal = rules.legal_moves(item.before, seat)
             assert bool(legal) == (seat in rules.to_act(item.before)), (seat, item.number)
         assert item.move in item.legal
+        assert len(set(item.legal)) == len(item.legal), "a legal move is listed twice"
         for move in check_rng.sample(item.legal, min(3, len(item.legal))):
             _check_wire(rules, rules.moves, move)
             try:
