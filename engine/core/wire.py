@@ -8,6 +8,8 @@ The same annotations give the JSON Schema that the API publishes (`json_schema`)
 Supported annotations: `bool`, `int` (optionally `Annotated[int, Bounds(lo, hi)]`), `str`,
 `str`-valued `Enum`s, `Literal[...]`, `tuple[T, ...]` (optionally `Annotated[..., Bounds]` on
 its length), `X | None`, and nested frozen dataclasses (encoded as objects without `type`).
+`Any` (used inside states, e.g. secret choices) decodes any JSON value as given, with lists
+frozen into tuples, so a state round-trips through `encode_value` / `decode_value`.
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ import dataclasses
 import enum
 import types
 import typing
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
@@ -57,17 +59,42 @@ def _split_annotated(tp: Any) -> tuple[Any, Bounds | None]:
     return tp, None
 
 
+_PLAIN = frozenset({str, int, bool, type(None)})
+_ENCODERS: dict[type, Callable[[Any], Any]] = {}
+
+
+def _encoder(kind: type) -> Callable[[Any], Any]:
+    """Returns (and caches) the encoder of one runtime type; states hash on every event, so
+    the per-value dispatch is done once per type."""
+    if dataclasses.is_dataclass(kind):
+        names = tuple(f.name for f in dataclasses.fields(kind))
+        return lambda value: {n: _encode(getattr(value, n)) for n in names}
+    if issubclass(kind, enum.Enum):
+        return lambda value: value.value
+    if issubclass(kind, tuple | list):
+        return lambda value: [_encode(v) for v in value]
+    if issubclass(kind, frozenset | set):
+        return lambda value: sorted(_encode(v) for v in value)
+    if issubclass(kind, Mapping):
+        return lambda value: {str(k): _encode(v) for k, v in value.items()}
+    return lambda value: value
+
+
 def _encode(value: Any) -> Any:
-    if isinstance(value, enum.Enum):
-        return value.value
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return {f.name: _encode(getattr(value, f.name)) for f in dataclasses.fields(value)}
-    if isinstance(value, tuple | list):
-        return [_encode(v) for v in value]
-    if isinstance(value, frozenset | set):
-        return sorted(_encode(v) for v in value)
+    kind = type(value)
+    if kind in _PLAIN:
+        return value
+    encoder = _ENCODERS.get(kind)
+    if encoder is None:
+        encoder = _ENCODERS[kind] = _encoder(kind)
+    return encoder(value)
+
+
+def _freeze(value: Any) -> Any:
+    if isinstance(value, list | tuple):
+        return tuple(_freeze(v) for v in value)
     if isinstance(value, Mapping):
-        return {k: _encode(v) for k, v in value.items()}
+        return {k: _freeze(v) for k, v in value.items()}
     return value
 
 
@@ -77,6 +104,8 @@ def _fail(path: str, expected: str, value: Any) -> WireError:
 
 def _decode(tp: Any, value: Any, path: str) -> Any:
     tp, bounds = _split_annotated(tp)
+    if tp is Any:
+        return _freeze(value)
     origin = typing.get_origin(tp)
     if origin is types.UnionType or origin is typing.Union:
         options = typing.get_args(tp)
@@ -234,7 +263,8 @@ def value_schema(tp: Any) -> dict[str, Any]:
 
 
 def encode_value(value: Any) -> Any:
-    """Returns the JSON-safe form of a value (enums, tuples and dataclasses converted)."""
+    """Returns the JSON-safe form of a value (enums, tuples and dataclasses converted, mapping
+    keys made strings)."""
     return _encode(value)
 
 

@@ -17,6 +17,7 @@ from typing import Any
 import msgpack
 import pytest
 
+from engine.core.canonical import canonical_bytes
 from engine.core.errors import MoveError
 from engine.core.replay import fold
 from engine.core.rng import Rng
@@ -50,6 +51,10 @@ def _differs_only_where_spectator_sees_null(seat_view: Any, spectator: Any, path
             _differs_only_where_spectator_sees_null(a, b, f"{path}[{i}]")
     else:
         pytest.fail(f"{path}: seat view {seat_view!r} vs spectator view {spectator!r}")
+
+
+def _no_floats(text: str) -> None:
+    pytest.fail(f"a state holds the float {text}: it has no canonical encoding")
 
 
 def _check_wire(rules: GameRules[Any, Any, Any], codec: Any, item: Any) -> None:
@@ -130,6 +135,7 @@ def test_random_playthrough_obeys_the_engine_contract(
     assert rules.to_act(state) == frozenset()
     assert all(not rules.legal_moves(state, s) for s in range(players))
     assert fold(rules, rules.initial_state(players, options), log) == state
+    json.loads(canonical_bytes(state), parse_float=_no_floats)
     _check_views(rules, state, players, check_rng)
     outcome = rules.outcome(state)
     assert outcome is not None
