@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck unit bench golden schema clean
+.PHONY: run test lint typecheck unit nginx bench golden schema clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -26,7 +26,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy
 
-unit: $(STAMP)
+# The cluster tests run nginx (Debian's package) as their load balancer: installed here when
+# missing, as root with apt-get (CI); elsewhere it warns and the one balancer test skips.
+nginx:
+	@bash scripts/ensure-nginx.sh
+
+unit: $(STAMP) nginx
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 test: lint typecheck unit

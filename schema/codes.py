@@ -19,14 +19,28 @@ field cannot return a union):
 * `GAME_FULL` — every seat of the game is taken.
 * `SEAT_TAKEN` — the requested seat is taken.
 * `BAD_SEAT` — the seat index is outside the game's seats.
+* `GAME_NOT_FINISHED` — `forkGame` needs a finished game.
+* `BAD_VERSION` — also a `forkGame` rejection: the version is not a move boundary of the game.
 
 GraphQL errors only (top-level `errors`, `extensions.code`):
 
-* `BAD_VERSION` — `state(version:)` is outside 0..version.
+* `BAD_VERSION` — `state(version:)` is outside 1..version.
 * `BAD_CURSOR` — an `after` cursor was not produced by this API.
 * `STORE_UNAVAILABLE` — Redis cannot be reached; nothing was written; retry later.
 * `APPEND_UNCERTAIN` — the append may or may not have been stored; retry with the same
   `moveId` (a retry returns the original result if it was stored).
+* `LOG_DIVERGED` — the game's log does not reproduce itself (an event does not apply or its
+  `stateHash` differs); the game is not served until an operator repairs it.
+* `RULES_UNAVAILABLE` — the game was created with a rules version or data set this server
+  does not have; it is never replayed with other rules.
+
+Plain HTTP only (`POST /games/import`, JSON body `{"error": {"code", "message"}}`):
+
+* `IMPORT_DISABLED` — the server has no `BOARDSTATE_ADMIN_TOKEN`, so it imports nothing.
+* `BAD_LOG` — the body is not an exported log (NDJSON or msgpack); the message names the line.
+* `LOG_TOO_LARGE` — the body is larger than the import limit.
+* `LOG_UNVERIFIED` — the log does not verify completely (the message names the first event
+  that does not hold), or its game has not ended.
 """
 
 from __future__ import annotations
@@ -52,6 +66,13 @@ BAD_VERSION = "BAD_VERSION"
 BAD_CURSOR = "BAD_CURSOR"
 STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
 APPEND_UNCERTAIN = "APPEND_UNCERTAIN"
+GAME_NOT_FINISHED = "GAME_NOT_FINISHED"
+LOG_DIVERGED = "LOG_DIVERGED"
+RULES_UNAVAILABLE = "RULES_UNAVAILABLE"
+IMPORT_DISABLED = "IMPORT_DISABLED"
+BAD_LOG = "BAD_LOG"
+LOG_TOO_LARGE = "LOG_TOO_LARGE"
+LOG_UNVERIFIED = "LOG_UNVERIFIED"
 
 SERVICE_CODES: tuple[str, ...] = (
     BAD_SEED,
@@ -60,9 +81,18 @@ SERVICE_CODES: tuple[str, ...] = (
     GAME_FULL,
     SEAT_TAKEN,
     BAD_SEAT,
+    GAME_NOT_FINISHED,
 )
-TRANSPORT_CODES: tuple[str, ...] = (BAD_VERSION, BAD_CURSOR, STORE_UNAVAILABLE, APPEND_UNCERTAIN)
-ALL_CODES: tuple[str, ...] = (*ENGINE_CODES, *SERVICE_CODES, *TRANSPORT_CODES)
+TRANSPORT_CODES: tuple[str, ...] = (
+    BAD_VERSION,
+    BAD_CURSOR,
+    STORE_UNAVAILABLE,
+    APPEND_UNCERTAIN,
+    LOG_DIVERGED,
+    RULES_UNAVAILABLE,
+)
+HTTP_CODES: tuple[str, ...] = (IMPORT_DISABLED, BAD_LOG, LOG_TOO_LARGE, LOG_UNVERIFIED)
+ALL_CODES: tuple[str, ...] = (*ENGINE_CODES, *SERVICE_CODES, *TRANSPORT_CODES, *HTTP_CODES)
 
 
 class BadSeed(MoveError):
@@ -99,6 +129,18 @@ class BadSeat(MoveError):
     """The seat index is outside the game's seats."""
 
     code = BAD_SEAT
+
+
+class GameNotFinished(MoveError):
+    """The operation needs a finished game."""
+
+    code = GAME_NOT_FINISHED
+
+
+class BadVersion(MoveError):
+    """A version is outside the game or not where the operation can start."""
+
+    code = BAD_VERSION
 
 
 class Unauthorized(MoveError):

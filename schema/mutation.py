@@ -1,4 +1,4 @@
-"""The Mutation root (DESIGN §5): createGame, joinGame, submitMove."""
+"""The Mutation root (DESIGN §5): createGame, joinGame, submitMove, plus forkGame."""
 
 from __future__ import annotations
 
@@ -38,6 +38,21 @@ class Mutation:
             created = await info.context.backend.create_game(
                 str(game_type), players, options, seed, seats
             )
+        except MoveError as exc:
+            return Rejected.of(exc)
+        tokens = [SeatToken(seat=s, token=t) for s, t in created.tokens]
+        return GameCreated(game=Game(view=created.game), tokens=tokens)
+
+    @described.mutation(
+        "Creates a game from `version` of a finished game (a move boundary): same game type, "
+        "rules, options and seat names, fresh tokens for every seat (in the result), and a new "
+        "seed from that version on (`seed` as in createGame)."
+    )
+    async def fork_game(
+        self, info: Info, game_id: strawberry.ID, version: int, seed: str | None = None
+    ) -> CreateGameResult:
+        try:
+            created = await info.context.backend.fork_game(str(game_id), version, seed)
         except MoveError as exc:
             return Rejected.of(exc)
         tokens = [SeatToken(seat=s, token=t) for s, t in created.tokens]

@@ -24,6 +24,16 @@ class EventView:
     data: Mapping[str, Any]
     at: str
     state_hash: str
+    move: Mapping[str, Any] | None = None
+    """The move submitted (first event of a move), when the viewer may see it."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ForkOrigin:
+    """The game and version a fork was created from."""
+
+    game_id: str
+    version: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -50,6 +60,13 @@ class GameView:
     seeded_by_client: bool
     result: ResultView | None
     handle: Any = dataclasses.field(default=None, compare=False, repr=False)
+    rules_version: str = ""
+    data_set: str = ""
+    seed_commitment: str = ""
+    seed: str | None = None
+    """Revealed once the game has ended."""
+    imported: bool = False
+    forked_from: ForkOrigin | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -98,9 +115,14 @@ class GameBackend(Protocol):
         """Returns the game at its current version, or None."""
 
     async def games(
-        self, after: str | None, first: int, game_type: str | None, status: str | None
+        self,
+        after: str | None,
+        first: int,
+        game_type: str | None,
+        status: str | None,
+        player: str | None = None,
     ) -> GamesPage:
-        """Returns a page of the cross-game index."""
+        """Returns a page of the cross-game index (`player`: a seated player's name)."""
 
     async def state(
         self, game: GameView, seat: int | None, version: int | None, token: str | None
@@ -127,6 +149,10 @@ class GameBackend(Protocol):
 
     async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
         """Takes a seat (the lowest free one when `seat` is None)."""
+
+    async def fork_game(self, game_id: str, version: int, seed: str | None) -> CreatedGame:
+        """Creates a game from `version` of a finished game: same seats, fresh tokens, a new
+        seed from that point."""
 
     async def submit_move(
         self,

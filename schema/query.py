@@ -10,16 +10,10 @@ from engine.core.errors import MoveError
 from schema import cursors
 from schema import decorators as described
 from schema.context import Info
+from schema.events import PageInfo, clamp_first
 from schema.game_types import GameType
 from schema.results import MoveValid, ValidateMoveResult, move_failure
-from schema.types import (
-    Game,
-    GameConnection,
-    GameEdge,
-    GameStatus,
-    PageInfo,
-    clamp_first,
-)
+from schema.types import Game, GameConnection, GameEdge, GameStatus
 
 
 @strawberry.type
@@ -38,7 +32,10 @@ class Query:
         view = await info.context.backend.game(str(id))
         return None if view is None else Game(view=view)
 
-    @described.field("Games, newest first.")
+    @described.field(
+        "Games, newest first; filtered by type, status and a seated player's name "
+        "(case-insensitive)."
+    )
     async def games(
         self,
         info: Info,
@@ -46,6 +43,7 @@ class Query:
         after: str | None = None,
         game_type: strawberry.ID | None = None,
         status: GameStatus | None = None,
+        player: str | None = None,
     ) -> GameConnection:
         backend = info.context.backend
         count = clamp_first(first, backend.page_cap)
@@ -54,6 +52,7 @@ class Query:
             count,
             None if game_type is None else str(game_type),
             None if status is None else status.value,
+            player,
         )
         edges = [
             GameEdge(cursor=cursors.game_cursor(key), node=Game(view=view))

@@ -13,8 +13,9 @@ from strawberry.scalars import JSON
 
 from engine.core.errors import MoveError
 from schema.codes import VersionConflictError
+from schema.events import Event
 from schema.ports import AcceptedMove
-from schema.types import Event, Game
+from schema.types import Game
 
 
 @strawberry.type

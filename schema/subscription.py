@@ -11,7 +11,7 @@ from engine.core.errors import MoveError
 from schema import decorators as described
 from schema.codes import as_api_error
 from schema.context import Info
-from schema.types import Event
+from schema.events import Event
 
 
 @strawberry.type

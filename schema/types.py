@@ -1,4 +1,5 @@
-"""GraphQL object types of DESIGN §5: Game, Seat, GameResult, Event and the connections."""
+"""GraphQL object types of DESIGN §5: Game, Seat, GameResult and the game connection (events:
+`schema.events`)."""
 
 from __future__ import annotations
 
@@ -8,12 +9,13 @@ import strawberry
 from strawberry.scalars import JSON
 
 from engine.core.errors import MoveError
-from schema import cursors
 from schema import decorators as described
+from schema import events as paging
 from schema.codes import as_api_error
 from schema.context import Info
+from schema.events import EventConnection, PageInfo
 from schema.game_types import GameType, game_type_of
-from schema.ports import EventView, GameView
+from schema.ports import GameView
 
 
 @strawberry.enum
@@ -45,59 +47,11 @@ class GameResult:
 
 
 @strawberry.type
-class Event:
-    """One log event; `data` is redacted for the viewer (never dropped)."""
+class ForkOrigin:
+    """The game and version a fork was created from."""
 
+    game_id: strawberry.ID
     version: int
-    type: str
-    seat: int | None
-    move_id: str | None
-    data: JSON
-    at: str
-    state_hash: str = strawberry.field(
-        description="HMAC-SHA256 of the full state after this event, keyed with the seed."
-    )
-
-    @classmethod
-    def of(cls, view: EventView) -> Event:
-        """Returns the GraphQL event for a backend event."""
-        return cls(
-            version=view.version,
-            type=view.type,
-            seat=view.seat,
-            move_id=view.move_id,
-            data=JSON(dict(view.data)),
-            at=view.at,
-            state_hash=view.state_hash,
-        )
-
-
-@strawberry.type
-class PageInfo:
-    """Relay page info."""
-
-    has_next_page: bool
-    has_previous_page: bool
-    start_cursor: str | None
-    end_cursor: str | None
-
-
-@strawberry.type
-class EventEdge:
-    cursor: str
-    node: Event
-
-
-@strawberry.type
-class EventConnection:
-    edges: list[EventEdge]
-    page_info: PageInfo
-    total_count: int
-
-
-def clamp_first(first: int | None, cap: int) -> int:
-    """Returns `first` clamped to 0..cap (the cap when omitted): never an error."""
-    return cap if first is None else max(0, min(first, cap))
 
 
 @strawberry.type
@@ -142,7 +96,37 @@ class Game:
     def seeded_by_client(self) -> bool:
         return self.view.seeded_by_client
 
-    @described.field("Seat view (needs that seat's token) or spectator view.")
+    @described.field("The rules version the game was created with (and is replayed with).")
+    def rules_version(self) -> str:
+        return self.view.rules_version
+
+    @described.field("The component data set the game was created with.")
+    def data_set(self) -> str:
+        return self.view.data_set
+
+    @described.field("Lowercase hex SHA-256 of the seed's UTF-8 bytes (GameCreated).")
+    def seed_commitment(self) -> str:
+        return self.view.seed_commitment
+
+    @described.field("The secret seed, revealed once the game has ended (GameEnded).")
+    def seed(self) -> str | None:
+        return self.view.seed
+
+    @described.field("True when the game was imported from an exported log.")
+    def imported(self) -> bool:
+        return self.view.imported
+
+    @described.field("The game and version this game was forked from; null otherwise.")
+    def forked_from(self) -> ForkOrigin | None:
+        origin = self.view.forked_from
+        if origin is None:
+            return None
+        return ForkOrigin(game_id=strawberry.ID(origin.game_id), version=origin.version)
+
+    @described.field(
+        "Seat view (needs that seat's token until the game has ended) or spectator view, "
+        "at the current or any past version."
+    )
     async def state(self, info: Info, seat: int | None = None, version: int | None = None) -> JSON:
         ctx = info.context
         try:
@@ -159,30 +143,38 @@ class Game:
             raise as_api_error(exc) from None
         return [JSON(m) for m in moves]
 
-    @described.field("Redacted for `seat` (needs its token), else for the caller's token's seat.")
+    @described.field(
+        "Events, oldest first: `first`/`after` pages forward, `last`/`before` backward "
+        "(`afterVersion`/`beforeVersion` instead of cursors). Redacted for `seat` (needs its "
+        "token while the game runs), else for the caller's token's seat; complete once ended."
+    )
     async def events(
         self,
         info: Info,
         first: int | None = None,
         after: str | None = None,
         seat: int | None = None,
+        last: int | None = None,
+        before: str | None = None,
+        after_version: int | None = None,
+        before_version: int | None = None,
     ) -> EventConnection:
         ctx = info.context
-        start = cursors.event_after(after)
-        count = clamp_first(first, ctx.backend.page_cap)
+        page = paging.window(
+            self.view.version,
+            ctx.backend.page_cap,
+            first,
+            after,
+            last,
+            before,
+            after_version,
+            before_version,
+        )
         try:
-            views = await ctx.backend.events(self.view, start, count, seat, ctx.token)
+            views = await ctx.backend.events(self.view, page.after, page.count, seat, ctx.token)
         except MoveError as exc:
             raise as_api_error(exc) from None
-        edges = [EventEdge(cursor=cursors.event_cursor(v.version), node=Event.of(v)) for v in views]
-        last = views[-1].version if views else start
-        page = PageInfo(
-            has_next_page=last < self.view.version,
-            has_previous_page=start > 0,
-            start_cursor=edges[0].cursor if edges else None,
-            end_cursor=edges[-1].cursor if edges else None,
-        )
-        return EventConnection(edges=edges, page_info=page, total_count=self.view.version)
+        return paging.connection(views, page)
 
     @described.field("Scores and winners; null until finished.")
     def result(self) -> GameResult | None:

@@ -65,7 +65,13 @@ def create_app(settings: Settings) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[State]:
         if settings.redis_url is None:
             raise RuntimeError("REDIS_URL is not set (or run `boardstate serve`)")
-        store = connect(settings.redis_url, settings.redis_cluster, prefix=settings.key_prefix)
+        store = connect(
+            settings.redis_url,
+            settings.redis_cluster,
+            prefix=settings.key_prefix,
+            wait_replicas=settings.append_wait_replicas,
+            wait_timeout_ms=settings.append_wait_timeout_ms,
+        )
         service = GameService(store, settings, metrics)
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:

@@ -1,4 +1,5 @@
-"""The `boardstate` console script: `boardstate serve --host H --port P`.
+"""The `boardstate` console script: `boardstate serve --host H --port P`, and the offline
+`boardstate verify FILE` / `boardstate replay FILE [--to V] [--seat N]` (`service.offline`).
 
 Without `REDIS_URL` it starts a private Redis server (`service.embedded_redis`) with
 append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
@@ -15,8 +16,8 @@ from collections.abc import Sequence
 from types import FrameType
 
 import structlog
-import uvicorn
 
+from service import offline, shutdown
 from service.app import create_app
 from service.embedded_redis import EmbeddedRedis
 from service.logging import configure_logging
@@ -33,6 +34,7 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="serve the GraphQL API over HTTP")
     serve.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    offline.add_commands(commands)
     return parser
 
 
@@ -52,13 +54,14 @@ def serve(settings: Settings, host: str, port: int) -> None:
             data_dir=str(settings.data_dir),
         )
         settings = dataclasses.replace(settings, redis_url=embedded.url, redis_cluster=False)
-    # uvicorn shuts down gracefully on SIGINT/SIGTERM, then re-raises the signal with the
-    # handler it found; ours turns it into SystemExit so the private Redis is stopped too.
+    # The server shuts down gracefully on SIGINT/SIGTERM (`service.shutdown`), then re-raises
+    # the signal with the handler it found; ours turns it into SystemExit so the private Redis
+    # is stopped too.
     previous = {sig: signal.signal(sig, _exit_on_signal) for sig in STOP_SIGNALS}
     try:
         app = create_app(settings)
         log.info("serving", url=f"http://{host}:{port}/graphql")
-        uvicorn.run(app, host=host, port=port, log_config=None, access_log=False)
+        shutdown.run(app, host, port, settings.shutdown_grace_seconds)
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
@@ -70,6 +73,8 @@ def serve(settings: Settings, host: str, port: int) -> None:
 def main(argv: Sequence[str] | None = None) -> int:
     """Runs a `boardstate` command; returns the exit status."""
     args = _parser().parse_args(argv)
+    if args.command in offline.COMMANDS:
+        return offline.run(args)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:

@@ -2,7 +2,8 @@
 
 Expected failures raise typed `MoveError`s; store failures become retryable `ApiError`s
 (`STORE_UNAVAILABLE`, `APPEND_UNCERTAIN`). Events and logs are redacted for the viewer while a
-game runs and complete once it has ended (the seed is public then).
+game runs and complete once it has ended (the seed is public then); after the end any seat's
+view, at any version, is open to everyone.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from typing import Any
 from engine.core.errors import MoveError
 from schema.codes import GameNotFound
 from schema.ports import AcceptedMove, CreatedGame, EventView, GamesPage, GameView, JoinedSeat
+from service.archive import Archive
 from service.auth import token_matches
 from service.loading import GameLoader, store_errors
 from service.lobby import Lobby
@@ -34,8 +36,10 @@ class GameService:
         self.store = store
         self.metrics = metrics
         self.page_cap = settings.page_cap
-        self.loader = GameLoader(store, metrics, settings.cache_size)
+        self.loader = GameLoader(store, metrics, settings.cache_size, settings.snapshot_every)
         self.lobby = Lobby(self.loader, settings)
+        self.archive = Archive(self.loader, self.lobby)
+        self.admin_token = settings.admin_token
         self.referee = Referee(self.loader, metrics)
         self.hub = SubscriptionHub(store, metrics)
 
@@ -60,11 +64,16 @@ class GameService:
         return None if record is None else game_view(record)
 
     async def games(
-        self, after: str | None, first: int, game_type: str | None, status: str | None
+        self,
+        after: str | None,
+        first: int,
+        game_type: str | None,
+        status: str | None,
+        player: str | None = None,
     ) -> GamesPage:
         """Returns a page of the cross-game index, each game loaded through the cache."""
         with store_errors():
-            rows, total = await self.store.index_page(after, first + 1, game_type, status)
+            rows, total = await self.store.index_page(after, first + 1, game_type, status, player)
             page: list[tuple[str, GameView]] = []
             for row in rows[:first]:
                 record = await self.loader.load(row.game_id)
@@ -75,11 +84,12 @@ class GameService:
     async def state(
         self, game: GameView, seat: int | None, version: int | None, token: str | None
     ) -> dict[str, Any]:
-        """Returns a seat view (token required) or the spectator view, at any version."""
+        """Returns a seat view (its token required until the game has ended) or the spectator
+        view, at any version."""
         current: GameRecord = game.handle
         with store_errors():
             if seat is not None:
-                await authorize(self.loader, current, seat, token)
+                await self._authorize_view(current, seat, token)
             record = await self.loader.at_version(current, version)
         rules = record.rules
         state = record.state
@@ -107,13 +117,19 @@ class GameService:
             return []
         with store_errors():
             if seat is not None:
-                await authorize(self.loader, record, seat, token)
+                await self._authorize_view(record, seat, token)
                 viewer: int | None = seat
             else:
                 viewer = await self.viewer_of(record, token)
             stored = await self.store.read(record.game_id, after=after, limit=count)
         complete = record.status == "FINISHED"
         return [event_view(record, e, viewer, complete) for e in stored]
+
+    async def _authorize_view(self, record: GameRecord, seat: int, token: str | None) -> None:
+        """Checks `seat`'s token, except once the game has ended (everything is public)."""
+        if record.status == "FINISHED" and 0 <= seat < record.players:
+            return
+        await authorize(self.loader, record, seat, token)
 
     # -- writes ------------------------------------------------------------------------
     async def create_game(
@@ -135,6 +151,13 @@ class GameService:
         with store_errors():
             record, taken, token = await self.lobby.join(game_id, name, seat)
         return JoinedSeat(game_view(record), taken, token)
+
+    async def fork_game(self, game_id: str, version: int, seed: str | None) -> CreatedGame:
+        """Forks a finished game at `version` (see `service.forking`); every seat gets a token."""
+        with store_errors():
+            record, tokens = await self.archive.fork(game_id, version, seed)
+        self.metrics.games_created.labels(record.rules.info.id).inc()
+        return CreatedGame(game_view(record), tuple(tokens))
 
     async def submit_move(
         self,

@@ -17,12 +17,12 @@ import structlog
 
 from engine import registry
 from engine.core.errors import BadPlayerCount
-from engine.core.rng import Rng
 from schema.codes import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from service import records
 from service.auth import new_token, token_hash
 from service.loading import SEED_FIELD, GameLoader
-from service.records import Draft, GameRecord
+from service.recorder import created_event, seat_events
+from service.records import GameRecord
 from service.settings import Settings
 from service.store import AppendRequest, StoredEvent
 
@@ -44,14 +44,6 @@ def check_name(name: str) -> str:
     return clean
 
 
-def setup_drafts(record: GameRecord) -> list[Draft]:
-    """Returns the setup events of a game whose last seat was just filled."""
-    rng = Rng.for_decision(record.seed, record.version)
-    return [
-        records.engine_draft(record.rules, e, None) for e in record.rules.setup(record.state, rng)
-    ]
-
-
 class Lobby:
     """createGame and joinGame."""
 
@@ -59,7 +51,8 @@ class Lobby:
         self.loader = loader
         self.settings = settings
 
-    def _seed(self, seed: str | None) -> tuple[str, bool]:
+    def seed(self, seed: str | None) -> tuple[str, bool]:
+        """Returns the seed of a new game and whether the client chose it; raises `BadSeed`."""
         if seed is None:
             return secrets.token_hex(32), False
         if not self.settings.allow_client_seeds:
@@ -78,46 +71,42 @@ class Lobby:
         if names is not None and len(names) != players:
             raise BadPlayerCount(f"seats lists {len(names)} names for {players} players")
         clean = [check_name(n) for n in names or []]
-        secret, by_client = self._seed(seed)
+        secret, by_client = self.seed(seed)
         game_id, at = secrets.token_urlsafe(12), records.now_iso()
-        data = {
-            "gameType": rules.info.id,
-            "rulesVersion": rules.info.rules_version,
-            "options": rules.options_to_wire(parsed),
-            "players": players,
-            "dataSet": rules.data.id,
-            "dataHash": rules.data.content_hash,
-            "seedCommitment": records.seed_commitment(secret),
-            "seededByClient": by_client,
-            "createdAt": at,
-        }
-        first = StoredEvent(
-            1, records.GAME_CREATED, records.EVENT_SCHEMA_VERSION, None, None, data, at, ""
-        )
+        first = created_event(rules, players, parsed, secret, by_client, at)
         record = records.start_record(game_id, first, secret)
         first = dataclasses.replace(first, state_hash=record.state_hash())
-        meta = {
-            "gameType": rules.info.id,
-            "players": str(players),
-            "status": record.status,
-            "createdAt": at,
-            "seededByClient": "1" if by_client else "0",
-            SEED_FIELD: secret,
-        }
         rest: list[StoredEvent] = []
-        tokens: list[tuple[int, str]] = []
         for seat, name in enumerate(clean):
-            token = new_token()
-            record, events, status = seat_events(record, seat, name, at)
+            record, events, _ = seat_events(record, seat, name, at)
             rest += events
-            tokens.append((seat, token))
-            meta["status"] = status or meta["status"]
+        record, tokens = await self.store_new(record, [first, *rest], by_client)
+        log.info("game_created", game_type=game_type, players=players, seats=len(tokens))
+        return record, tokens
+
+    async def store_new(
+        self, record: GameRecord, events: list[StoredEvent], by_client: bool
+    ) -> tuple[GameRecord, list[tuple[int, str]]]:
+        """Stores a new game's first events with a fresh token for every filled seat, in one
+        atomic create; returns the game and the tokens."""
+        game_id = record.game_id
+        meta = {
+            "gameType": record.rules.info.id,
+            "players": str(record.players),
+            "status": record.status,
+            "createdAt": str(record.created["createdAt"]),
+            "seededByClient": "1" if by_client else "0",
+            SEED_FIELD: record.seed,
+        }
+        tokens = [(seat, new_token()) for seat, name in enumerate(record.seats) if name]
         hashes = [(seat, token_hash(token)) for seat, token in tokens]
         # One atomic step: the game exists with every seat filled, or not at all.
-        if not await self.loader.store.create(game_id, first, meta, rest=rest, seat_tokens=hashes):
+        created = await self.loader.store.create(
+            game_id, events[0], meta, rest=events[1:], seat_tokens=hashes
+        )
+        if not created:
             raise RuntimeError(f"game id {game_id} exists already")
         structlog.contextvars.bind_contextvars(game_id=game_id)
-        log.info("game_created", game_type=game_type, players=players, seats=len(tokens))
         self.loader.remember(record)
         for seat, hashed in hashes:
             self.loader.remember_token(game_id, seat, hashed)
@@ -162,24 +151,5 @@ class Lobby:
         log.info("seat_joined", seat=seat, version=after.version)
         self.loader.remember(after)
         self.loader.remember_token(record.game_id, seat, token_hash(token))
-        if meta is not None:
-            await self.loader.index(after)
+        await self.loader.index(after)  # the new player's name is indexed too
         return after, token
-
-
-def seat_events(
-    record: GameRecord, seat: int, name: str, at: str
-) -> tuple[GameRecord, list[StoredEvent], str | None]:
-    """Returns the game after `seat` joins, the events to append, and the new status when the
-    last seat was filled (its setup events, and `GameEnded` if setup already ends it, included)."""
-    after, events = records.extend(
-        record, [Draft(records.SEAT_JOINED, {"name": name}, seat)], None, at
-    )
-    if after.state is None:
-        return after, events, None
-    after, more = records.extend(after, setup_drafts(after), None, at)
-    events += more
-    if (outcome := after.rules.outcome(after.state)) is not None:
-        after, ended = records.extend(after, [records.ended_draft(after, outcome)], None, at)
-        events += ended
-    return after, events, after.status

@@ -4,7 +4,10 @@ Order: game exists; seat index and token; `moveId` already accepted (the origina
 returned, nothing appended); stale `expectedVersion` (VersionConflict); game not started;
 game finished; parse (MALFORMED_MOVE); turn (NOT_YOUR_TURN); rules (ILLEGAL_MOVE and friends).
 
-A move is recorded under its `moveId`, or a generated one (`srv-…`) when the client gave none.
+A move is recorded under its `moveId`, or a generated one (`srv-…`) when the client gave none;
+the first of its events carries the move's canonical wire form (`StoredEvent.move`), so a
+verifier can re-run `decide` with the game's RNG. Snapshots due within the append are stored
+after it (`service.snapshots.SnapshotWriter`).
 If the append loses a race to a concurrent move: with `expectedVersion` the answer is
 VersionConflict; without it the game is reloaded and the move decided once more against the
 new state (a second lost race is a VersionConflict). A store failure is never reported as an
@@ -22,9 +25,8 @@ from typing import Any
 import structlog
 
 from engine.core.errors import GameFinished, GameNotStarted, MalformedMove
-from engine.core.rng import Rng
 from schema.codes import BadSeat, GameNotFound, Unauthorized, VersionConflictError
-from service import records
+from service import recorder, records
 from service.auth import token_matches
 from service.loading import GameLoader
 from service.metrics import Metrics
@@ -91,7 +93,7 @@ class Referee:
             verdict = self._decide(record, seat, move, expected, dry_run)
             if isinstance(verdict, Verdict):
                 return verdict
-            result = await self._append(record, verdict, move_id)
+            result = await self._append(record, *verdict, move_id)
             if isinstance(result, Verdict):
                 return result
             if result.duplicate_move:
@@ -106,7 +108,7 @@ class Referee:
 
     def _decide(
         self, record: GameRecord, seat: int, move: Any, expected: int | None, dry_run: bool
-    ) -> Verdict | list[records.Draft]:
+    ) -> Verdict | tuple[list[records.Draft], dict[str, Any]]:
         structlog.contextvars.bind_contextvars(version=record.version)
         if expected is not None and expected != record.version:
             raise VersionConflictError(expected, record.version)
@@ -114,24 +116,20 @@ class Referee:
             raise GameNotStarted(f"game {record.game_id} still waits for players")
         if record.status == "FINISHED":
             raise GameFinished(f"game {record.game_id} is over")
-        rules = record.rules
-        parsed = rules.parse_move(move)
-        rules.check_turn(record.state, seat)
-        rng = Rng.for_decision(record.seed, record.version)
-        events = rules.decide(record.state, seat, parsed, rng)
+        drafts, wire = recorder.decide(record, seat, move)
         if dry_run:
             return Verdict(record, record.version, (), dry_run=True)
-        return [records.engine_draft(rules, e, seat) for e in events]
+        return drafts, wire
 
     async def _append(
-        self, record: GameRecord, drafts: list[records.Draft], move_id: str | None
+        self,
+        record: GameRecord,
+        drafts: list[records.Draft],
+        wire: dict[str, Any],
+        move_id: str | None,
     ) -> Verdict | AppendOutcome:
         mid = move_id or f"srv-{secrets.token_urlsafe(12)}"
-        at = records.now_iso()
-        after, events = records.extend(record, drafts, mid, at)
-        if (outcome := record.rules.outcome(after.state)) is not None:
-            after, ended = records.extend(after, [records.ended_draft(after, outcome)], mid, at)
-            events += ended
+        after, events = recorder.move_events(record, drafts, mid, records.now_iso(), wire)
         if not events:
             return Verdict(record, record.version, ())
         meta = {"status": after.status} if after.status != record.status else None
@@ -142,6 +140,7 @@ class Referee:
         if not result.appended:
             return result
         self.loader.remember(after)
+        await self.loader.snapshots.after_append(record, events)
         self.metrics.moves_accepted.labels(record.rules.info.id).inc()
         log.info("move_accepted", move_id=mid, first=events[0].version, version=after.version)
         if meta is not None:

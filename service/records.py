@@ -6,7 +6,14 @@ events are stored with `type` = their wire type and `data` = the wire dict witho
 finished game ends with `GameEnded` (data: seed, scores, winners, details).
 
 The engine state is None while a seat is empty; the event that fills the last seat sets it to
-`rules.initial_state(players, options)`, and engine events evolve it from there.
+`rules.initial_state(players, options)`, and engine events evolve it from there. Events are
+folded with the rules their game was created with (`service.rulebook`), after upcasting their
+data to the current event schema (`service.upcasting`). The first event of each move carries
+the submitted move (`StoredEvent.move`, envelope v2).
+
+Randomness: the decision at version n (the log's version before its events) draws from
+`Rng.for_decision(seed_for(n), n)`; `seed_for` is the game's seed, except in a fork, whose
+copied history keeps the seeds of the games it came from (`GameCreated.data.forkedFrom.seeds`).
 
 `stateHash` of the event at version n is the lowercase hex of
 `HMAC-SHA256(key = seed as UTF-8, msg = canonical_bytes({"version": n, "seats": [name or None,
@@ -24,17 +31,18 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from engine import registry
 from engine.core.canonical import canonical_bytes
 from engine.core.rules import GameRules, Outcome
 from engine.core.wire import encode_value
+from service.rulebook import rules_for
 from service.store.base import StoredEvent
+from service.upcasting import CURRENT_VERSION, upcast
 
 GAME_CREATED = "GameCreated"
 SEAT_JOINED = "SeatJoined"
 GAME_ENDED = "GameEnded"
 SERVICE_EVENTS = frozenset({GAME_CREATED, SEAT_JOINED, GAME_ENDED})
-EVENT_SCHEMA_VERSION = 1
+EVENT_SCHEMA_VERSION = CURRENT_VERSION
 
 
 def now_iso() -> str:
@@ -61,6 +69,8 @@ class GameRecord:
     state: Any
     version: int
     result: Outcome | None = None
+    imported: bool = False
+    """The game was imported from an exported log (`POST /games/import`)."""
 
     @property
     def players(self) -> int:
@@ -81,6 +91,14 @@ class GameRecord:
             return ()
         return tuple(sorted(self.rules.to_act(self.state)))
 
+    def seed_for(self, version: int) -> str:
+        """Returns the seed of the decision taken at `version` (see the module docstring)."""
+        fork = self.created.get("forkedFrom")
+        for part in fork["seeds"] if isinstance(fork, Mapping) else ():
+            if version < int(part["before"]):
+                return str(part["seed"])
+        return self.seed
+
     def state_hash(self) -> str:
         """Returns the stateHash of this record (see the module docstring)."""
         doc = {"version": self.version, "seats": list(self.seats), "state": self.state}
@@ -93,7 +111,7 @@ def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
     if first.type != GAME_CREATED or first.version != 1:
         raise ValueError(f"game {game_id}: event 1 is {first.type}, not {GAME_CREATED}")
     data = first.data
-    rules = registry.get(str(data["gameType"]))
+    rules = rules_for(data)
     return GameRecord(
         game_id=game_id,
         rules=rules,
@@ -107,8 +125,9 @@ def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
 
 
 def decode_engine_event(rules: GameRules[Any, Any, Any], event: StoredEvent) -> Any:
-    """Returns the engine event of a stored one."""
-    return rules.events.decode({"type": event.type, **event.data})
+    """Returns the engine event of a stored one (its data upcast to the current schema)."""
+    data = upcast(rules.info.id, event.type, event.v, event.data)
+    return rules.events.decode({"type": event.type, **data})
 
 
 def apply(record: GameRecord, event: StoredEvent) -> GameRecord:
@@ -172,9 +191,15 @@ def ended_draft(record: GameRecord, outcome: Outcome) -> Draft:
 
 
 def extend(
-    record: GameRecord, drafts: Iterable[Draft], move_id: str | None, at: str
+    record: GameRecord,
+    drafts: Iterable[Draft],
+    move_id: str | None,
+    at: str,
+    move: Mapping[str, Any] | None = None,
 ) -> tuple[GameRecord, list[StoredEvent]]:
-    """Folds `drafts` onto `record`; returns the new record and the events with hashes."""
+    """Folds `drafts` onto `record`; returns the new record and the events with hashes.
+
+    `move` (the submitted move's wire form) is stored on the first event."""
     stored: list[StoredEvent] = []
     for draft in drafts:
         event = StoredEvent(
@@ -186,18 +211,8 @@ def extend(
             data=dict(draft.data),
             at=at,
             state_hash="",
+            move=None if stored else move,
         )
         record = apply(record, event)
         stored.append(dataclasses.replace(event, state_hash=record.state_hash()))
     return record, stored
-
-
-def redacted_data(
-    rules: GameRules[Any, Any, Any], event: StoredEvent, viewer: int | None
-) -> dict[str, Any]:
-    """Returns the event's data as `viewer` may see it (service events are public)."""
-    if event.type in SERVICE_EVENTS:
-        return dict(event.data)
-    wire = rules.events.encode(rules.redact(decode_engine_event(rules, event), viewer))
-    wire.pop("type")
-    return wire

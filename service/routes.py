@@ -1,18 +1,19 @@
-"""Plain HTTP beside GraphQL: `/healthz`, `/readyz`, `/metrics`, `/games/{id}/log` (DESIGN §5)."""
+"""Plain HTTP beside GraphQL: `/healthz`, `/readyz`, `/metrics`, `/games/{id}/log` (DESIGN §5)
+and `POST /games/import` (`service.importing`)."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import AsyncIterator
 
-import msgpack
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from schema.codes import GAME_NOT_FOUND, ApiError
 from schema.context import bearer_token
+from service.exchange import msgpack_line, ndjson_line
 from service.games import GameService
+from service.importing import import_game
 from service.loading import store_errors
 from service.metrics import CONTENT_TYPE, Metrics
 from service.records import GameRecord
@@ -60,21 +61,18 @@ def _export(
                 return
             for event in batch:
                 line = export_line(record, event, viewer, complete)
-                if as_msgpack:
-                    yield msgpack.packb(line, use_bin_type=True)
-                else:
-                    text = json.dumps(line, ensure_ascii=False, separators=(",", ":"))
-                    yield (text + "\n").encode("utf-8")
+                yield msgpack_line(line) if as_msgpack else ndjson_line(line)
             last = batch[-1].version
 
     return body()
 
 
 async def game_log(request: Request) -> Response:
-    """The log as NDJSON (default) or a msgpack stream (`Accept: application/msgpack`).
+    """The log as NDJSON (default) or a msgpack stream (`Accept: application/msgpack` or
+    `?format=msgpack`).
 
     Redacted for the caller (a seat with `Authorization: Bearer <token>`, else a spectator)
-    while the game runs; complete once it has ended.
+    while the game runs; complete, with every move and the seed, once it has ended.
     """
     service: GameService = request.state.service
     game_id = request.path_params["game_id"]
@@ -86,9 +84,10 @@ async def game_log(request: Request) -> Response:
             token = bearer_token(request.headers.get("authorization"))
             viewer = await service.viewer_of(record, token)
     except ApiError as exc:
-        return _error(503, exc.code, exc.message)
+        return _error(503 if exc.extensions.get("retryable") else 500, exc.code, exc.message)
     accept = request.headers.get("accept", "")
-    as_msgpack = any(kind in accept for kind in MSGPACK_TYPES)
+    wanted = request.query_params.get("format", "")
+    as_msgpack = wanted == "msgpack" or (not wanted and any(k in accept for k in MSGPACK_TYPES))
     media = "application/msgpack" if as_msgpack else "application/x-ndjson"
     headers = {"x-game-version": str(record.version)}
     return StreamingResponse(
@@ -101,4 +100,5 @@ ROUTES = [
     Route("/readyz", readyz, methods=["GET"]),
     Route("/metrics", metrics, methods=["GET"]),
     Route("/games/{game_id}/log", game_log, methods=["GET"]),
+    Route("/games/import", import_game, methods=["POST"]),
 ]

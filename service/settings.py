@@ -15,6 +15,11 @@
 | `BOARDSTATE_MAX_ALIASES` | `30` | GraphQL alias limit per document |
 | `BOARDSTATE_MAX_TOKENS` | `2000` | GraphQL token limit per document |
 | `BOARDSTATE_CACHE_SIZE` | `1024` | games kept folded in the process's record cache |
+| `BOARDSTATE_SNAPSHOT_EVERY` | `64` | events between state snapshots of a game (0: none) |
+| `BOARDSTATE_ADMIN_TOKEN` | unset | operator token (16+ chars) for `POST /games/import` |
+| `BOARDSTATE_APPEND_WAIT_REPLICAS` | `0` | replicas that must confirm an append (`WAIT`); 0: off |
+| `BOARDSTATE_APPEND_WAIT_TIMEOUT_MS` | `1000` | then `APPEND_UNCERTAIN` (retryable) |
+| `BOARDSTATE_SHUTDOWN_GRACE_SECONDS` | `20` | after SIGTERM: time to finish requests and exit |
 """
 
 from __future__ import annotations
@@ -27,6 +32,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 LOG_FORMATS = ("auto", "json", "console")
+MIN_ADMIN_TOKEN_LENGTH = 16
 
 
 class SettingsError(ValueError):
@@ -44,7 +50,9 @@ def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
     raise SettingsError(f"{name}={raw!r}: expected 1/0, true/false, yes/no or on/off")
 
 
-def _int(env: Mapping[str, str], name: str, default: int, lo: int = 1) -> int:
+def _int(
+    env: Mapping[str, str], name: str, default: int, lo: int = 1, hi: int | None = None
+) -> int:
     raw = env.get(name, "").strip()
     if not raw:
         return default
@@ -54,6 +62,8 @@ def _int(env: Mapping[str, str], name: str, default: int, lo: int = 1) -> int:
         raise SettingsError(f"{name}={raw!r}: expected an integer") from None
     if value < lo:
         raise SettingsError(f"{name}={value}: must be at least {lo}")
+    if hi is not None and value > hi:
+        raise SettingsError(f"{name}={value}: must be at most {hi}")
     return value
 
 
@@ -70,6 +80,13 @@ def _prefix(env: Mapping[str, str]) -> str:
     if "{" in raw or "}" in raw or len(raw) > 64:
         raise SettingsError(f"BOARDSTATE_KEY_PREFIX={raw!r}: at most 64 characters, no braces")
     return raw
+
+
+def _admin_token(env: Mapping[str, str]) -> str | None:
+    raw = env.get("BOARDSTATE_ADMIN_TOKEN", "").strip()
+    if raw and len(raw) < MIN_ADMIN_TOKEN_LENGTH:
+        raise SettingsError(f"BOARDSTATE_ADMIN_TOKEN: at least {MIN_ADMIN_TOKEN_LENGTH} characters")
+    return raw or None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,6 +106,11 @@ class Settings:
     max_aliases: int = 30
     max_tokens: int = 2000
     cache_size: int = 1024
+    snapshot_every: int = 64
+    admin_token: str | None = dataclasses.field(default=None, repr=False)
+    append_wait_replicas: int = 0
+    append_wait_timeout_ms: int = 1000
+    shutdown_grace_seconds: int = 20
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -109,6 +131,15 @@ class Settings:
             max_aliases=_int(env, "BOARDSTATE_MAX_ALIASES", 30),
             max_tokens=_int(env, "BOARDSTATE_MAX_TOKENS", 2000),
             cache_size=_int(env, "BOARDSTATE_CACHE_SIZE", 1024, lo=0),
+            snapshot_every=_int(env, "BOARDSTATE_SNAPSHOT_EVERY", 64, lo=0),
+            admin_token=_admin_token(env),
+            append_wait_replicas=_int(env, "BOARDSTATE_APPEND_WAIT_REPLICAS", 0, lo=0, hi=16),
+            append_wait_timeout_ms=_int(
+                env, "BOARDSTATE_APPEND_WAIT_TIMEOUT_MS", 1000, lo=1, hi=60_000
+            ),
+            shutdown_grace_seconds=_int(
+                env, "BOARDSTATE_SHUTDOWN_GRACE_SECONDS", 20, lo=1, hi=3600
+            ),
         )
 
     @property

@@ -2,7 +2,8 @@
 
 `RedisServer` is one throw-away server; `RedisClusterServers` is a cluster of three masters
 (slots assigned with CLUSTER ADDSLOTS and joined with CLUSTER MEET, which works on Redis 6.2 and
-7.x alike). Both run the binary `service.embedded_redis` finds and never touch any other server.
+7.x alike), optionally with replicas (CLUSTER REPLICATE). Both run the binary
+`service.embedded_redis` finds and never touch any other server.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from types import TracebackType
 from typing import Self
 
 import redis
+from redis.crc import key_slot
 
 from service.embedded_redis import EmbeddedRedis
 
@@ -77,20 +79,30 @@ class RedisServer(_Servers):
 
 
 class RedisClusterServers(_Servers):
-    """Three cluster-enabled masters sharing the 16384 slots, ready when `start()` returns."""
+    """Three cluster-enabled masters sharing the 16384 slots, ready when `start()` returns.
 
-    def __init__(self, masters: int = 3) -> None:
+    With `replicas`, that many more nodes replicate the masters in turn (node `masters + i`
+    replicates master `i % masters`); `start()` returns once every replica is in sync.
+    """
+
+    def __init__(self, masters: int = 3, replicas: int = 0) -> None:
         self.dir = Path(tempfile.mkdtemp(prefix="bs-cluster-"))
-        args = ("--cluster-enabled", "yes", "--cluster-node-timeout", "2000")
-        self.nodes = [
-            EmbeddedRedis(
-                self.dir / f"node{i}",
-                persistent=False,
-                extra_args=(*args, "--cluster-config-file", f"nodes-{i}.conf"),
-                port_span=CLUSTER_BUS_OFFSET,
-            )
-            for i in range(masters)
-        ]
+        self.masters = masters
+        self.nodes = [self.new_node(i) for i in range(masters + replicas)]
+
+    def new_node(self, index: int) -> EmbeddedRedis:
+        """Returns a cluster-enabled server (not started) with its own directory."""
+        # Replicas sync at once and may always be promoted, however long they were cut off.
+        args = (
+            *("--cluster-enabled", "yes", "--cluster-node-timeout", "2000"),
+            *("--repl-diskless-sync-delay", "0", "--cluster-replica-validity-factor", "0"),
+        )
+        return EmbeddedRedis(
+            self.dir / f"node{index}",
+            persistent=False,
+            extra_args=(*args, "--cluster-config-file", f"nodes-{index}.conf"),
+            port_span=CLUSTER_BUS_OFFSET,
+        )
 
     @property
     def url(self) -> str:
@@ -112,14 +124,24 @@ class RedisClusterServers(_Servers):
             node.start()
         clients = self.clients()
         try:
-            per_node = -(-CLUSTER_SLOTS // len(clients))
+            per_node = -(-CLUSTER_SLOTS // self.masters)
             for i, client in enumerate(clients):
                 client.cluster("SET-CONFIG-EPOCH", i + 1)
-                slots = range(i * per_node, min((i + 1) * per_node, CLUSTER_SLOTS))
-                client.cluster("ADDSLOTS", *slots)
+                if i < self.masters:
+                    slots = range(i * per_node, min((i + 1) * per_node, CLUSTER_SLOTS))
+                    client.cluster("ADDSLOTS", *slots)
             for port in self.ports[1:]:
                 clients[0].cluster("MEET", "127.0.0.1", port)
+            self._wait_known(clients)
+            for i, client in enumerate(clients[self.masters :]):
+                master_id = clients[i % self.masters].cluster("MYID")
+                client.cluster("REPLICATE", master_id)
             self._wait_ready(clients)
+            for i, client in enumerate(clients[: self.masters]):
+                start = i * per_node
+                slots = range(start, min(start + per_node, CLUSTER_SLOTS))
+                replicas = len(range(i, len(clients) - self.masters, self.masters))
+                wait_streaming(client, _key_in(slots), replicas)
         except BaseException:
             self.stop()
             raise
@@ -128,30 +150,70 @@ class RedisClusterServers(_Servers):
                 client.close()
         return self
 
+    def _wait_known(self, clients: list[redis.Redis]) -> None:
+        deadline = time.monotonic() + CLUSTER_READY_TIMEOUT_S
+        while time.monotonic() < deadline:
+            if all(
+                parse_info(c.cluster("INFO")).get("cluster_known_nodes") == str(len(clients))
+                for c in clients
+            ):
+                return
+            time.sleep(0.05)
+        raise RuntimeError(f"cluster nodes on ports {self.ports} did not meet in time")
+
     def _wait_ready(self, clients: list[redis.Redis]) -> None:
         deadline = time.monotonic() + CLUSTER_READY_TIMEOUT_S
         while time.monotonic() < deadline:
-            if all(self._node_ready(client) for client in clients):
+            if all(self._node_ready(client) for client in clients) and all(
+                parse_info(c.info("replication")).get("master_link_status", "up") == "up"
+                for c in clients
+            ):
                 return
             time.sleep(0.05)
         raise RuntimeError(f"cluster on ports {self.ports} not ready in time")
 
     def _node_ready(self, client: redis.Redis) -> bool:
-        info = client.cluster("INFO")
-        if isinstance(info, dict):
-            fields = {str(name): str(value) for name, value in info.items()}
-        else:
-            text = info.decode() if isinstance(info, bytes) else str(info)
-            fields = dict(line.split(":", 1) for line in text.split() if ":" in line)
+        fields = parse_info(client.cluster("INFO"))
         if fields.get("cluster_state") != "ok":
             return False
         if fields.get("cluster_known_nodes") != str(len(self.nodes)):
             return False
         ranges = client.cluster("SLOTS")
-        return len(ranges) == len(self.nodes)
+        return len(ranges) == self.masters
 
     def stop(self) -> None:
         """Stops every node and removes their directories."""
         for node in self.nodes:
             node.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+
+def parse_info(info: object) -> dict[str, str]:
+    """Returns the fields of a CLUSTER INFO or INFO reply (text or parsed) as strings."""
+    if isinstance(info, dict):
+        return {str(name): str(value) for name, value in info.items()}
+    text = info.decode() if isinstance(info, bytes) else str(info)
+    return dict(line.split(":", 1) for line in text.split() if ":" in line)
+
+
+def _key_in(slots: range) -> str:
+    """Returns a key whose hash slot is in `slots`."""
+    return next(k for i in range(100_000) if key_slot((k := f"probe-{i}").encode()) in slots)
+
+
+def wait_streaming(master: redis.Redis, key: str, replicas: int) -> None:
+    """Waits until `replicas` replicas acknowledge a write on `master` (`key` must be its).
+
+    A replica's link is up as soon as its full sync ends, but Redis 7 streams writes to it only
+    after its first acknowledgement, up to a second later: until then WAIT cannot count it.
+    """
+    if replicas <= 0:
+        return
+    deadline = time.monotonic() + CLUSTER_READY_TIMEOUT_S
+    while True:
+        master.set(key, "1")
+        if int(master.wait(replicas, 200)) >= replicas:
+            master.delete(key)
+            return
+        if time.monotonic() > deadline:
+            raise RuntimeError(f"replicas do not acknowledge writes to {master}")

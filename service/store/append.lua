@@ -10,7 +10,9 @@
 --
 -- Returns {status, current version[, ...]}:
 --   {'ok', current, first, last}     appended; current = last
---   {'duplicate', current, record}   the move id was accepted before; nothing appended
+--   {'duplicate', current, record}   the move id was accepted before; nothing appended (the
+--                                    record is rewritten unchanged, so a WAIT after this
+--                                    call also covers the original append)
 --   {'conflict', current}            expected version is stale; nothing appended
 --   {'seat_taken', current}          a seat already has a token; nothing appended
 --   {'exists', current}              create: the game exists already
@@ -35,6 +37,7 @@ end
 if move_id ~= '' then
   local recorded = redis.call('HGET', moves, move_id)
   if recorded then
+    redis.call('HSET', moves, move_id, recorded)
     return {'duplicate', current, recorded}
   end
 end

@@ -7,7 +7,8 @@ and conditional: all events of one move land together, or none do. Besides the l
   that changes it, never separately;
 * seat token hashes: set atomically with the append of the event that fills the seat;
 * idempotency records: `moveId -> AppendOutcome` (the versions its events got), written by the
-  append that accepted the move.
+  append that accepted the move;
+* snapshots: opaque blobs by version, an optimisation only (`service.snapshots`).
 
 Implementations: `service.store.redis_store.RedisEventStore` (a Redis server or a Redis Cluster;
 every key of a game shares the hash tag `{<gameId>}`).
@@ -40,10 +41,13 @@ class StoredEvent:
     at: str
     """ISO-8601 UTC timestamp with milliseconds, e.g. `2026-12-02T13:47:58.123Z`."""
     state_hash: str
+    move: Mapping[str, Any] | None = None
+    """The submitted move (wire form), on the first event of each move only (envelope v2)."""
 
     def to_export(self) -> dict[str, Any]:
-        """Returns the flat export form `{version, type, v, seat, moveId, data, at, stateHash}`."""
-        return {
+        """Returns the flat export form `{version, type, v, seat, moveId, data, at, stateHash}`,
+        plus `move` on the first event of a move."""
+        out = {
             "version": self.version,
             "type": self.type,
             "v": self.v,
@@ -53,6 +57,9 @@ class StoredEvent:
             "at": self.at,
             "stateHash": self.state_hash,
         }
+        if self.move is not None:
+            out["move"] = dict(self.move)
+        return out
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -92,6 +99,8 @@ class GameSummary:
     game_type: str
     status: str
     created_at: str
+    players: tuple[str, ...] = ()
+    """The names of the seated players (for `games(player:)`)."""
 
 
 class EventStore(Protocol):
@@ -137,11 +146,23 @@ class EventStore(Protocol):
         """Writes a game's row in the cross-game index (after the append; may lag)."""
 
     async def index_page(
-        self, after: str | None, limit: int, game_type: str | None, status: str | None
+        self,
+        after: str | None,
+        limit: int,
+        game_type: str | None,
+        status: str | None,
+        player: str | None = None,
     ) -> tuple[list[GameSummary], int]:
-        """Returns index rows after the cursor `after` (newest first) and the filtered total.
+        """Returns index rows after the cursor `after` (newest first) and the filtered total;
+        `player` matches a seated player's name (case-insensitive).
 
         A row's cursor is its `game_id` (stable; wrap it to make it opaque)."""
+
+    async def snapshot_put(self, game_id: str, version: int, blob: bytes) -> None:
+        """Stores a snapshot blob of the game at `version` beside its log."""
+
+    async def snapshot_before(self, game_id: str, version: int) -> tuple[int, bytes] | None:
+        """Returns `(version, blob)` of the latest snapshot at or before `version`, or None."""
 
     async def ping(self) -> bool:
         """Tells whether the backing server answers."""

@@ -1,8 +1,9 @@
 """msgpack encoding of stream entries, move records and index rows (DESIGN §4).
 
 A stream entry has id `<version>-0` and one field `e` holding the msgpack map
-`{type, v, seat, moveId, data, at, stateHash}`; the version is the entry id, not a field.
-Decoding checks every field and raises `CorruptEntry` on anything else.
+`{type, v, seat, moveId, data, at, stateHash}`, plus `move` (the submitted move's wire form) on
+the first event of each move; the version is the entry id, not a field. Decoding checks every
+field and raises `CorruptEntry` on anything else.
 """
 
 from __future__ import annotations
@@ -59,17 +60,18 @@ def version_of(raw_id: bytes | str) -> int:
 
 def encode_event(event: StoredEvent) -> bytes:
     """Returns the msgpack bytes stored in the entry's `e` field."""
-    return _pack(
-        {
-            "type": event.type,
-            "v": event.v,
-            "seat": event.seat,
-            "moveId": event.move_id,
-            "data": event.data,
-            "at": event.at,
-            "stateHash": event.state_hash,
-        }
-    )
+    fields: dict[str, Any] = {
+        "type": event.type,
+        "v": event.v,
+        "seat": event.seat,
+        "moveId": event.move_id,
+        "data": event.data,
+        "at": event.at,
+        "stateHash": event.state_hash,
+    }
+    if event.move is not None:
+        fields["move"] = event.move
+    return _pack(fields)
 
 
 _EVENT_FIELDS: dict[str, tuple[type, ...]] = {
@@ -87,7 +89,8 @@ def decode_event(version: int, payload: bytes) -> StoredEvent:
     """Decodes the `e` field of the entry at `version`; raises `CorruptEntry` on garbage."""
     what = f"event {version}"
     fields = _unpack_map(payload, what)
-    if set(fields) != set(_EVENT_FIELDS):
+    move = fields.pop("move", None)
+    if set(fields) != set(_EVENT_FIELDS) or not isinstance(move, dict | None):
         raise CorruptEntry(f"{what}: fields {sorted(map(str, fields))}")
     for name, types in _EVENT_FIELDS.items():
         value = fields[name]
@@ -102,6 +105,7 @@ def decode_event(version: int, payload: bytes) -> StoredEvent:
         data=fields["data"],
         at=fields["at"],
         state_hash=fields["stateHash"],
+        move=move,
     )
 
 
@@ -150,15 +154,16 @@ def decode_outcome(payload: bytes, current_version: int) -> AppendOutcome:
 
 def encode_summary(summary: GameSummary) -> bytes:
     """Returns an index row (the game id is the row's hash field)."""
-    return _pack(
-        {"type": summary.game_type, "status": summary.status, "createdAt": summary.created_at}
-    )
+    row = {"type": summary.game_type, "status": summary.status, "createdAt": summary.created_at}
+    return _pack(row | {"players": list(summary.players)})
 
 
 def decode_summary(game_id: str, payload: bytes) -> GameSummary:
     """Decodes an index row."""
     fields = _unpack_map(payload, f"index row {game_id!r}")
     values = (fields.get("type"), fields.get("status"), fields.get("createdAt"))
-    if not all(isinstance(value, str) for value in values):
+    players = fields.get("players", [])
+    if not all(isinstance(value, str) for value in values) or not isinstance(players, list):
         raise CorruptEntry(f"index row {game_id!r}: {fields!r}")
-    return GameSummary(game_id, str(values[0]), str(values[1]), str(values[2]))
+    names = tuple(str(name) for name in players)
+    return GameSummary(game_id, str(values[0]), str(values[1]), str(values[2]), names)

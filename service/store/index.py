@@ -5,7 +5,8 @@ row and its sorted sets together. It cannot share a game's slot, so it is writte
 game's append, may lag it briefly, and can be rebuilt from the logs.
 
 Order: newest first by `createdAt`, ties by game id (both descending). The paging cursor is the
-game id of the last row seen.
+game id of the last row seen. Every filter combination (type, status, player name) has its own
+sorted set, so a page costs the same however many games the index holds.
 """
 
 from __future__ import annotations
@@ -18,14 +19,15 @@ from service.store.base import GameSummary
 from service.store.keys import IndexKeys, index_member
 
 PUT_SCRIPT = """
--- KEYS: 1 rows, 2-5 the sets of the new row, 6-9 the sets of the old row (or 2-5 again)
--- ARGV: 1 game id, 2 expected old row ('' = none), 3 new row, 4 old member, 5 new member
+-- KEYS: 1 rows, 2..n+1 the sets of the new row, then the sets of the old row (or none)
+-- ARGV: 1 game id, 2 expected old row ('' = none), 3 new row, 4 old member, 5 new member, 6 n
 local old = redis.call('HGET', KEYS[1], ARGV[1])
 if (old or '') ~= ARGV[2] then return 0 end
+local n = tonumber(ARGV[6])
 if old then
-  for i = 6, 9 do redis.call('ZREM', KEYS[i], ARGV[4]) end
+  for i = n + 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[4]) end
 end
-for i = 2, 5 do redis.call('ZADD', KEYS[i], 0, ARGV[5]) end
+for i = 2, n + 1 do redis.call('ZADD', KEYS[i], 0, ARGV[5]) end
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 return 1
 """
@@ -53,29 +55,43 @@ class RedisIndex:
         if "|" in summary.created_at:
             raise ValueError(f"createdAt {summary.created_at!r} contains '|'")
         new_row = codec.encode_summary(summary)
-        new_sets = self.keys.sets_of(summary.game_type, summary.status)
+        new_sets = self.keys.sets_of(summary.game_type, summary.status, summary.players)
         new_member = index_member(summary.created_at, summary.game_id)
         for _ in range(PUT_ATTEMPTS):
             old_raw = await self.client.hget(self.keys.rows, summary.game_id)
             old_row = None if old_raw is None else codec.as_bytes(old_raw)
-            old_sets, old_member = new_sets, new_member
+            old_sets: list[str] = []
+            old_member = new_member
             if old_row is not None:
                 old = codec.decode_summary(summary.game_id, old_row)
-                old_sets = self.keys.sets_of(old.game_type, old.status)
+                old_sets = self.keys.sets_of(old.game_type, old.status, old.players)
                 old_member = index_member(old.created_at, old.game_id)
             done = await self._put(
                 keys=[self.keys.rows, *new_sets, *old_sets],
-                args=[summary.game_id, old_row or b"", new_row, old_member, new_member],
+                args=[
+                    summary.game_id,
+                    old_row or b"",
+                    new_row,
+                    old_member,
+                    new_member,
+                    len(new_sets),
+                ],
             )
             if done:
                 return
         raise IndexContended(f"index row {summary.game_id!r} kept changing")
 
     async def page(
-        self, after: str | None, limit: int, game_type: str | None, status: str | None
+        self,
+        after: str | None,
+        limit: int,
+        game_type: str | None,
+        status: str | None,
+        player: str | None = None,
     ) -> tuple[list[GameSummary], int]:
-        """Returns up to `limit` rows after the cursor, newest first, and the filtered total."""
-        ordered = self.keys.ordered(game_type, status)
+        """Returns up to `limit` rows after the cursor, newest first, and the filtered total
+        (`player` matches a seated player's name, case-insensitively)."""
+        ordered = self.keys.ordered(game_type, status, player)
         high = "+"
         if after is not None:
             cursor_row = await self.client.hget(self.keys.rows, after)

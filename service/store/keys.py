@@ -6,14 +6,18 @@ slot and one Lua script can touch all of it:
 * `bs:{<gameId>}:log` — the stream; entry id `<version>-0`, one field `e` (msgpack event);
 * `bs:{<gameId>}:meta` — hash of metadata strings;
 * `bs:{<gameId>}:tokens` — hash seat -> token hash;
-* `bs:{<gameId>}:moves` — hash moveId -> msgpack outcome.
+* `bs:{<gameId>}:moves` — hash moveId -> msgpack outcome;
+* `bs:{<gameId>}:snapshots` — sorted set of msgpack snapshots scored by version (an
+  optimisation only, see `service.snapshots`).
 
 The cross-game index has keys of its own, all tagged `{index}` (one slot of their own, updated
 atomically together, after the game's append):
 
 * `bs:{index}:rows` — hash gameId -> msgpack row;
 * `bs:{index}:all`, `...:type:<t>`, `...:status:<s>`, `...:type-status:<n>:<t>:<s>` — sorted
-  sets (all scores 0) of members `<createdAt>|<gameId>`, ordered lexicographically.
+  sets (all scores 0) of members `<createdAt>|<gameId>`, ordered lexicographically;
+* `...:player:<n>:<name>` and the same four filters under it (`...:player:<n>:<name>:type:<t>`
+  ...): the games of one player, by case-folded name (n = its length).
 
 `bs` is the default prefix; tests use a unique prefix per test to stay apart.
 """
@@ -43,6 +47,7 @@ class GameKeys:
     meta: str
     tokens: str
     moves: str
+    snapshots: str
 
     @classmethod
     def of(cls, game_id: str, prefix: str = DEFAULT_PREFIX) -> GameKeys:
@@ -50,7 +55,7 @@ class GameKeys:
         if not is_valid_game_id(game_id):
             raise InvalidGameId(f"invalid game id {game_id[:50]!r}")
         tag = f"{prefix}:{{{game_id}}}"
-        return cls(f"{tag}:log", f"{tag}:meta", f"{tag}:tokens", f"{tag}:moves")
+        return cls(f"{tag}:log", f"{tag}:meta", f"{tag}:tokens", f"{tag}:moves", f"{tag}:snapshots")
 
     def all(self) -> tuple[str, str, str, str]:
         """Returns the keys as the script's KEYS list."""
@@ -72,24 +77,33 @@ class IndexKeys:
         """The hash of rows by game id."""
         return f"{self._tag}:rows"
 
-    def ordered(self, game_type: str | None, status: str | None) -> str:
-        """Returns the sorted set holding the games that match both filters."""
+    def ordered(self, game_type: str | None, status: str | None, player: str | None = None) -> str:
+        """Returns the sorted set holding the games that match every filter given."""
+        tag = self._tag
+        if player is not None:
+            name = player_key(player)
+            tag = f"{tag}:player:{len(name)}:{name}"
         if game_type is not None and status is not None:
-            return f"{self._tag}:type-status:{len(game_type)}:{game_type}:{status}"
+            return f"{tag}:type-status:{len(game_type)}:{game_type}:{status}"
         if game_type is not None:
-            return f"{self._tag}:type:{game_type}"
+            return f"{tag}:type:{game_type}"
         if status is not None:
-            return f"{self._tag}:status:{status}"
-        return f"{self._tag}:all"
+            return f"{tag}:status:{status}"
+        return f"{tag}:all"
 
-    def sets_of(self, game_type: str, status: str) -> tuple[str, str, str, str]:
-        """Returns every sorted set a game of this type and status belongs to."""
-        return (
-            self.ordered(None, None),
-            self.ordered(game_type, None),
-            self.ordered(None, status),
-            self.ordered(game_type, status),
-        )
+    def sets_of(self, game_type: str, status: str, players: tuple[str, ...] = ()) -> list[str]:
+        """Returns every sorted set a game of this type, status and players belongs to."""
+        names = sorted({player_key(p) for p in players})
+        return [
+            self.ordered(t, s, p)
+            for p in [None, *names]
+            for t, s in ((None, None), (game_type, None), (None, status), (game_type, status))
+        ]
+
+
+def player_key(name: str) -> str:
+    """Returns the form of a player name the index matches on (stripped, case-folded)."""
+    return name.strip().casefold()
 
 
 def index_member(created_at: str, game_id: str) -> str:

@@ -5,7 +5,8 @@ are `XRANGE`, live waits `XREAD BLOCK`. The cross-game index (`service.store.ind
 `{index}`) lives in another slot and is written after the append, by separate commands.
 
 Errors (`service.store.errors`): `StoreUnavailable` when Redis cannot serve, `AppendUncertain`
-when a create or append was sent but its reply was lost (it may or may not have landed).
+when a create or append was sent but its reply was lost (it may or may not have landed), or,
+with `wait_replicas`, when too few replicas acknowledged it in time (`service.store.durable`).
 """
 
 from __future__ import annotations
@@ -18,22 +19,22 @@ from typing import Any, TypeVar
 from redis import exceptions as rex
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
-from redis.asyncio.retry import Retry
-from redis.backoff import NoBackoff
 from redis.typing import KeyT, StreamIdT
 
 from service.store import codec
 from service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
+from service.store.durable import TOUCH_SCRIPT, Replicated, append_wrote, touched
 from service.store.errors import AppendUncertain, GameNotFound, StoreUnavailable, translated
 from service.store.index import RedisIndex
 from service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
+from service.store.snapshots import RedisSnapshots
 
 T = TypeVar("T")
 Client = Redis | RedisCluster
 
 APPEND_SCRIPT = importlib.resources.files("service.store").joinpath("append.lua").read_text()
 
-__all__ = ["AppendUncertain", "GameNotFound", "RedisEventStore", "StoreUnavailable", "connect"]
+__all__ = ["AppendUncertain", "GameNotFound", "RedisEventStore", "StoreUnavailable"]
 
 
 class RedisEventStore:
@@ -41,14 +42,29 @@ class RedisEventStore:
 
     The client must use RESP2 and `decode_responses=False`; `connect()` builds a suitable one.
     `max_block_ms` caps one `XREAD BLOCK` and must stay below the client's socket timeout.
+    With `wait_replicas` > 0 every write is acknowledged by that many replicas (`WAIT`, at most
+    `wait_timeout_ms`, which must also stay below the socket timeout) before it counts.
     """
 
-    def __init__(self, client: Client, prefix: str = DEFAULT_PREFIX, max_block_ms: int = 2000):
+    def __init__(
+        self,
+        client: Client,
+        prefix: str = DEFAULT_PREFIX,
+        max_block_ms: int = 2000,
+        *,
+        wait_replicas: int = 0,
+        wait_timeout_ms: int = 1000,
+    ):
         self.client = client
         self.prefix = prefix
         self.max_block_ms = max_block_ms
         self._append = client.register_script(APPEND_SCRIPT)
+        self._touch = client.register_script(TOUCH_SCRIPT)
         self._index = RedisIndex(client, prefix)
+        self._snapshots = RedisSnapshots(client)
+        self._replicated = (
+            Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None
+        )
 
     def keys(self, game_id: str) -> GameKeys:
         """Returns the Redis keys of a game (raises `InvalidGameId`)."""
@@ -83,8 +99,14 @@ class RedisEventStore:
             args += [name, value]
         args.append(len(events))
         args += [codec.encode_event(event) for event in events]
+        keys = self.keys(game_id).all()
         async with translated(f"{mode} {game_id}", uncertain=True):
-            result: list[Any] = await self._append(keys=self.keys(game_id).all(), args=args)
+            if self._replicated is None:
+                result: list[Any] = await self._append(keys=keys, args=args)
+            else:
+                result = await self._replicated.run(
+                    self._append, keys, args, append_wrote, f"{mode} {game_id}"
+                )
         return result
 
     async def create(
@@ -168,6 +190,12 @@ class RedisEventStore:
             return None
         moves = self.keys(game_id).moves
         raw = await self._read(f"move {game_id}", lambda: self.client.hget(moves, move_id))
+        if raw is not None and self._replicated is not None:
+            # The record may stem from an append reported uncertain: confirm it on replicas.
+            async with translated(f"move {game_id}", uncertain=True):
+                raw = await self._replicated.run(
+                    self._touch, [moves], [move_id], touched, f"move {game_id}"
+                )
         if raw is None:
             return None
         return codec.decode_outcome(codec.as_bytes(raw), await self.version(game_id))
@@ -194,14 +222,34 @@ class RedisEventStore:
             await self._index.put(summary)
 
     async def index_page(
-        self, after: str | None, limit: int, game_type: str | None, status: str | None
+        self,
+        after: str | None,
+        limit: int,
+        game_type: str | None,
+        status: str | None,
+        player: str | None = None,
     ) -> tuple[list[GameSummary], int]:
         """Returns rows after the cursor `after` (newest first) and the filtered total.
 
         The cursor is the game id of the last row seen; an unknown one raises `InvalidCursor`.
         """
         async with translated("index page"):
-            return await self._index.page(after, limit, game_type, status)
+            return await self._index.page(after, limit, game_type, status, player)
+
+    async def snapshot_put(self, game_id: str, version: int, blob: bytes) -> None:
+        """Stores a snapshot blob of the game at `version` (replacing one of that version)."""
+        key = self.keys(game_id).snapshots
+        async with translated(f"snapshot {game_id}"):
+            await self._snapshots.put(key, version, blob)
+
+    async def snapshot_before(self, game_id: str, version: int) -> tuple[int, bytes] | None:
+        """Returns `(version, blob)` of the latest snapshot at or before `version`, or None."""
+        if not is_valid_game_id(game_id):
+            return None
+        key = self.keys(game_id).snapshots
+        return await self._read(
+            f"snapshot {game_id}", lambda: self._snapshots.at_or_before(key, version)
+        )
 
     async def ping(self) -> bool:
         """Tells whether the backing server answers."""
@@ -214,26 +262,3 @@ class RedisEventStore:
     async def close(self) -> None:
         """Releases connections."""
         await self.client.aclose()
-
-
-def connect(
-    url: str,
-    cluster: bool,
-    *,
-    prefix: str = DEFAULT_PREFIX,
-    socket_timeout: float = 5.0,
-    connect_timeout: float = 2.0,
-) -> RedisEventStore:
-    """Returns a store on the server or cluster at `url` (`redis://` or `rediss://`).
-
-    The client does not retry commands by itself: a lost append reply is reported as
-    `AppendUncertain` instead of being sent twice.
-    """
-    options: dict[str, Any] = {
-        "decode_responses": False,
-        "socket_timeout": socket_timeout,
-        "socket_connect_timeout": connect_timeout,
-        "retry": Retry(NoBackoff(), 0),
-    }
-    client: Client = (RedisCluster if cluster else Redis).from_url(url, **options)
-    return RedisEventStore(client, prefix, max_block_ms=max(1, int(socket_timeout * 500)))

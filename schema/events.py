@@ -1,0 +1,130 @@
+"""Events and their Relay connection, paged in both directions by version.
+
+A game at version n has events 1..n. `after`/`before` cursors (or `afterVersion` /
+`beforeVersion`) bound the window exclusively; `first` takes from its start, `last` from its
+end (both clamped to the page cap, never an error). Edges are always oldest first. A page reads
+only its own events, so its cost does not depend on where in the log it is.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+import strawberry
+from strawberry.scalars import JSON
+
+from schema import cursors
+from schema.codes import BAD_CURSOR, ApiError
+from schema.ports import EventView
+
+
+@strawberry.type
+class Event:
+    """One log event; `data` is redacted for the viewer (never dropped)."""
+
+    version: int
+    type: str
+    seat: int | None
+    move_id: str | None
+    data: JSON
+    at: str
+    state_hash: str = strawberry.field(
+        description="HMAC-SHA256 of the full state after this event, keyed with the seed."
+    )
+    move: JSON | None = strawberry.field(
+        description=(
+            "The move submitted (wire form), on the first event of each move: shown to the "
+            "seat that made it, and to everyone once the game has ended."
+        )
+    )
+
+    @classmethod
+    def of(cls, view: EventView) -> Event:
+        """Returns the GraphQL event for a backend event."""
+        return cls(
+            version=view.version,
+            type=view.type,
+            seat=view.seat,
+            move_id=view.move_id,
+            data=JSON(dict(view.data)),
+            at=view.at,
+            state_hash=view.state_hash,
+            move=None if view.move is None else JSON(dict(view.move)),
+        )
+
+
+@strawberry.type
+class PageInfo:
+    """Relay page info."""
+
+    has_next_page: bool
+    has_previous_page: bool
+    start_cursor: str | None
+    end_cursor: str | None
+
+
+@strawberry.type
+class EventEdge:
+    cursor: str
+    node: Event
+
+
+@strawberry.type
+class EventConnection:
+    edges: list[EventEdge]
+    page_info: PageInfo
+    total_count: int
+
+
+def clamp_first(first: int | None, cap: int) -> int:
+    """Returns `first` clamped to 0..cap (the cap when omitted): never an error."""
+    return cap if first is None else max(0, min(first, cap))
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Window:
+    """The events `after + 1 .. after + count` of a game at `version`."""
+
+    after: int
+    count: int
+    version: int
+
+
+def window(
+    version: int,
+    cap: int,
+    first: int | None = None,
+    after: str | None = None,
+    last: int | None = None,
+    before: str | None = None,
+    after_version: int | None = None,
+    before_version: int | None = None,
+) -> Window:
+    """Returns the page the Relay arguments select (see the module docstring)."""
+    if after is not None and after_version is not None:
+        raise ApiError(BAD_CURSOR, "give `after` or `afterVersion`, not both")
+    if before is not None and before_version is not None:
+        raise ApiError(BAD_CURSOR, "give `before` or `beforeVersion`, not both")
+    low = cursors.event_after(after) if after_version is None else after_version
+    high = cursors.event_after(before) if before is not None else before_version
+    low = max(0, min(low, version))
+    high = version + 1 if high is None else max(low + 1, min(high, version + 1))
+    start, end = low, high - 1
+    if first is not None or last is None:
+        end = min(end, start + clamp_first(first, cap))
+    if last is not None:
+        start = max(start, end - clamp_first(last, cap))
+    return Window(start, max(0, end - start), version)
+
+
+def connection(views: list[EventView], page: Window) -> EventConnection:
+    """Returns the connection of a page's events."""
+    edges = [EventEdge(cursor=cursors.event_cursor(v.version), node=Event.of(v)) for v in views]
+    last = views[-1].version if views else page.after + page.count
+    info = PageInfo(
+        has_next_page=last < page.version,
+        has_previous_page=page.after > 0,
+        start_cursor=edges[0].cursor if edges else None,
+        end_cursor=edges[-1].cursor if edges else None,
+    )
+    return EventConnection(edges=edges, page_info=info, total_count=page.version)

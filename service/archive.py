@@ -1,0 +1,91 @@
+"""Games made from other games' logs: forks of finished games and imported exports."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import secrets
+from collections.abc import Sequence
+
+import structlog
+
+from schema.codes import BadVersion, GameNotFinished, GameNotFound
+from service import forking, records
+from service.loading import SEED_FIELD, GameLoader
+from service.lobby import Lobby
+from service.records import GameRecord
+from service.store import StoredEvent
+from service.verify import Report, verify_log
+
+log = structlog.get_logger("boardstate.archive")
+
+
+class ImportRefused(ValueError):
+    """An uploaded log does not verify completely; `report` says why."""
+
+    def __init__(self, report: Report) -> None:
+        failure = report.failure
+        if failure is not None:
+            message = f"event {failure.version}: {failure.message}"
+        else:
+            message = "only finished games can be imported (the seed must be revealed)"
+        super().__init__(message)
+        self.report = report
+
+
+class Archive:
+    """`forkGame` and `POST /games/import`."""
+
+    def __init__(self, loader: GameLoader, lobby: Lobby) -> None:
+        self.loader = loader
+        self.lobby = lobby
+
+    async def fork(
+        self, game_id: str, version: int, seed: str | None
+    ) -> tuple[GameRecord, list[tuple[int, str]]]:
+        """Creates a fork of a finished game at `version`; returns it and every seat's token."""
+        source = await self.loader.load(game_id)
+        if source is None:
+            raise GameNotFound(f"no game {game_id!r}")
+        if source.status != "FINISHED":
+            raise GameNotFinished(f"game {game_id} is not finished; only finished games fork")
+        if not 1 <= version < source.version:
+            raise BadVersion(f"version must be 1..{source.version - 1}, not {version}")
+        secret, by_client = self.lobby.seed(seed)
+        at_version = await self.loader.at_version(source, version)
+        events = await self.loader.store.read(game_id, limit=version + 1)
+        new_id = secrets.token_urlsafe(12)
+        record, stored = forking.fork_log(
+            source, at_version, events, version, secret, by_client, new_id
+        )
+        record, tokens = await self.lobby.store_new(record, stored, by_client)
+        log.info("game_forked", source=game_id, version=version, game_id=new_id)
+        return record, tokens
+
+    async def import_log(self, events: Sequence[StoredEvent]) -> GameRecord:
+        """Verifies an exported finished log completely and stores it as a new, imported game.
+
+        Raises `ImportRefused` (with the verification report) when it does not verify.
+        """
+        new_id = secrets.token_urlsafe(12)
+        report = await asyncio.to_thread(verify_log, events, new_id)
+        if not (report.complete and report.finished) or report.record is None:
+            raise ImportRefused(report)
+        record = dataclasses.replace(report.record, imported=True)
+        meta = {
+            "gameType": record.rules.info.id,
+            "players": str(record.players),
+            "status": record.status,
+            "createdAt": str(record.created["createdAt"]),
+            "seededByClient": "1" if record.created["seededByClient"] else "0",
+            SEED_FIELD: record.seed,
+            "imported": "1",
+            "importedAt": records.now_iso(),
+        }
+        store = self.loader.store
+        if not await store.create(new_id, events[0], meta, rest=list(events[1:])):
+            raise RuntimeError(f"game id {new_id} exists already")
+        log.info("game_imported", game_id=new_id, version=record.version)
+        self.loader.remember(record)
+        await self.loader.index(record)
+        return record

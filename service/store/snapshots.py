@@ -1,0 +1,44 @@
+"""Snapshot storage beside a game's log (DESIGN §4): a sorted set scored by version.
+
+The key `bs:{<gameId>}:snapshots` shares the game's hash tag. Each member is one opaque blob
+(`service.snapshots` encodes and verifies it); at most one per version. Snapshots are an
+optimisation only: losing or corrupting them changes nothing but speed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+
+from service.store import codec
+
+PUT_SCRIPT = """
+-- KEYS: 1 snapshots; ARGV: 1 version, 2 blob. Replaces any snapshot of that version.
+redis.call('ZREMRANGEBYSCORE', KEYS[1], ARGV[1], ARGV[1])
+redis.call('ZADD', KEYS[1], ARGV[1], ARGV[2])
+return 1
+"""
+
+
+class RedisSnapshots:
+    """Puts and finds snapshot blobs by version."""
+
+    def __init__(self, client: Redis | RedisCluster) -> None:
+        self.client = client
+        self._put = client.register_script(PUT_SCRIPT)
+
+    async def put(self, key: str, version: int, blob: bytes) -> None:
+        """Stores `blob` as the snapshot of `version` (replacing an older one)."""
+        await self._put(keys=[key], args=[version, blob])
+
+    async def at_or_before(self, key: str, version: int) -> tuple[int, bytes] | None:
+        """Returns the snapshot with the highest version <= `version`, or None."""
+        found: list[Any] = await self.client.zrevrangebyscore(
+            key, version, "-inf", start=0, num=1, withscores=True
+        )
+        if not found:
+            return None
+        blob, score = found[0]
+        return int(score), codec.as_bytes(blob)
