@@ -9,7 +9,7 @@ every real choice is an option (`engine.mine.options`). Decisions made here beyo
 * Set-up swaps only exchange cards; faces, rots and Ranium stay (§2.4 item 7).
 * The defender's free action may use either of the defender's crews (2 players), like any of
   his actions; it cannot be a steal, a trap or a secret tunnel (it is a 1-ore action).
-* `crew_moved` is emitted only when a crew changes cells (a delivery from the loader's own cell
+* `CrewMoved` is emitted only when a crew changes cells (a delivery from the loader's own cell
   has no move to the loader; a steal won on the attacker's base camp has no move home).
 * Colour choice happens after the swaps (seed: "Hiernach"); the symbol piles of standard mode
   are shuffled once all colours are taken (2 players: one pile of 10 per seat).

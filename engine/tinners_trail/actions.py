@@ -5,7 +5,7 @@ move it beyond the final column), then for its own rule; its effect is emitted b
 costs. Steam pumps are used at once (Q9): the stack's tokens are spent in consecutive decisions
 of the same seat (one `pump_water` each, `stop_pumping` to let the rest go), so nothing can
 happen in between and the result is one list of (area, count) removals, recorded in
-`pumping_ended`. Ports, railways and miners may go into any eligible area, not only your own.
+`PumpingEnded`. Ports, railways and miners may go into any eligible area, not only your own.
 """
 
 from __future__ import annotations

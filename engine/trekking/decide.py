@@ -4,7 +4,7 @@ Each illegal move raises `IllegalMove` whose `rule` is one of `RULES_CITED`; unk
 itinerary ids raise `MalformedMove`; a seat that owes nothing gets `NotYourTurn`.
 
 The itinerary choice is simultaneous and secret (Part A, DESIGN §3, §5): each commit is an
-`itinerary_committed` event that only its owner sees in full; the completing commit also emits
+`ItineraryCommitted` event that only its owner sees in full; the completing commit also emits
 the reveal. It is checked against the phase in the state, so a late choice (turns have begun)
 or a repeated one (this seat has already chosen today) is refused by the rules themselves.
 """
