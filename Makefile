@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck unit nginx bench golden schema clean
+.PHONY: run test lint typecheck unit nginx chromium bench golden schema clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -31,7 +31,13 @@ typecheck: $(STAMP)
 nginx:
 	@bash scripts/ensure-nginx.sh
 
-unit: $(STAMP) nginx
+# The browser tests (tests/browser/) drive Debian's chromium with Playwright, which must never
+# download a browser of its own: installed like nginx above, or those tests skip (fail in CI).
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
+chromium:
+	@bash scripts/ensure-chromium.sh
+
+unit: $(STAMP) nginx chromium
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 test: lint typecheck unit

@@ -41,7 +41,7 @@ class Mutation:
         except MoveError as exc:
             return Rejected.of(exc)
         tokens = [SeatToken(seat=s, token=t) for s, t in created.tokens]
-        return GameCreated(game=Game(view=created.game), tokens=tokens)
+        return GameCreated(game=Game.of(created.game), tokens=tokens)
 
     @described.mutation(
         "Creates a game from `version` of a finished game (a move boundary): same game type, "
@@ -56,7 +56,7 @@ class Mutation:
         except MoveError as exc:
             return Rejected.of(exc)
         tokens = [SeatToken(seat=s, token=t) for s, t in created.tokens]
-        return GameCreated(game=Game(view=created.game), tokens=tokens)
+        return GameCreated(game=Game.of(created.game), tokens=tokens)
 
     @described.mutation("Takes a seat (the lowest free one if `seat` is omitted).")
     async def join_game(
@@ -66,7 +66,7 @@ class Mutation:
             joined = await info.context.backend.join_game(str(game_id), name, seat)
         except MoveError as exc:
             return Rejected.of(exc)
-        return SeatJoined(seat=joined.seat, token=joined.token, game=Game(view=joined.game))
+        return SeatJoined(seat=joined.seat, token=joined.token, game=Game.of(joined.game))
 
     @described.mutation(
         "Checks, in order: the seat token, the moveId (a retry returns the original "

@@ -30,7 +30,7 @@ class Query:
     @described.field("The game at its current version; null when unknown.")
     async def game(self, info: Info, id: strawberry.ID) -> Game | None:
         view = await info.context.backend.game(str(id))
-        return None if view is None else Game(view=view)
+        return None if view is None else Game.of(view)
 
     @described.field(
         "Games, newest first; filtered by type, status and a seated player's name "
@@ -55,7 +55,7 @@ class Query:
             player,
         )
         edges = [
-            GameEdge(cursor=cursors.game_cursor(key), node=Game(view=view))
+            GameEdge(cursor=cursors.game_cursor(key), node=Game.of(view))
             for key, view in page.games
         ]
         info_ = PageInfo(
@@ -82,4 +82,4 @@ class Query:
             )
         except MoveError as exc:
             return move_failure(exc)
-        return MoveValid(version=accepted.version, game=Game(view=accepted.game))
+        return MoveValid(version=accepted.version, game=Game.of(accepted.game))

@@ -83,7 +83,7 @@ class MoveAccepted:
         return cls(
             version=accepted.version,
             events=[Event.of(e) for e in accepted.events],
-            game=Game(view=accepted.game),
+            game=Game.of(accepted.game),
             dry_run=accepted.dry_run,
         )
 

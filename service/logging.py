@@ -1,18 +1,20 @@
 """Structured logs (structlog): JSON when stderr is not a TTY, a readable console in a terminal.
 
-Standard-library loggers (uvicorn, strawberry) go through the same renderer. The
-`RequestContextMiddleware` binds a `request_id` (from `X-Request-ID` or fresh) for the whole
-request or websocket session, echoes it in the response, and counts requests by route;
-the game service binds `game_id`, `seat` and `version` where it knows them.
+Standard-library loggers (uvicorn, strawberry) go through the same renderer. A structlog call
+at a level the standard-library logger drops returns at once, before any processor runs. The
+`RequestContextMiddleware` (pure ASGI) binds a `request_id` (from `X-Request-ID` or fresh) for
+the whole request or websocket session, echoes it in the response, and counts requests by
+route; the game service binds `game_id`, `seat` and `version` where it knows them.
 """
 
 from __future__ import annotations
 
+import itertools
 import logging
 import re
+import secrets
 import sys
 import time
-import uuid
 from typing import Any
 
 import structlog
@@ -22,7 +24,25 @@ from service.metrics import Metrics
 
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 _QUIET_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})
+_LEVELS = {"exception": logging.ERROR, **logging.getLevelNamesMapping()}
+_LEVELS.update({name.lower(): level for name, level in _LEVELS.items()})
+REQUEST_ID_KEY = "boardstate.request_id"
+"""Where the middleware leaves the request id in the ASGI scope."""
+_ID_PREFIX = secrets.token_hex(8)
+_ID_COUNTER = itertools.count(1)
 log = structlog.get_logger("boardstate.http")
+
+
+class FilteringLogger(structlog.stdlib.BoundLogger):
+    """A stdlib-backed bound logger that drops a call below the stdlib logger's level before
+    running the processor chain (structlog's own stdlib logger filters only at the end)."""
+
+    def _proxy_to_logger(
+        self, method_name: str, event: str | None = None, *event_args: Any, **event_kw: Any
+    ) -> Any:
+        if not self._logger.isEnabledFor(_LEVELS.get(method_name, logging.CRITICAL)):
+            return None
+        return super()._proxy_to_logger(method_name, event, *event_args, **event_kw)
 
 
 def configure_logging(level: str = "INFO", fmt: str = "auto") -> None:
@@ -44,7 +64,7 @@ def configure_logging(level: str = "INFO", fmt: str = "auto") -> None:
     structlog.configure(
         processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
         logger_factory=structlog.stdlib.LoggerFactory(),
-        wrapper_class=structlog.stdlib.BoundLogger,
+        wrapper_class=FilteringLogger,
         cache_logger_on_first_use=True,
     )
     handler = logging.StreamHandler()
@@ -68,7 +88,7 @@ def _request_id(scope: Scope) -> str:
             text = bytes(value).decode("latin-1")
             if _REQUEST_ID.match(text):
                 return text
-    return uuid.uuid4().hex
+    return f"{_ID_PREFIX}{next(_ID_COUNTER):016x}"
 
 
 class RequestContextMiddleware:
@@ -83,6 +103,7 @@ class RequestContextMiddleware:
             await self.app(scope, receive, send)
             return
         request_id = _request_id(scope)
+        scope[REQUEST_ID_KEY] = request_id
         structlog.contextvars.clear_contextvars()
         structlog.contextvars.bind_contextvars(request_id=request_id)
         status = 0
@@ -109,7 +130,7 @@ class RequestContextMiddleware:
         finally:
             route = getattr(scope.get("route"), "path", "unmatched")
             method = scope.get("method", "WS")
-            self.metrics.requests.labels(method, route, str(status)).inc()
+            self.metrics.request_counter(method, route, status).inc()
             level = logging.DEBUG if scope["path"] in _QUIET_PATHS else logging.INFO
             log.log(
                 level,

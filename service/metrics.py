@@ -1,6 +1,11 @@
-"""Prometheus metrics on a registry of the app's own (so several apps can share a process)."""
+"""Prometheus metrics on a registry of the app's own (so several apps can share a process).
+
+Labelled children on the request path are looked up once and kept (`request_counter`,
+`accepted_counter`): `labels()` costs a lock and a tuple per call."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from prometheus_client import (
     CONTENT_TYPE_LATEST,
@@ -53,6 +58,24 @@ class Metrics:
         self.feeds = Gauge(
             "boardstate_feeds", "Shared per-game log readers in this process.", registry=reg
         )
+
+        self._children: dict[tuple[Any, ...], Any] = {}
+
+    def request_counter(self, method: str, route: str, status: int) -> Any:
+        """Returns the `requests` child of one method, route and status."""
+        key = ("requests", method, route, status)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = self.requests.labels(method, route, str(status))
+        return child
+
+    def accepted_counter(self, game_type: str) -> Any:
+        """Returns the `moves_accepted` child of one game type."""
+        key = ("accepted", game_type)
+        child = self._children.get(key)
+        if child is None:
+            child = self._children[key] = self.moves_accepted.labels(game_type)
+        return child
 
     def render(self) -> bytes:
         """Returns the Prometheus text exposition."""

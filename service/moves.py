@@ -4,14 +4,24 @@ Order: game exists; seat index and token; `moveId` already accepted (the origina
 returned, nothing appended); stale `expectedVersion` (VersionConflict); game not started;
 game finished; parse (MALFORMED_MOVE); turn (NOT_YOUR_TURN); rules (ILLEGAL_MOVE and friends).
 
-A move is recorded under its `moveId`, or a generated one (`srv-…`) when the client gave none;
-the first of its events carries the move's canonical wire form (`StoredEvent.move`), so a
-verifier can re-run `decide` with the game's RNG. Snapshots due within the append are stored
-after it (`service.snapshots.SnapshotWriter`).
+Fast path: when the game is cached, the move is decided on the cached record and appended
+with that record's version and stateHash as the condition, without reading the log first: the
+append script checks the move id, the version and the stateHash at it atomically. Only an
+accepted move (or the original of a repeated move id) is answered from it; anything else
+(the cache was behind, the move looks wrong, a stale `expectedVersion`) is decided again on the
+slow path below, so every refusal is decided on the log's current version. A cache the log
+contradicts (the log is shorter, or holds other events, e.g. after a failover) is dropped.
+
+Slow path: load (catching up from the log), the `moveId` check, then the rules, then the append.
 If the append loses a race to a concurrent move: with `expectedVersion` the answer is
 VersionConflict; without it the game is reloaded and the move decided once more against the
 new state (a second lost race is a VersionConflict). A store failure is never reported as an
 accepted move (see `service.loading.store_errors`).
+
+A move is recorded under its `moveId`, or a generated one (`srv-…`) when the client gave none;
+the first of its events carries the move's canonical wire form (`StoredEvent.move`), so a
+verifier can re-run `decide` with the game's RNG. Snapshots due within the append are stored
+after it (`service.snapshots.SnapshotWriter`).
 """
 
 from __future__ import annotations
@@ -24,14 +34,14 @@ from typing import Any
 
 import structlog
 
-from engine.core.errors import GameFinished, GameNotStarted, MalformedMove
+from engine.core.errors import GameFinished, GameNotStarted, MalformedMove, MoveError
 from schema.codes import BadSeat, GameNotFound, Unauthorized, VersionConflictError
 from service import recorder, records
 from service.auth import token_matches
 from service.loading import GameLoader
 from service.metrics import Metrics
 from service.records import GameRecord
-from service.store import AppendOutcome, AppendRequest, StoredEvent
+from service.store import AppendOutcome, AppendRequest, StoredEvent, StoreUnavailable
 
 log = structlog.get_logger("boardstate.moves")
 
@@ -80,10 +90,15 @@ class Referee:
         """Checks `move` and, unless `dry_run`, records it; raises a typed `MoveError`."""
         if move_id is not None and not 1 <= len(move_id) <= MAX_MOVE_ID_LENGTH:
             raise MalformedMove(f"moveId must have 1 to {MAX_MOVE_ID_LENGTH} characters")
+        structlog.contextvars.bind_contextvars(game_id=game_id, seat=seat)
+        cached = None if dry_run else self.loader.cached(game_id)
+        if cached is not None:
+            fast = await self._fast(cached, seat, move, token, expected, move_id)
+            if fast is not None:
+                return fast
         record = await self.loader.load(game_id)
         if record is None:
             raise GameNotFound(f"no game {game_id!r}")
-        structlog.contextvars.bind_contextvars(game_id=game_id, seat=seat)
         await authorize(self.loader, record, seat, token)
         for attempt in range(2):
             if move_id is not None:
@@ -98,13 +113,45 @@ class Referee:
                 return result
             if result.duplicate_move:
                 return await self._original(record, result)
-            if expected is not None or attempt == 1:
+            if result.diverged:
+                self.loader.forget(record)
+            elif expected is not None or attempt == 1:
                 stale = record.version if expected is None else expected
                 raise VersionConflictError(stale, result.current_version)
             reloaded = await self.loader.load(game_id)
             assert reloaded is not None
             record = reloaded
-        raise AssertionError("unreachable")
+        raise StoreUnavailable(f"game {game_id}: the log changed under the move; nothing recorded")
+
+    async def _fast(
+        self,
+        cached: GameRecord,
+        seat: int,
+        move: Any,
+        token: str | None,
+        expected: int | None,
+        move_id: str | None,
+    ) -> Verdict | None:
+        """Decides on the cached record and appends on condition that it is the log's head;
+        returns None when the slow path must decide (see the module docstring)."""
+        await authorize(self.loader, cached, seat, token)  # tokens never change once set
+        if (expected is not None and expected != cached.version) or cached.status != "ACTIVE":
+            return None
+        structlog.contextvars.bind_contextvars(version=cached.version)
+        try:
+            drafts, wire = recorder.decide(cached, seat, move)
+        except MoveError:
+            return None
+        if not drafts:
+            return None
+        result = await self._append(cached, drafts, wire, move_id)
+        if isinstance(result, Verdict):
+            return result
+        if result.duplicate_move:
+            return await self._original(cached, result)
+        if result.diverged or result.current_version < cached.version:
+            self.loader.forget(cached)
+        return None
 
     def _decide(
         self, record: GameRecord, seat: int, move: Any, expected: int | None, dry_run: bool
@@ -134,14 +181,16 @@ class Referee:
             return Verdict(record, record.version, ())
         meta = {"status": after.status} if after.status != record.status else None
         started = time.perf_counter()
-        request = AppendRequest(record.version, events, move_id=mid, meta=meta)
+        request = AppendRequest(
+            record.version, events, move_id=mid, meta=meta, head_hash=record.state_hash()
+        )
         result = await self.loader.store.append(record.game_id, request)
         self.metrics.append_seconds.observe(time.perf_counter() - started)
         if not result.appended:
             return result
         self.loader.remember(after)
         await self.loader.snapshots.after_append(record, events)
-        self.metrics.moves_accepted.labels(record.rules.info.id).inc()
+        self.metrics.accepted_counter(record.rules.info.id).inc()
         log.info("move_accepted", move_id=mid, first=events[0].version, version=after.version)
         if meta is not None:
             await self.loader.index(after)

@@ -71,6 +71,8 @@ class GameRecord:
     result: Outcome | None = None
     imported: bool = False
     """The game was imported from an exported log (`POST /games/import`)."""
+    _hash: str | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
+    """`state_hash()`, once computed (a copy made with `dataclasses.replace` starts without)."""
 
     @property
     def players(self) -> int:
@@ -100,10 +102,14 @@ class GameRecord:
         return self.seed
 
     def state_hash(self) -> str:
-        """Returns the stateHash of this record (see the module docstring)."""
-        doc = {"version": self.version, "seats": list(self.seats), "state": self.state}
-        key = self.seed.encode("utf-8")
-        return hmac.new(key, canonical_bytes(doc), hashlib.sha256).hexdigest()
+        """Returns the stateHash of this record (see the module docstring); computed once."""
+        if self._hash is None:
+            doc = {"version": self.version, "seats": list(self.seats), "state": self.state}
+            key = self.seed.encode("utf-8")
+            digest = hmac.new(key, canonical_bytes(doc), hashlib.sha256).hexdigest()
+            object.__setattr__(self, "_hash", digest)
+            return digest
+        return self._hash
 
 
 def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:

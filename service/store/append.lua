@@ -5,6 +5,7 @@
 -- ARGV: 1 mode ('create' | 'append'), 2 expected version, 3 move id ('' = none),
 --       4 outcome record (msgpack, stored under the move id),
 --       5 number of seat tokens k, then k seat/token-hash pairs,
+--       then the stateHash the event at the expected version must have ('' = unchecked),
 --       then the number of meta pairs m, then m field/value pairs,
 --       then the number of events n, then n msgpack payloads (versions expected+1 .. expected+n)
 --
@@ -14,6 +15,9 @@
 --                                    record is rewritten unchanged, so a WAIT after this
 --                                    call also covers the original append)
 --   {'conflict', current}            expected version is stale; nothing appended
+--   {'diverged', current}            the event at the expected version has another stateHash
+--                                    (the caller's copy of the game is not the log's, e.g.
+--                                    after a failover lost events); nothing appended
 --   {'seat_taken', current}          a seat already has a token; nothing appended
 --   {'exists', current}              create: the game exists already
 --   {'missing', 0}                   append: the game does not exist
@@ -46,13 +50,22 @@ if current ~= expected then
   return {'conflict', current}
 end
 
+local i = 6 + 2 * n_seats
+local head_hash = ARGV[i]
+if head_hash ~= '' then
+  local head = redis.call('XRANGE', log, expected .. '-0', expected .. '-0')
+  if #head ~= 1 or cmsgpack.unpack(head[1][2][2])['stateHash'] ~= head_hash then
+    return {'diverged', current}
+  end
+end
+
 for k = 0, n_seats - 1 do
   if redis.call('HEXISTS', tokens, ARGV[6 + 2 * k]) == 1 then
     return {'seat_taken', current}
   end
 end
 
-local i = 6 + 2 * n_seats
+i = i + 1
 local meta_pairs = tonumber(ARGV[i])
 local n_events = tonumber(ARGV[i + 1 + 2 * meta_pairs])
 local first_event = i + 2 + 2 * meta_pairs

@@ -74,6 +74,9 @@ class AppendRequest:
     """`(seat, token_hash)` pairs to store with the append; refused if any seat has one."""
     meta: Mapping[str, str] | None = None
     """Metadata fields (strings) to set in the same atomic step."""
+    head_hash: str | None = None
+    """When set, the event at `expected_version` must have this stateHash (the caller's copy
+    of the game is the log's); otherwise nothing is appended (`AppendOutcome.diverged`)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,6 +92,8 @@ class AppendOutcome:
     duplicate_move: bool = False
     version_conflict: bool = False
     seat_taken: bool = False
+    diverged: bool = False
+    """The log is at `expected_version` but its event there is not the one of `head_hash`."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -119,8 +124,9 @@ class EventStore(Protocol):
         atomic step; returns False if the id exists already."""
 
     async def append(self, game_id: str, request: AppendRequest) -> AppendOutcome:
-        """Appends atomically if `expected_version` is current, the move id unused and the
-        seat free; otherwise appends nothing and says why."""
+        """Appends atomically if `expected_version` is current (with the stateHash
+        `head_hash` there, when given), the move id unused and the seat free; otherwise
+        appends nothing and says why."""
 
     async def read(
         self, game_id: str, after: int = 0, limit: int | None = None

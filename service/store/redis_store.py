@@ -94,6 +94,7 @@ class RedisEventStore:
         args.append(len(request.seat_tokens))
         for seat, token in request.seat_tokens:
             args += [seat, token]
+        args.append(request.head_hash or "")
         args.append(len(meta))
         for name, value in meta.items():
             args += [name, value]
@@ -140,6 +141,8 @@ class RedisEventStore:
             return codec.decode_outcome(result[2], current)
         if status == b"conflict":
             return AppendOutcome(False, current, version_conflict=True)
+        if status == b"diverged":
+            return AppendOutcome(False, current, diverged=True)
         if status == b"seat_taken":
             return AppendOutcome(False, current, seat_taken=True)
         if status == b"missing":

@@ -1,0 +1,68 @@
+"""The text report of a service benchmark run (`--json` prints the figures instead)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service_games import GAME_TYPE
+
+
+def _ms(figures: dict[str, Any]) -> str:
+    return f"p50 {figures['p50_ms']:.2f} ms, p99 {figures['p99_ms']:.2f} ms"
+
+
+def report(out: dict[str, Any]) -> str:
+    """Returns the figures as text."""
+    config, play, replay = out["config"], out["play"], out["replay"]
+    lines = [
+        f"service benchmark: {GAME_TYPE}, {config['clients']} clients ({config['client']}), "
+        f"{config['games']} games, {config['cpus']} CPUs, "
+        f"load average {config['loadavg_1m_at_start']} at start",
+        f"play (legalMoves + submitMove): {play['games']} games ({play['finished']} finished), "
+        f"{play['moves']} moves in {play['seconds']:.1f} s: {play['moves_per_s']:.0f} moves/s "
+        f"({play['moves_per_s_overall']:.0f} overall, {play['requests_per_s_overall']:.0f} "
+        f"req/s); server CPU {play['server_cpu_ms_per_move']} ms/move",
+        f"  submitMove {_ms(play['submit'])}; legalMoves {_ms(play['legal_moves'])}",
+        f"replay (submitMove only): {replay['moves']} moves in {replay['seconds']:.1f} s: "
+        f"{replay['moves_per_s']:.0f} accepted moves/s "
+        f"({replay['moves_per_s_overall']:.0f} overall), {_ms(replay['submit'])}; "
+        f"server CPU {replay['server_cpu_ms_per_move']} ms/move",
+    ]
+    for name, label in (("baseline", "Starlette + XADD"), ("reference", "strawberry + XADD")):
+        for i, run in enumerate(out[name]["runs"], start=1):
+            lines.append(
+                f"{name} {i} ({label}): {run['requests']} requests in {run['seconds']:.1f} s: "
+                f"{run['per_s']:.0f} req/s, {_ms(run['latency'])}; "
+                f"server CPU {run['server_cpu_ms_per_request']} ms/request"
+            )
+        lines.append(
+            f"{name} mean: {out[name]['requests_per_s']:.0f} req/s, "
+            f"server CPU {out[name]['server_cpu_ms_per_request']} ms/request"
+        )
+    ratios = out["ratio"]
+    lines += [
+        f"RATIO service / baseline throughput: {ratios['service_over_baseline_throughput']:.3f} "
+        f"(target >= {ratios['target']}); reference / baseline: "
+        f"{ratios['reference_over_baseline_throughput']:.3f}; service / reference: "
+        f"{ratios['service_over_reference_throughput']:.3f}",
+        f"server CPU per request, baseline / service: "
+        f"{ratios['baseline_over_service_server_cpu']:.3f}; reference / service: "
+        f"{ratios['reference_over_service_server_cpu']:.3f}",
+    ]
+    solo = out["solo_early_late"]
+    lengths = solo["moves_per_game"] or [0]
+    lines.append(
+        f"early vs late moves (one client, interleaved; {solo['games']} longest games, "
+        f"{min(lengths)}-{max(lengths)} moves): early {_ms(solo['early'])}; "
+        f"late {_ms(solo['late'])}; late/early p50 {solo['ratio_late_over_early_p50']:.2f}"
+    )
+    if "state_version" in out:
+        probe = out["state_version"]
+        by_k = ", ".join(f"k={k}: {v['p50_ms']:.2f}" for k, v in probe["by_k"].items())
+        lines += [
+            f"state(version: k), one client, finished game at version {probe['game_version']}, "
+            f"p50 ms: {by_k}",
+            f"  k=last / k=5: {probe['ratio_last_over_5_p50']:.2f}; "
+            f"k=last-1 / k=5: {probe['ratio_last_minus_1_over_5_p50']:.2f}",
+        ]
+    return "\n".join(lines)

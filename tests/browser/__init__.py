@@ -1,0 +1,1 @@
+"""Tests of web pages in a real headless Chromium (Debian's package), driven by Playwright."""
