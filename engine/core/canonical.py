@@ -4,19 +4,124 @@
 `ensure_ascii=False`) of `encode_value(x)`: dataclasses become objects of their fields, enums
 their values, tuples and lists arrays, mapping keys strings. States hold no floats (their text
 form is not canonical across languages); the conformance suite checks every game's states.
+
+The text is written directly, by one writer per runtime type, and the text of immutable parts
+is remembered: a frozen dataclass, or a tuple of `MEMO_MIN_ITEMS` or more items, whose text
+met no list, mapping or other value of uncertain mutability is kept by identity. The state
+after an event shares most of its parts with the state before, so only what changed is
+written again. The memo holds the values it describes (so no other value can take the id of
+one while its text is kept) and is emptied when it reaches `MEMO_SIZE` entries.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import enum
 import json
+from collections.abc import Callable, Mapping
+from json.encoder import encode_basestring
 from typing import Any
 
 from engine.core.wire import encode_value
 
+MEMO_SIZE = 20_000
+MEMO_MIN_ITEMS = 8
+
+_Writer = Callable[[Any], str]
+_WRITERS: dict[type, _Writer] = {}
+_MEMO: dict[int, tuple[Any, str]] = {}
+_UNSURE = [0]
+"""Counts texts of values that may change (lists, mappings, anything unknown): a part whose
+count did not move while it was written holds none of them."""
+
 
 def canonical_bytes(value: Any) -> bytes:
     """Returns the canonical encoding of `value`."""
-    text = json.dumps(
-        encode_value(value), sort_keys=True, separators=(",", ":"), ensure_ascii=False
-    )
-    return text.encode("utf-8")
+    return _text(value).encode("utf-8")
+
+
+def _text(value: Any) -> str:
+    kind = type(value)
+    writer = _WRITERS.get(kind)
+    if writer is None:
+        writer = _WRITERS[kind] = _writer(kind)
+    return writer(value)
+
+
+def _remember(value: Any, text: str) -> None:
+    if len(_MEMO) >= MEMO_SIZE:
+        _MEMO.clear()
+    _MEMO[id(value)] = (value, text)
+
+
+def _unsure(value: Any) -> str:
+    """Any other value, as `json.dumps` writes its `encode_value` form."""
+    _UNSURE[0] += 1
+    wire = encode_value(value)
+    return json.dumps(wire, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def _object_writer(kind: type) -> _Writer:
+    names = sorted(field.name for field in dataclasses.fields(kind))
+    pairs = [(encode_basestring(name) + ":", name) for name in names]
+    frozen = bool(getattr(kind, "__dataclass_params__").frozen)  # noqa: B009
+
+    def write(value: Any) -> str:
+        known = _MEMO.get(id(value))
+        if known is not None and known[0] is value:
+            return known[1]
+        unsure = _UNSURE[0]
+        text = "{" + ",".join([key + _text(getattr(value, name)) for key, name in pairs]) + "}"
+        if frozen and _UNSURE[0] == unsure:
+            _remember(value, text)
+        return text
+
+    return write
+
+
+def _tuple(value: tuple[Any, ...]) -> str:
+    if len(value) < MEMO_MIN_ITEMS:
+        return "[" + ",".join([_text(item) for item in value]) + "]"
+    known = _MEMO.get(id(value))
+    if known is not None and known[0] is value:
+        return known[1]
+    unsure = _UNSURE[0]
+    text = "[" + ",".join([_text(item) for item in value]) + "]"
+    if _UNSURE[0] == unsure:
+        _remember(value, text)
+    return text
+
+
+def _list(value: list[Any]) -> str:
+    _UNSURE[0] += 1
+    return "[" + ",".join([_text(item) for item in value]) + "]"
+
+
+def _mapping(value: Mapping[Any, Any]) -> str:
+    _UNSURE[0] += 1
+    items = {str(key): item for key, item in value.items()}
+    pairs = [encode_basestring(key) + ":" + _text(items[key]) for key in sorted(items)]
+    return "{" + ",".join(pairs) + "}"
+
+
+def _writer(kind: type) -> _Writer:
+    """Returns the writer of one runtime type (as `engine.core.wire` encodes it)."""
+    if kind is str:
+        return encode_basestring
+    if kind is int:
+        return int.__repr__
+    if kind is bool:
+        return lambda value: "true" if value else "false"
+    if kind is type(None):
+        return lambda value: "null"
+    if issubclass(kind, enum.Enum):
+        return lambda value: _text(value.value)
+    if dataclasses.is_dataclass(kind):
+        return _object_writer(kind)
+    if issubclass(kind, tuple):
+        return _tuple
+    if kind is list:
+        return _list
+    if issubclass(kind, Mapping):
+        return _mapping
+    return _unsure
