@@ -151,7 +151,9 @@ async def test_sigterm_drains_and_subscribers_resume_elsewhere(
     response = (await asyncio.wait_for(reader.read(), 10)).decode()
     writer.close()
     assert response.startswith("HTTP/1.1 200"), response
-    assert "\r\nconnection: close\r\n" in response.lower()  # the replica is leaving
+    # The replica is leaving: it closes the connection after the response (read() reached EOF).
+    # Whether uvicorn also sends `connection: close` depends on when it saw the shutdown.
+    assert reader.at_eof()
     accepted = json.loads(response.split("\r\n\r\n", 1)[1])["data"]["submitMove"]
     assert accepted["__typename"] == "MoveAccepted", accepted
     assert await serve.exit_code(grace) == 0
