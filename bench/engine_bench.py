@@ -21,9 +21,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from engine.core.replay import fold
-from engine.core.simulate import Opening, Step, playthrough
-from engine.registry import GAMES
+from boardstate.engine.core.replay import fold
+from boardstate.engine.core.simulate import Opening, Step, playthrough
+from boardstate.engine.registry import GAMES
 
 
 def play(game: str, games: int) -> tuple[float, int, list[tuple[int, list[Any], Any]]]:

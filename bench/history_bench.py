@@ -38,7 +38,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from service.embedded_redis import EmbeddedRedis, free_port
+from boardstate.service.embedded_redis import EmbeddedRedis, free_port
 
 REPO = Path(__file__).resolve().parents[1]
 ADMIN = "history-bench-admin-token"
@@ -66,7 +66,7 @@ def serving(redis_url: str, prefix: str, snapshot_every: int) -> Iterator[str]:
         "BOARDSTATE_ADMIN_TOKEN": ADMIN,
         "BOARDSTATE_SNAPSHOT_EVERY": str(snapshot_every),
     }
-    argv = [sys.executable, "-m", "service.cli", "serve", "--host", "127.0.0.1"]
+    argv = [sys.executable, "-m", "boardstate.service.cli", "serve", "--host", "127.0.0.1"]
     process = subprocess.Popen(
         [*argv, "--port", str(port)], cwd=REPO, env=env, stdout=subprocess.DEVNULL
     )

@@ -47,7 +47,7 @@ from scale_probe import (
     stored_bytes_per_event,
 )
 
-from service.embedded_redis import free_port
+from boardstate.service.embedded_redis import free_port
 from tests.api.client import SUBMIT
 from tests.balancer import Nginx
 from tests.redis_support import RedisClusterServers
@@ -66,7 +66,7 @@ def start_service(redis_url: str, prefix: str, wait: int) -> tuple[subprocess.Po
     env |= {"REDIS_URL": redis_url, "BOARDSTATE_REDIS_CLUSTER": "1", "PYTHONPATH": str(REPO)}
     env |= {"BOARDSTATE_KEY_PREFIX": prefix, "BOARDSTATE_LOG_LEVEL": "WARNING"}
     env |= {"BOARDSTATE_LOG_FORMAT": "json", "BOARDSTATE_APPEND_WAIT_REPLICAS": str(wait)}
-    command = [sys.executable, "-m", "service.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "boardstate.service.cli", "serve", "--port", str(port)]
     process = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

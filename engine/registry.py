@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import UnknownGameType
-from engine.core.rules import GameRules
-from engine.mine import RULES as TF22_MINE
-from engine.tinners_trail import RULES as TINNERS_TRAIL
-from engine.trambahn import RULES as TRAMBAHN
-from engine.trekking import RULES as TREKKING
+from boardstate.engine.core.errors import UnknownGameType
+from boardstate.engine.core.rules import GameRules
+from boardstate.engine.mine import RULES as TF22_MINE
+from boardstate.engine.tinners_trail import RULES as TINNERS_TRAIL
+from boardstate.engine.trambahn import RULES as TRAMBAHN
+from boardstate.engine.trekking import RULES as TREKKING
 
 GAMES: dict[str, GameRules[Any, Any, Any]] = {
     TRAMBAHN.info.id: TRAMBAHN,

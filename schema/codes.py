@@ -47,10 +47,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import (
+from boardstate.engine.core.errors import (
     ALL_CODES as ENGINE_CODES,
 )
-from engine.core.errors import (
+from boardstate.engine.core.errors import (
     UNAUTHORIZED,
     VERSION_CONFLICT,
     MoveError,

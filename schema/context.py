@@ -7,7 +7,7 @@ from typing import Any
 
 from strawberry.types import Info as StrawberryInfo
 
-from schema.ports import GameBackend
+from boardstate.schema.ports import GameBackend
 
 
 def bearer_token(value: object) -> str | None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import binascii
 
-from schema.codes import BAD_CURSOR, ApiError
+from boardstate.schema.codes import BAD_CURSOR, ApiError
 
 
 def _encode(text: str) -> str:

@@ -13,9 +13,9 @@ import dataclasses
 import strawberry
 from strawberry.scalars import JSON
 
-from schema import cursors
-from schema.codes import BAD_CURSOR, ApiError
-from schema.ports import EventView
+from boardstate.schema import cursors
+from boardstate.schema.codes import BAD_CURSOR, ApiError
+from boardstate.schema.ports import EventView
 
 
 @strawberry.type

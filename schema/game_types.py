@@ -7,9 +7,9 @@ from typing import Any
 import strawberry
 from strawberry.scalars import JSON
 
-from engine import registry
-from engine.core.rules import GameRules
-from schema import decorators as described
+from boardstate.engine import registry
+from boardstate.engine.core.rules import GameRules
+from boardstate.schema import decorators as described
 
 
 @strawberry.type

@@ -20,7 +20,7 @@ from graphql import ASTValidationRule, DocumentNode, GraphQLError, GraphQLSchema
 from strawberry.extensions import MaskErrors, MaxAliasesLimiter, QueryDepthLimiter
 from strawberry.schema.schema import validate_document
 
-from schema.codes import ApiError
+from boardstate.schema.codes import ApiError
 
 CACHE_SIZE = 256
 """Distinct query texts kept parsed and validated."""

@@ -5,10 +5,10 @@ from __future__ import annotations
 import strawberry
 from strawberry.scalars import JSON
 
-from engine.core.errors import MoveError
-from schema import decorators as described
-from schema.context import Info
-from schema.results import (
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema import decorators as described
+from boardstate.schema.context import Info
+from boardstate.schema.results import (
     CreateGameResult,
     GameCreated,
     JoinGameResult,
@@ -19,7 +19,7 @@ from schema.results import (
     SubmitMoveResult,
     move_failure,
 )
-from schema.types import Game
+from boardstate.schema.types import Game
 
 
 @strawberry.type

@@ -5,15 +5,15 @@ from __future__ import annotations
 import strawberry
 from strawberry.scalars import JSON
 
-from engine import registry
-from engine.core.errors import MoveError
-from schema import cursors
-from schema import decorators as described
-from schema.context import Info
-from schema.events import PageInfo, clamp_first
-from schema.game_types import GameType
-from schema.results import MoveValid, ValidateMoveResult, move_failure
-from schema.types import Game, GameConnection, GameEdge, GameStatus
+from boardstate.engine import registry
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema import cursors
+from boardstate.schema import decorators as described
+from boardstate.schema.context import Info
+from boardstate.schema.events import PageInfo, clamp_first
+from boardstate.schema.game_types import GameType
+from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
+from boardstate.schema.types import Game, GameConnection, GameEdge, GameStatus
 
 
 @strawberry.type

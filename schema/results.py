@@ -11,11 +11,11 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
-from engine.core.errors import MoveError
-from schema.codes import VersionConflictError
-from schema.events import Event
-from schema.ports import AcceptedMove
-from schema.types import Game
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema.codes import VersionConflictError
+from boardstate.schema.events import Event
+from boardstate.schema.ports import AcceptedMove
+from boardstate.schema.types import Game
 
 
 @strawberry.type

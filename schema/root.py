@@ -10,10 +10,10 @@ import structlog
 from graphql import GraphQLError
 from strawberry.types import ExecutionContext
 
-from schema.guard import Guard, Limits, unexpected
-from schema.mutation import Mutation
-from schema.query import Query
-from schema.subscription import Subscription
+from boardstate.schema.guard import Guard, Limits, unexpected
+from boardstate.schema.mutation import Mutation
+from boardstate.schema.query import Query
+from boardstate.schema.subscription import Subscription
 
 log = structlog.get_logger("boardstate.graphql")
 

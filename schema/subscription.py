@@ -7,11 +7,11 @@ from contextlib import aclosing
 
 import strawberry
 
-from engine.core.errors import MoveError
-from schema import decorators as described
-from schema.codes import as_api_error
-from schema.context import Info
-from schema.events import Event
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema import decorators as described
+from boardstate.schema.codes import as_api_error
+from boardstate.schema.context import Info
+from boardstate.schema.events import Event
 
 
 @strawberry.type

@@ -8,14 +8,14 @@ import enum
 import strawberry
 from strawberry.scalars import JSON
 
-from engine.core.errors import MoveError
-from schema import decorators as described
-from schema import events as paging
-from schema.codes import as_api_error
-from schema.context import Info
-from schema.events import EventConnection, PageInfo
-from schema.game_types import GameType, game_type_of
-from schema.ports import GameView
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema import decorators as described
+from boardstate.schema import events as paging
+from boardstate.schema.codes import as_api_error
+from boardstate.schema.context import Info
+from boardstate.schema.events import EventConnection, PageInfo
+from boardstate.schema.game_types import GameType, game_type_of
+from boardstate.schema.ports import GameView
 
 
 @strawberry.enum

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from strawberry.printer import print_schema
 
-from schema.root import schema
+from boardstate.schema.root import schema
 
 TARGET = Path(__file__).resolve().parents[1] / "schema" / "schema.graphql"
 

@@ -31,7 +31,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from engine.core.rng import Rng  # noqa: E402
+from boardstate.engine.core.rng import Rng  # noqa: E402
 
 TARGET = ROOT / "engine" / "trekking" / "data" / "trekking-underdog-2022.json"
 DATA_ID = "trekking-underdog-2022-reconstructed-1"

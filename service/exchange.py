@@ -15,7 +15,7 @@ from typing import Any
 
 import msgpack
 
-from service.store import StoredEvent
+from boardstate.service.store import StoredEvent
 
 LINE_FIELDS: dict[str, tuple[type, ...]] = {
     "version": (int,),

@@ -14,11 +14,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from schema.codes import BadVersion
-from service import records
-from service.recorder import created_event
-from service.records import GameRecord
-from service.store import StoredEvent
+from boardstate.schema.codes import BadVersion
+from boardstate.service import records
+from boardstate.service.recorder import created_event
+from boardstate.service.records import GameRecord
+from boardstate.service.store import StoredEvent
 
 
 def boundary_problem(events: Sequence[StoredEvent], state: GameRecord, version: int) -> str | None:

@@ -11,20 +11,27 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from typing import Any
 
-from engine.core.errors import MoveError
-from schema.codes import GameNotFound
-from schema.ports import AcceptedMove, CreatedGame, EventView, GamesPage, GameView, JoinedSeat
-from service.archive import Archive
-from service.auth import token_matches
-from service.loading import GameLoader, store_errors
-from service.lobby import Lobby
-from service.metrics import Metrics
-from service.moves import Referee, authorize
-from service.records import GAME_ENDED, GameRecord
-from service.settings import Settings
-from service.store import EventStore
-from service.subscriptions import SubscriptionHub
-from service.views import event_view, game_view
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema.codes import GameNotFound
+from boardstate.schema.ports import (
+    AcceptedMove,
+    CreatedGame,
+    EventView,
+    GamesPage,
+    GameView,
+    JoinedSeat,
+)
+from boardstate.service.archive import Archive
+from boardstate.service.auth import token_matches
+from boardstate.service.loading import GameLoader, store_errors
+from boardstate.service.lobby import Lobby
+from boardstate.service.metrics import Metrics
+from boardstate.service.moves import Referee, authorize
+from boardstate.service.records import GAME_ENDED, GameRecord
+from boardstate.service.settings import Settings
+from boardstate.service.store import EventStore
+from boardstate.service.subscriptions import SubscriptionHub
+from boardstate.service.views import event_view, game_view
 
 CATCH_UP_PAGE = 500
 

@@ -16,13 +16,19 @@ import structlog
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
-from engine.core.errors import UNAUTHORIZED
-from schema.codes import BAD_LOG, IMPORT_DISABLED, LOG_TOO_LARGE, LOG_UNVERIFIED, ApiError
-from schema.context import bearer_token
-from service.archive import ImportRefused
-from service.exchange import BadLog, read_log
-from service.games import GameService
-from service.loading import store_errors
+from boardstate.engine.core.errors import UNAUTHORIZED
+from boardstate.schema.codes import (
+    BAD_LOG,
+    IMPORT_DISABLED,
+    LOG_TOO_LARGE,
+    LOG_UNVERIFIED,
+    ApiError,
+)
+from boardstate.schema.context import bearer_token
+from boardstate.service.archive import ImportRefused
+from boardstate.service.exchange import BadLog, read_log
+from boardstate.service.games import GameService
+from boardstate.service.loading import store_errors
 
 log = structlog.get_logger("boardstate.importing")
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.core.errors import MoveError
-from service.records import GameRecord, apply, start_record
-from service.rulebook import RulesUnavailable
-from service.store.base import StoredEvent
+from boardstate.engine.core.errors import MoveError
+from boardstate.service.records import GameRecord, apply, start_record
+from boardstate.service.rulebook import RulesUnavailable
+from boardstate.service.store.base import StoredEvent
 
 APPLY_ERRORS: tuple[type[Exception], ...] = (
     ValueError,

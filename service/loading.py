@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 
 import structlog
 
-from schema.codes import (
+from boardstate.schema.codes import (
     APPEND_UNCERTAIN,
     BAD_CURSOR,
     BAD_VERSION,
@@ -32,19 +32,19 @@ from schema.codes import (
     STORE_UNAVAILABLE,
     ApiError,
 )
-from schema.codes import retryable as retryable_error
-from service import snapshots
-from service.integrity import (
+from boardstate.schema.codes import retryable as retryable_error
+from boardstate.service import snapshots
+from boardstate.service.integrity import (
     APPLY_ERRORS,
     LogDiverged,
     apply_checked,
     fold_to_checked,
     start_checked,
 )
-from service.metrics import Metrics
-from service.records import GameRecord
-from service.rulebook import RulesUnavailable
-from service.store import (
+from boardstate.service.metrics import Metrics
+from boardstate.service.records import GameRecord
+from boardstate.service.rulebook import RulesUnavailable
+from boardstate.service.store import (
     AppendUncertain,
     CorruptEntry,
     EventStore,

@@ -15,16 +15,16 @@ from typing import Any
 
 import structlog
 
-from engine import registry
-from engine.core.errors import BadPlayerCount
-from schema.codes import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
-from service import records
-from service.auth import new_token, token_hash
-from service.loading import SEED_FIELD, GameLoader
-from service.recorder import created_event, seat_events
-from service.records import GameRecord
-from service.settings import Settings
-from service.store import AppendRequest, StoredEvent
+from boardstate.engine import registry
+from boardstate.engine.core.errors import BadPlayerCount
+from boardstate.schema.codes import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
+from boardstate.service import records
+from boardstate.service.auth import new_token, token_hash
+from boardstate.service.loading import SEED_FIELD, GameLoader
+from boardstate.service.recorder import created_event, seat_events
+from boardstate.service.records import GameRecord
+from boardstate.service.settings import Settings
+from boardstate.service.store import AppendRequest, StoredEvent
 
 log = structlog.get_logger("boardstate.lobby")
 

@@ -20,7 +20,7 @@ from typing import Any
 import structlog
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from service.metrics import Metrics
+from boardstate.service.metrics import Metrics
 
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
 _QUIET_PATHS = frozenset({"/healthz", "/readyz", "/metrics"})

@@ -34,14 +34,14 @@ from typing import Any
 
 import structlog
 
-from engine.core.errors import GameFinished, GameNotStarted, MalformedMove, MoveError
-from schema.codes import BadSeat, GameNotFound, Unauthorized, VersionConflictError
-from service import recorder, records
-from service.auth import token_matches
-from service.loading import GameLoader
-from service.metrics import Metrics
-from service.records import GameRecord
-from service.store import AppendOutcome, AppendRequest, StoredEvent, StoreUnavailable
+from boardstate.engine.core.errors import GameFinished, GameNotStarted, MalformedMove, MoveError
+from boardstate.schema.codes import BadSeat, GameNotFound, Unauthorized, VersionConflictError
+from boardstate.service import recorder, records
+from boardstate.service.auth import token_matches
+from boardstate.service.loading import GameLoader
+from boardstate.service.metrics import Metrics
+from boardstate.service.records import GameRecord
+from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent, StoreUnavailable
 
 log = structlog.get_logger("boardstate.moves")
 

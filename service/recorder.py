@@ -11,11 +11,11 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.rng import Rng
-from engine.core.rules import GameRules
-from service import records
-from service.records import Draft, GameRecord
-from service.store import StoredEvent
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameRules
+from boardstate.service import records
+from boardstate.service.records import Draft, GameRecord
+from boardstate.service.store import StoredEvent
 
 
 def created_event(

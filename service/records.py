@@ -31,12 +31,12 @@ from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
 
-from engine.core.canonical import canonical_bytes
-from engine.core.rules import GameRules, Outcome
-from engine.core.wire import encode_value
-from service.rulebook import rules_for
-from service.store.base import StoredEvent
-from service.upcasting import CURRENT_VERSION, upcast
+from boardstate.engine.core.canonical import canonical_bytes
+from boardstate.engine.core.rules import GameRules, Outcome
+from boardstate.engine.core.wire import encode_value
+from boardstate.service.rulebook import rules_for
+from boardstate.service.store.base import StoredEvent
+from boardstate.service.upcasting import CURRENT_VERSION, upcast
 
 GAME_CREATED = "GameCreated"
 SEAT_JOINED = "SeatJoined"

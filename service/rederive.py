@@ -16,10 +16,10 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.errors import MoveError
-from service import recorder, records
-from service.records import Draft, GameRecord
-from service.store import StoredEvent
+from boardstate.engine.core.errors import MoveError
+from boardstate.service import recorder, records
+from boardstate.service.records import Draft, GameRecord
+from boardstate.service.store import StoredEvent
 
 
 class Mismatch(Exception):

@@ -11,11 +11,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.wire import encode_value
-from service import records
-from service.integrity import APPLY_ERRORS, LogDiverged, apply_checked, start_checked
-from service.records import GAME_ENDED, GameRecord
-from service.store import StoredEvent
+from boardstate.engine.core.wire import encode_value
+from boardstate.service import records
+from boardstate.service.integrity import APPLY_ERRORS, LogDiverged, apply_checked, start_checked
+from boardstate.service.records import GAME_ENDED, GameRecord
+from boardstate.service.store import StoredEvent
 
 
 class ReplayError(ValueError):

@@ -9,15 +9,15 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from schema.codes import GAME_NOT_FOUND, ApiError
-from schema.context import bearer_token
-from service.exchange import msgpack_line, ndjson_line
-from service.games import GameService
-from service.importing import import_game
-from service.loading import store_errors
-from service.metrics import CONTENT_TYPE, Metrics
-from service.records import GameRecord
-from service.views import export_line
+from boardstate.schema.codes import GAME_NOT_FOUND, ApiError
+from boardstate.schema.context import bearer_token
+from boardstate.service.exchange import msgpack_line, ndjson_line
+from boardstate.service.games import GameService
+from boardstate.service.importing import import_game
+from boardstate.service.loading import store_errors
+from boardstate.service.metrics import CONTENT_TYPE, Metrics
+from boardstate.service.records import GameRecord
+from boardstate.service.views import export_line
 
 EXPORT_PAGE = 500
 MSGPACK_TYPES = ("application/msgpack", "application/x-msgpack", "application/vnd.msgpack")

@@ -12,9 +12,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from engine import registry
-from engine.core.errors import UnknownGameType
-from engine.core.rules import GameRules
+from boardstate.engine import registry
+from boardstate.engine.core.errors import UnknownGameType
+from boardstate.engine.core.rules import GameRules
 
 RETAINED: dict[tuple[str, str, str], GameRules[Any, Any, Any]] = {}
 """Older rules objects by (game type, rules version, data hash); empty while every game type

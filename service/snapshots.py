@@ -25,10 +25,10 @@ from typing import Any
 import msgpack
 import structlog
 
-from engine.core.rules import GameRules, Outcome
-from engine.core.wire import decode_value, encode_value
-from service.records import GameRecord, apply
-from service.store import EventStore, StoredEvent, StoreUnavailable
+from boardstate.engine.core.rules import GameRules, Outcome
+from boardstate.engine.core.wire import decode_value, encode_value
+from boardstate.service.records import GameRecord, apply
+from boardstate.service.store import EventStore, StoredEvent, StoreUnavailable
 
 log = structlog.get_logger("boardstate.snapshots")
 

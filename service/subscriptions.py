@@ -14,9 +14,9 @@ from collections.abc import AsyncIterator
 
 import structlog
 
-from service.metrics import Metrics
-from service.records import GAME_ENDED
-from service.store import EventStore, StoredEvent, StoreUnavailable
+from boardstate.service.metrics import Metrics
+from boardstate.service.records import GAME_ENDED
+from boardstate.service.store import EventStore, StoredEvent, StoreUnavailable
 
 log = structlog.get_logger("boardstate.subscriptions")
 

@@ -21,14 +21,20 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from service import recorder, records, rederive
-from service.integrity import APPLY_ERRORS, LogDiverged, apply_checked, start_checked
-from service.records import GAME_CREATED, GAME_ENDED, SEAT_JOINED, SERVICE_EVENTS, GameRecord
-from service.rederive import Mismatch
-from service.rulebook import RulesUnavailable, rules_for
-from service.store import StoredEvent
-from service.structure import check_structure
-from service.upcasting import MOVE_FIELD_SINCE
+from boardstate.service import recorder, records, rederive
+from boardstate.service.integrity import APPLY_ERRORS, LogDiverged, apply_checked, start_checked
+from boardstate.service.records import (
+    GAME_CREATED,
+    GAME_ENDED,
+    SEAT_JOINED,
+    SERVICE_EVENTS,
+    GameRecord,
+)
+from boardstate.service.rederive import Mismatch
+from boardstate.service.rulebook import RulesUnavailable, rules_for
+from boardstate.service.store import StoredEvent
+from boardstate.service.structure import check_structure
+from boardstate.service.upcasting import MOVE_FIELD_SINCE
 
 
 @dataclasses.dataclass

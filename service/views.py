@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.rules import GameRules
-from schema.ports import EventView, ForkOrigin, GameView, ResultView
-from service.records import SERVICE_EVENTS, GameRecord, decode_engine_event
-from service.store import StoredEvent
+from boardstate.engine.core.rules import GameRules
+from boardstate.schema.ports import EventView, ForkOrigin, GameView, ResultView
+from boardstate.service.records import SERVICE_EVENTS, GameRecord, decode_engine_event
+from boardstate.service.store import StoredEvent
 
 
 def redacted_data(

@@ -8,7 +8,7 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from service.store import RedisEventStore, connect
+from boardstate.service.store import RedisEventStore, connect
 from tests.redis_support import RedisClusterServers, RedisServer
 
 # --- Redis servers --------------------------------------------------------------------------

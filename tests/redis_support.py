@@ -18,7 +18,7 @@ from typing import Self
 import redis
 from redis.crc import key_slot
 
-from service.embedded_redis import EmbeddedRedis
+from boardstate.service.embedded_redis import EmbeddedRedis
 
 CLUSTER_SLOTS = 16384
 CLUSTER_BUS_OFFSET = 10_000

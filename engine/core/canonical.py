@@ -22,7 +22,7 @@ from collections.abc import Callable, Mapping
 from json.encoder import encode_basestring
 from typing import Any
 
-from engine.core.wire import encode_value
+from boardstate.engine.core.wire import encode_value
 
 MEMO_SIZE = 20_000
 MEMO_MIN_ITEMS = 8

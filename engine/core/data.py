@@ -14,7 +14,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from engine.core.canonical import canonical_bytes
+from boardstate.engine.core.canonical import canonical_bytes
 
 PROVENANCES = ("printed", "reconstructed")
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.core.rng import Rng
-from engine.core.rules import GameRules
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameRules
 
 
 def fold(rules: GameRules[Any, Any, Any], state: Any, events: Iterable[Any]) -> Any:

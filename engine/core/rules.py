@@ -36,10 +36,16 @@ from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from engine.core.data import DataSet
-from engine.core.errors import BadOptions, BadPlayerCount, MalformedMove, NotYourTurn
-from engine.core.rng import Rng
-from engine.core.wire import WireCodec, WireError, decode_value, encode_value, value_schema
+from boardstate.engine.core.data import DataSet
+from boardstate.engine.core.errors import BadOptions, BadPlayerCount, MalformedMove, NotYourTurn
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.wire import (
+    WireCodec,
+    WireError,
+    decode_value,
+    encode_value,
+    value_schema,
+)
 
 S = TypeVar("S")
 M = TypeVar("M")

@@ -11,9 +11,9 @@ import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
-from engine.core.replay import fold
-from engine.core.rng import Rng
-from engine.core.rules import GameRules
+from boardstate.engine.core.replay import fold
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameRules
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

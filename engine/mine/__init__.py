@@ -19,6 +19,6 @@ every real choice is an option (`engine.mine.options`). Decisions made here beyo
 * `max_rounds = 0` (no limit) is the only setting not bounded by `INFO.max_game_length`.
 """
 
-from engine.mine.rules import RULES
+from boardstate.engine.mine.rules import RULES
 
 __all__ = ["RULES"]

@@ -5,14 +5,14 @@ paid by the caller (`decide`), since the defender's free action costs none.
 
 from __future__ import annotations
 
-from engine.core.replay import Emitter
-from engine.mine import board
-from engine.mine import events as ev
-from engine.mine import moves as mv
-from engine.mine.checks import check_cell, check_loader, illegal
-from engine.mine.components import Colour
-from engine.mine.geometry import Cell, Pose, direction_to, flip_long, flip_short, rotate
-from engine.mine.state import Crew, State
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.mine import board
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import moves as mv
+from boardstate.engine.mine.checks import check_cell, check_loader, illegal
+from boardstate.engine.mine.components import Colour
+from boardstate.engine.mine.geometry import Cell, Pose, direction_to, flip_long, flip_short, rotate
+from boardstate.engine.mine.state import Crew, State
 
 _TURNS = {
     ev.Manipulation.ROTATE: rotate,

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from engine.mine.components import Symbol
-from engine.mine.geometry import (
+from boardstate.engine.mine.components import Symbol
+from boardstate.engine.mine.geometry import (
     CELLS,
     INNER_RING,
     Cell,
@@ -18,8 +18,8 @@ from engine.mine.geometry import (
     track_cell,
     track_step,
 )
-from engine.mine.network import Tile, network, same_network, tile
-from engine.mine.state import Crew, Placement, State
+from boardstate.engine.mine.network import Tile, network, same_network, tile
+from boardstate.engine.mine.state import Crew, Placement, State
 
 
 @lru_cache(maxsize=2048)

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import IllegalMove, MalformedMove
-from engine.mine.components import COMPONENTS
-from engine.mine.geometry import on_grid
+from boardstate.engine.core.errors import IllegalMove, MalformedMove
+from boardstate.engine.mine.components import COMPONENTS
+from boardstate.engine.mine.geometry import on_grid
 
 RULES_CITED = {
     "phase": "§2.4: set-up (swaps, then colours) comes before play; each move has its phase",

@@ -14,8 +14,15 @@ from collections import Counter
 from functools import cached_property
 from typing import Any
 
-from engine.core.data import DataFileError, DataSet, load_data_set
-from engine.mine.geometry import ALL_OPEN, CELLS, INNER_CORNERS, TRACK, Face, parse_openings
+from boardstate.engine.core.data import DataFileError, DataSet, load_data_set
+from boardstate.engine.mine.geometry import (
+    ALL_OPEN,
+    CELLS,
+    INNER_CORNERS,
+    TRACK,
+    Face,
+    parse_openings,
+)
 
 
 class Colour(enum.Enum):
@@ -201,5 +208,5 @@ def load_components(data: DataSet) -> Components:
     return comp
 
 
-DATA = load_data_set("engine.mine.data", "tf22-mine-2013.json")
+DATA = load_data_set("boardstate.engine.mine.data", "tf22-mine-2013.json")
 COMPONENTS = load_components(DATA)

@@ -8,16 +8,16 @@ seat's decision interrupts the turn). Ore is paid here, before the action's fact
 
 from __future__ import annotations
 
-from engine.core.errors import MalformedMove
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.mine import actions, delivery, fight, setup
-from engine.mine import events as ev
-from engine.mine import moves as mv
-from engine.mine.checks import illegal
-from engine.mine.components import COMPONENTS
-from engine.mine.state import State
-from engine.mine.turns import Owed, forfeit, owed, settle, spend
+from boardstate.engine.core.errors import MalformedMove
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.mine import actions, delivery, fight, setup
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import moves as mv
+from boardstate.engine.mine.checks import illegal
+from boardstate.engine.mine.components import COMPONENTS
+from boardstate.engine.mine.state import State
+from boardstate.engine.mine.turns import Owed, forfeit, owed, settle, spend
 
 
 def act(out: Emitter, seat: int, action: mv.Action, rng: Rng) -> None:

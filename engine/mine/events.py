@@ -12,11 +12,11 @@ import enum
 import typing
 from typing import ClassVar
 
-from engine.core.wire import WireCodec
-from engine.mine.components import Colour
-from engine.mine.geometry import Face
-from engine.mine.moves import Cell
-from engine.mine.setup_events import (
+from boardstate.engine.core.wire import WireCodec
+from boardstate.engine.mine.components import Colour
+from boardstate.engine.mine.geometry import Face
+from boardstate.engine.mine.moves import Cell
+from boardstate.engine.mine.setup_events import (
     Cards,
     CardsSwapped,
     ColourChoiceStarted,

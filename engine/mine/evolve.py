@@ -6,14 +6,14 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from engine.core.secret import SecretChoices
-from engine.mine import events as ev
-from engine.mine import setup_events as sev
-from engine.mine.components import COMPONENTS, Colour
-from engine.mine.geometry import Cell, index
-from engine.mine.options import SymbolMode
-from engine.mine.state import Crew, Fight, Phase, Placement, Player, Respawn, State
-from engine.mine.symbols import after_reveal, own_cards
+from boardstate.engine.core.secret import SecretChoices
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import setup_events as sev
+from boardstate.engine.mine.components import COMPONENTS, Colour
+from boardstate.engine.mine.geometry import Cell, index
+from boardstate.engine.mine.options import SymbolMode
+from boardstate.engine.mine.state import Crew, Fight, Phase, Placement, Player, Respawn, State
+from boardstate.engine.mine.symbols import after_reveal, own_cards
 
 
 def _player(state: State, seat: int, change: Callable[[Player], Player]) -> State:

@@ -10,16 +10,16 @@ tie does nothing. In strategic mode both fighters commit a card secretly and sim
 
 from __future__ import annotations
 
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.mine import events as ev
-from engine.mine import moves as mv
-from engine.mine.actions import own_crew
-from engine.mine.checks import check_symbol_card, illegal
-from engine.mine.components import COMPONENTS
-from engine.mine.options import SymbolMode
-from engine.mine.state import State
-from engine.mine.symbols import reveal
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import moves as mv
+from boardstate.engine.mine.actions import own_crew
+from boardstate.engine.mine.checks import check_symbol_card, illegal
+from boardstate.engine.mine.components import COMPONENTS
+from boardstate.engine.mine.options import SymbolMode
+from boardstate.engine.mine.state import State
+from boardstate.engine.mine.symbols import reveal
 
 
 def steal(out: Emitter, seat: int, move: mv.Steal, rng: Rng) -> None:

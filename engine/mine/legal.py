@@ -7,15 +7,15 @@ completed is not listed (Part A), nor one costing more ore than is left.
 
 from __future__ import annotations
 
-from engine.core.cards import unique
-from engine.mine import board
-from engine.mine import moves as mv
-from engine.mine.components import COMPONENTS
-from engine.mine.geometry import CELLS, RING_CELLS
-from engine.mine.options import SymbolMode
-from engine.mine.setup import free_colours
-from engine.mine.state import Crew, State
-from engine.mine.turns import Owed, owed, to_act
+from boardstate.engine.core.cards import unique
+from boardstate.engine.mine import board
+from boardstate.engine.mine import moves as mv
+from boardstate.engine.mine.components import COMPONENTS
+from boardstate.engine.mine.geometry import CELLS, RING_CELLS
+from boardstate.engine.mine.options import SymbolMode
+from boardstate.engine.mine.setup import free_colours
+from boardstate.engine.mine.state import Crew, State
+from boardstate.engine.mine.turns import Owed, owed, to_act
 
 _CARD_MOVES: tuple[mv.Action, ...] = tuple(
     move for cell in CELLS for move in (mv.Rotate(cell), mv.FlipLong(cell), mv.FlipShort(cell))

@@ -16,8 +16,8 @@ import enum
 import typing
 from typing import Annotated, ClassVar
 
-from engine.core.wire import Bounds, WireCodec
-from engine.mine.components import Colour
+from boardstate.engine.core.wire import Bounds, WireCodec
+from boardstate.engine.mine.components import Colour
 
 Coord = Annotated[int, Bounds(0, 5)]
 Cell = tuple[Coord, Coord]

@@ -14,8 +14,16 @@ from collections.abc import Mapping, Sequence
 from functools import lru_cache
 from types import MappingProxyType
 
-from engine.mine.components import COMPONENTS, Colour, Symbol
-from engine.mine.geometry import CELLS, Cell, Face, index, joined, neighbours, world_openings
+from boardstate.engine.mine.components import COMPONENTS, Colour, Symbol
+from boardstate.engine.mine.geometry import (
+    CELLS,
+    Cell,
+    Face,
+    index,
+    joined,
+    neighbours,
+    world_openings,
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -23,9 +23,9 @@ import dataclasses
 import enum
 from typing import Annotated
 
-from engine.core.wire import Bounds
-from engine.mine.components import COMPONENTS, Colour
-from engine.mine.geometry import TRACK
+from boardstate.engine.core.wire import Bounds
+from boardstate.engine.mine.components import COMPONENTS, Colour
+from boardstate.engine.mine.geometry import TRACK
 
 Position = Annotated[int, Bounds(0, TRACK - 1)]
 

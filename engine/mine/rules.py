@@ -5,21 +5,21 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.errors import BadOptions, GameFinished, GameNotStarted
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.core.rules import GameInfo, GameRules, Outcome
-from engine.mine import decide as decide_
-from engine.mine import events as ev
-from engine.mine import moves as mv
-from engine.mine.components import DATA
-from engine.mine.evolve import evolve
-from engine.mine.legal import legal_moves
-from engine.mine.options import MAX_ROUNDS_LIMIT, Options, option_problems
-from engine.mine.setup import lay_out
-from engine.mine.state import Phase, Player, State
-from engine.mine.turns import to_act
-from engine.mine.view import redact, view
+from boardstate.engine.core.errors import BadOptions, GameFinished, GameNotStarted
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameInfo, GameRules, Outcome
+from boardstate.engine.mine import decide as decide_
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import moves as mv
+from boardstate.engine.mine.components import DATA
+from boardstate.engine.mine.evolve import evolve
+from boardstate.engine.mine.legal import legal_moves
+from boardstate.engine.mine.options import MAX_ROUNDS_LIMIT, Options, option_problems
+from boardstate.engine.mine.setup import lay_out
+from boardstate.engine.mine.state import Phase, Player, State
+from boardstate.engine.mine.turns import to_act
+from boardstate.engine.mine.view import redact, view
 
 SETUP_MOVES = 2 + 3
 """At most 2 swaps (an early stop replaces the second) and 3 colour choices (the last is

@@ -6,8 +6,8 @@ no winner, most victory points wins; on a tie, most Ranium carried; otherwise a 
 
 from __future__ import annotations
 
-from engine.mine import events as ev
-from engine.mine.state import State
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine.state import State
 
 THREE_POINTS = "three_points"
 MAX_ROUNDS = "max_rounds"

@@ -16,16 +16,16 @@
 
 from __future__ import annotations
 
-from engine.core.errors import MalformedMove
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.mine import moves as mv
-from engine.mine import setup_events as sev
-from engine.mine.checks import check_cell, illegal
-from engine.mine.components import COMPONENTS, DATA, Colour
-from engine.mine.geometry import CELLS, CENTRE, RING_CELLS, Cell, Face
-from engine.mine.options import Options, SymbolMode
-from engine.mine.state import Placement, State
+from boardstate.engine.core.errors import MalformedMove
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.mine import moves as mv
+from boardstate.engine.mine import setup_events as sev
+from boardstate.engine.mine.checks import check_cell, illegal
+from boardstate.engine.mine.components import COMPONENTS, DATA, Colour
+from boardstate.engine.mine.geometry import CELLS, CENTRE, RING_CELLS, Cell, Face
+from boardstate.engine.mine.options import Options, SymbolMode
+from boardstate.engine.mine.state import Placement, State
 
 
 def colours_in_play(players: int) -> tuple[Colour, ...]:

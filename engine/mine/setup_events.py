@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from engine.mine.components import Colour
-from engine.mine.moves import Cell
-from engine.mine.state import Placement
+from boardstate.engine.mine.components import Colour
+from boardstate.engine.mine.moves import Cell
+from boardstate.engine.mine.state import Placement
 
 Cards = tuple[str | None, ...]
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 import dataclasses
 import enum
 
-from engine.core.secret import SecretChoices
-from engine.mine.components import Colour
-from engine.mine.geometry import Cell, Face, index
-from engine.mine.options import Options
+from boardstate.engine.core.secret import SecretChoices
+from boardstate.engine.mine.components import Colour
+from boardstate.engine.mine.geometry import Cell, Face, index
+from boardstate.engine.mine.options import Options
 
 
 class Phase(enum.Enum):

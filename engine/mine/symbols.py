@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.core.cards import remove_one
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.mine import events as ev
-from engine.mine.components import COMPONENTS
-from engine.mine.options import SymbolMode
-from engine.mine.state import Player
+from boardstate.engine.core.cards import remove_one
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine.components import COMPONENTS
+from boardstate.engine.mine.options import SymbolMode
+from boardstate.engine.mine.state import Player
 
 
 def own_cards(player: Player) -> tuple[str, ...]:

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import enum
 
-from engine.core.replay import Emitter
-from engine.mine import events as ev
-from engine.mine import setup_events as sev
-from engine.mine.checks import illegal
-from engine.mine.scoring import MAX_ROUNDS, game_over, winners_on_points
-from engine.mine.state import Phase, State
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import setup_events as sev
+from boardstate.engine.mine.checks import illegal
+from boardstate.engine.mine.scoring import MAX_ROUNDS, game_over, winners_on_points
+from boardstate.engine.mine.state import Phase, State
 
 
 class Owed(enum.Enum):

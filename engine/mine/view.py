@@ -11,16 +11,23 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engine.core.wire import encode_value
-from engine.mine import board
-from engine.mine import events as ev
-from engine.mine import setup_events as sev
-from engine.mine.geometry import SIZE, Cell, index, loader_facing, openings_text, track_cell
-from engine.mine.network import Tile
-from engine.mine.options import SymbolMode
-from engine.mine.setup import free_colours
-from engine.mine.state import Phase, Player, State
-from engine.mine.turns import to_act
+from boardstate.engine.core.wire import encode_value
+from boardstate.engine.mine import board
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import setup_events as sev
+from boardstate.engine.mine.geometry import (
+    SIZE,
+    Cell,
+    index,
+    loader_facing,
+    openings_text,
+    track_cell,
+)
+from boardstate.engine.mine.network import Tile
+from boardstate.engine.mine.options import SymbolMode
+from boardstate.engine.mine.setup import free_colours
+from boardstate.engine.mine.state import Phase, Player, State
+from boardstate.engine.mine.turns import to_act
 
 
 def _cell(state: State, cell: Cell, shown: Tile) -> dict[str, Any]:

@@ -10,12 +10,12 @@ happen in between and the result is one list of (area, count) removals, recorded
 
 from __future__ import annotations
 
-from engine.core.errors import MalformedMove
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.tinners_trail import events as ev
-from engine.tinners_trail import moves as mv
-from engine.tinners_trail.board import (
+from boardstate.engine.core.errors import MalformedMove
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail import moves as mv
+from boardstate.engine.tinners_trail.board import (
     COST,
     adit_drainage,
     capacity,
@@ -24,11 +24,11 @@ from engine.tinners_trail.board import (
     railway_drainage,
     water_on_board,
 )
-from engine.tinners_trail.cited import illegal
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.rounds import end_actions
-from engine.tinners_trail.state import State
-from engine.tinners_trail.track import spend, unpassed
+from boardstate.engine.tinners_trail.cited import illegal
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.rounds import end_actions
+from boardstate.engine.tinners_trail.state import State
+from boardstate.engine.tinners_trail.track import spend, unpassed
 
 
 def mine_ore(out: Emitter, seat: int, move: mv.MineOre) -> None:

@@ -10,13 +10,19 @@ number. Selling with no cube is not allowed (it would only waste time).
 
 from __future__ import annotations
 
-from engine.core.replay import Emitter
-from engine.tinners_trail import events as ev
-from engine.tinners_trail import moves as mv
-from engine.tinners_trail.board import COST, arsenic_spaces, check_time, market_value, next_limiter
-from engine.tinners_trail.cited import illegal
-from engine.tinners_trail.state import State
-from engine.tinners_trail.track import spend
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail import moves as mv
+from boardstate.engine.tinners_trail.board import (
+    COST,
+    arsenic_spaces,
+    check_time,
+    market_value,
+    next_limiter,
+)
+from boardstate.engine.tinners_trail.cited import illegal
+from boardstate.engine.tinners_trail.state import State
+from boardstate.engine.tinners_trail.track import spend
 
 
 def _check_module(state: State, seat: int, action: str) -> None:

@@ -13,16 +13,16 @@ whether to build it there (after the roll, so the winner sees the area's cubes).
 
 from __future__ import annotations
 
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.tinners_trail import events as ev
-from engine.tinners_trail import moves as mv
-from engine.tinners_trail.board import COST, check_time, next_bidder
-from engine.tinners_trail.cited import illegal
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.rounds import roll
-from engine.tinners_trail.state import State
-from engine.tinners_trail.track import spend
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail import moves as mv
+from boardstate.engine.tinners_trail.board import COST, check_time, next_bidder
+from boardstate.engine.tinners_trail.cited import illegal
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.rounds import roll
+from boardstate.engine.tinners_trail.state import State
+from boardstate.engine.tinners_trail.track import spend
 
 
 def open_auction(out: Emitter, seat: int, move: mv.BuildMine) -> None:

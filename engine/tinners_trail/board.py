@@ -6,12 +6,12 @@ in `decide` cannot drift apart.
 
 from __future__ import annotations
 
-from engine.tinners_trail.cited import illegal
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.events import Removals
-from engine.tinners_trail.options import InvestmentPass
-from engine.tinners_trail.state import Area, State
-from engine.tinners_trail.track import can_spend
+from boardstate.engine.tinners_trail.cited import illegal
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.events import Removals
+from boardstate.engine.tinners_trail.options import InvestmentPass
+from boardstate.engine.tinners_trail.state import Area, State
+from boardstate.engine.tinners_trail.track import can_spend
 
 COST = COMPONENTS.costs
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalMove
+from boardstate.engine.core.errors import IllegalMove
 
 RULES_CITED = {
     "phase": "B §1.5: each phase and sub-phase takes only its own moves",

@@ -12,8 +12,8 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from engine.core.data import DataFileError, DataSet, load_data_set
-from engine.tinners_trail.geography import AreaInfo, load_map
+from boardstate.engine.core.data import DataFileError, DataSet, load_data_set
+from boardstate.engine.tinners_trail.geography import AreaInfo, load_map
 
 METALS = ("tin", "copper")
 DIE_KINDS = ("water", "copper", "tin")
@@ -214,5 +214,5 @@ def load_components(data: DataSet) -> Components:
     return components
 
 
-DATA = load_data_set("engine.tinners_trail.data", "reconstructed-2008.json")
+DATA = load_data_set("boardstate.engine.tinners_trail.data", "reconstructed-2008.json")
 COMPONENTS = load_components(DATA)

@@ -7,12 +7,12 @@ the caller.
 
 from __future__ import annotations
 
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.tinners_trail import actions, arsenic, auction, rounds
-from engine.tinners_trail import moves as mv
-from engine.tinners_trail.cited import RULES_CITED, illegal
-from engine.tinners_trail.state import Phase, State
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.tinners_trail import actions, arsenic, auction, rounds
+from boardstate.engine.tinners_trail import moves as mv
+from boardstate.engine.tinners_trail.cited import RULES_CITED, illegal
+from boardstate.engine.tinners_trail.state import Phase, State
 
 __all__ = ["RULES_CITED", "decide"]
 

@@ -12,10 +12,10 @@ import enum
 import typing
 from typing import ClassVar, Literal
 
-from engine.core.wire import WireCodec
-from engine.tinners_trail import action_events
-from engine.tinners_trail.action_events import *  # noqa: F403 (re-exports the action-phase facts)
-from engine.tinners_trail.state import Display
+from boardstate.engine.core.wire import WireCodec
+from boardstate.engine.tinners_trail import action_events
+from boardstate.engine.tinners_trail.action_events import *  # noqa: F403 (re-exports the action-phase facts)
+from boardstate.engine.tinners_trail.state import Display
 
 
 class SeedReason(enum.Enum):

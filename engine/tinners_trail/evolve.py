@@ -6,9 +6,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.options import InvestmentPass
-from engine.tinners_trail.state import (
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.options import InvestmentPass
+from boardstate.engine.tinners_trail.state import (
     Area,
     Auction,
     CalcinerOffer,

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from engine.core.data import DataFileError, DataSet
+from boardstate.engine.core.data import DataFileError, DataSet
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -8,8 +8,8 @@ areas. Mining lists every (tin, copper) split within capacity, cubes present and
 
 from __future__ import annotations
 
-from engine.tinners_trail import moves as mv
-from engine.tinners_trail.board import (
+from boardstate.engine.tinners_trail import moves as mv
+from boardstate.engine.tinners_trail.board import (
     COST,
     capacity,
     investable_columns,
@@ -18,9 +18,9 @@ from engine.tinners_trail.board import (
     next_bidder,
     next_limiter,
 )
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.state import Phase, State
-from engine.tinners_trail.track import acting_seat
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.state import Phase, State
+from boardstate.engine.tinners_trail.track import acting_seat
 
 
 def owing(state: State) -> int | None:

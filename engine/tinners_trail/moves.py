@@ -14,8 +14,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Annotated, ClassVar
 
-from engine.core.wire import Bounds, WireCodec
-from engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.core.wire import Bounds, WireCodec
+from boardstate.engine.tinners_trail.components import COMPONENTS
 
 AREAS = len(COMPONENTS.areas)
 COLUMNS = len(COMPONENTS.investment_costs)

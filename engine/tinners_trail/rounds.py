@@ -11,16 +11,16 @@ could change nothing (B §1.5). A seat that has no legal investment passes autom
 
 from __future__ import annotations
 
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.tinners_trail import events as ev
-from engine.tinners_trail import moves as mv
-from engine.tinners_trail.board import investable_columns, investor
-from engine.tinners_trail.cited import illegal
-from engine.tinners_trail.components import COMPONENTS, DATA, DIE_KINDS, METALS
-from engine.tinners_trail.options import PriceAdjustments
-from engine.tinners_trail.scoring import final_scores, winners
-from engine.tinners_trail.state import Display, State
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail import moves as mv
+from boardstate.engine.tinners_trail.board import investable_columns, investor
+from boardstate.engine.tinners_trail.cited import illegal
+from boardstate.engine.tinners_trail.components import COMPONENTS, DATA, DIE_KINDS, METALS
+from boardstate.engine.tinners_trail.options import PriceAdjustments
+from boardstate.engine.tinners_trail.scoring import final_scores, winners
+from boardstate.engine.tinners_trail.state import Display, State
 
 
 def roll(rng: Rng) -> tuple[int, int, int]:

@@ -26,21 +26,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.errors import GameFinished, GameNotStarted
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.core.rules import GameInfo, GameRules, Outcome
-from engine.tinners_trail import decide as decide_
-from engine.tinners_trail import events as ev
-from engine.tinners_trail import moves as mv
-from engine.tinners_trail.components import COMPONENTS, DATA
-from engine.tinners_trail.evolve import evolve
-from engine.tinners_trail.legal import legal_moves, owing
-from engine.tinners_trail.options import Options
-from engine.tinners_trail.rounds import set_up
-from engine.tinners_trail.scoring import final_scores
-from engine.tinners_trail.state import Phase, Player, State
-from engine.tinners_trail.view import redact, view
+from boardstate.engine.core.errors import GameFinished, GameNotStarted
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameInfo, GameRules, Outcome
+from boardstate.engine.tinners_trail import decide as decide_
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail import moves as mv
+from boardstate.engine.tinners_trail.components import COMPONENTS, DATA
+from boardstate.engine.tinners_trail.evolve import evolve
+from boardstate.engine.tinners_trail.legal import legal_moves, owing
+from boardstate.engine.tinners_trail.options import Options
+from boardstate.engine.tinners_trail.rounds import set_up
+from boardstate.engine.tinners_trail.scoring import final_scores
+from boardstate.engine.tinners_trail.state import Phase, Player, State
+from boardstate.engine.tinners_trail.view import redact, view
 
 MIN_PLAYERS = min(COMPONENTS.players[0], *COMPONENTS.variant_players)
 MAX_PLAYERS = max(COMPONENTS.players[1], *COMPONENTS.variant_players)

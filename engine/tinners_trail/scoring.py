@@ -7,8 +7,8 @@ wins (the final Order of Play is round 4's pass order), so there is always one w
 
 from __future__ import annotations
 
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.state import State
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.state import State
 
 
 def victory_points(state: State, seat: int) -> int:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import dataclasses
 import enum
 
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.options import Options
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.options import Options
 
 
 class Phase(enum.Enum):

@@ -10,11 +10,11 @@ acting order within each column, with `Tie.FIRST_ARRIVED` meaning "earlier in th
 
 from __future__ import annotations
 
-from engine.core.replay import Emitter
-from engine.core.turn_order import Tie, time_track_next, time_track_order
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.options import TrackTies
-from engine.tinners_trail.state import State
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.turn_order import Tie, time_track_next, time_track_order
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.options import TrackTies
+from boardstate.engine.tinners_trail.state import State
 
 
 def _ranking(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:

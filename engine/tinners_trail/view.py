@@ -10,14 +10,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.wire import encode_value
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.board import capacity, open_spaces
-from engine.tinners_trail.components import COMPONENTS, METALS
-from engine.tinners_trail.legal import owing
-from engine.tinners_trail.scoring import victory_points
-from engine.tinners_trail.state import Phase, Player, State
-from engine.tinners_trail.track import acting_order
+from boardstate.engine.core.wire import encode_value
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.board import capacity, open_spaces
+from boardstate.engine.tinners_trail.components import COMPONENTS, METALS
+from boardstate.engine.tinners_trail.legal import owing
+from boardstate.engine.tinners_trail.scoring import victory_points
+from boardstate.engine.tinners_trail.state import Phase, Player, State
+from boardstate.engine.tinners_trail.track import acting_order
 
 
 def _area(state: State, area_id: int) -> dict[str, Any]:

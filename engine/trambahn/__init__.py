@@ -1,5 +1,5 @@
 """Trambahn (Helmut Ohley, Lookout Spiele 2015) for 2 players: rules/trambahn.md."""
 
-from engine.trambahn.rules import RULES
+from boardstate.engine.trambahn.rules import RULES
 
 __all__ = ["RULES"]

@@ -11,7 +11,7 @@ import dataclasses
 import enum
 from functools import cached_property
 
-from engine.core.data import DataFileError, DataSet, load_data_set
+from boardstate.engine.core.data import DataFileError, DataSet, load_data_set
 
 CONDUCTOR = "conductor"
 
@@ -141,5 +141,5 @@ def load_components(data: DataSet) -> Components:
     )
 
 
-DATA = load_data_set("engine.trambahn.data", "trambahn-lookout-2015.json")
+DATA = load_data_set("boardstate.engine.trambahn.data", "trambahn-lookout-2015.json")
 COMPONENTS = load_components(DATA)

@@ -6,17 +6,17 @@ card codes raise `MalformedMove`.
 
 from __future__ import annotations
 
-from engine.core.cards import contains_all
-from engine.core.errors import IllegalMove, MalformedMove
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.trambahn import events as ev
-from engine.trambahn import moves as mv
-from engine.trambahn.components import COMPONENTS, card_colour, card_value
-from engine.trambahn.draw import end_turn
-from engine.trambahn.options import Refill
-from engine.trambahn.scoring import fahrt, game_over, line_points
-from engine.trambahn.state import State, Step
+from boardstate.engine.core.cards import contains_all
+from boardstate.engine.core.errors import IllegalMove, MalformedMove
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn import moves as mv
+from boardstate.engine.trambahn.components import COMPONENTS, card_colour, card_value
+from boardstate.engine.trambahn.draw import end_turn
+from boardstate.engine.trambahn.options import Refill
+from boardstate.engine.trambahn.scoring import fahrt, game_over, line_points
+from boardstate.engine.trambahn.state import State, Step
 
 RULES_CITED = {
     "step_order": "1A.4: passengers, then stations, income, purchases, then end of turn",

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.trambahn import events as ev
-from engine.trambahn.components import COMPONENTS, CONDUCTOR, card_code
-from engine.trambahn.options import Rounding
-from engine.trambahn.scoring import game_over
-from engine.trambahn.state import State
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import COMPONENTS, CONDUCTOR, card_code
+from boardstate.engine.trambahn.options import Rounding
+from boardstate.engine.trambahn.scoring import game_over
+from boardstate.engine.trambahn.state import State
 
 
 def dismantle(out: Emitter, seat: int) -> None:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 from typing import ClassVar
 
-from engine.core.wire import WireCodec
-from engine.trambahn.components import Colour, TramKind
+from boardstate.engine.core.wire import WireCodec
+from boardstate.engine.trambahn.components import Colour, TramKind
 
 Cards = tuple[str | None, ...]
 

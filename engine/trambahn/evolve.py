@@ -6,10 +6,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from engine.core.cards import draw, remove_all, remove_one
-from engine.trambahn import events as ev
-from engine.trambahn.components import COMPONENTS, Colour, card_colour, card_value
-from engine.trambahn.state import Line, PlayerState, State, Step
+from boardstate.engine.core.cards import draw, remove_all, remove_one
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import COMPONENTS, Colour, card_colour, card_value
+from boardstate.engine.trambahn.state import Line, PlayerState, State, Step
 
 
 def _player(state: State, seat: int, change: Callable[[PlayerState], PlayerState]) -> State:

@@ -6,10 +6,10 @@ passengers both orders are listed, since the order decides which one may trigger
 
 from __future__ import annotations
 
-from engine.core.cards import unique
-from engine.trambahn import moves as mv
-from engine.trambahn.components import COMPONENTS, Colour, card_colour, card_value
-from engine.trambahn.state import PlayerState, State, Step
+from boardstate.engine.core.cards import unique
+from boardstate.engine.trambahn import moves as mv
+from boardstate.engine.trambahn.components import COMPONENTS, Colour, card_colour, card_value
+from boardstate.engine.trambahn.state import PlayerState, State, Step
 
 
 def _passenger_options(card: str) -> list[mv.Passenger]:

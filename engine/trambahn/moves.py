@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Annotated, ClassVar
 
-from engine.core.wire import Bounds, WireCodec
-from engine.trambahn.components import Colour, TramKind
+from boardstate.engine.core.wire import Bounds, WireCodec
+from boardstate.engine.trambahn.components import Colour, TramKind
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -5,20 +5,20 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.errors import GameFinished, GameNotStarted
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.core.rules import GameInfo, GameRules, Outcome
-from engine.trambahn import decide as decide_
-from engine.trambahn import events as ev
-from engine.trambahn import moves as mv
-from engine.trambahn.components import COMPONENTS, DATA
-from engine.trambahn.evolve import evolve
-from engine.trambahn.legal import legal_moves
-from engine.trambahn.options import Options
-from engine.trambahn.scoring import winners
-from engine.trambahn.state import PlayerState, State
-from engine.trambahn.view import redact, view
+from boardstate.engine.core.errors import GameFinished, GameNotStarted
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameInfo, GameRules, Outcome
+from boardstate.engine.trambahn import decide as decide_
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn import moves as mv
+from boardstate.engine.trambahn.components import COMPONENTS, DATA
+from boardstate.engine.trambahn.evolve import evolve
+from boardstate.engine.trambahn.legal import legal_moves
+from boardstate.engine.trambahn.options import Options
+from boardstate.engine.trambahn.scoring import winners
+from boardstate.engine.trambahn.state import PlayerState, State
+from boardstate.engine.trambahn.view import redact, view
 
 INFO = GameInfo(
     id="trambahn",

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.trambahn import events as ev
-from engine.trambahn.components import COMPONENTS, Colour
-from engine.trambahn.options import TieBreak
-from engine.trambahn.state import Line, State
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import COMPONENTS, Colour
+from boardstate.engine.trambahn.options import TieBreak
+from boardstate.engine.trambahn.state import Line, State
 
 
 def line_points(line: Line) -> int:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import dataclasses
 import enum
 
-from engine.trambahn.components import COMPONENTS, Colour, TramKind
-from engine.trambahn.options import Options
+from boardstate.engine.trambahn.components import COMPONENTS, Colour, TramKind
+from boardstate.engine.trambahn.options import Options
 
 
 class Step(enum.Enum):

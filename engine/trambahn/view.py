@@ -10,11 +10,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engine.core.wire import encode_value
-from engine.trambahn import events as ev
-from engine.trambahn.components import COMPONENTS, Colour
-from engine.trambahn.scoring import line_points
-from engine.trambahn.state import Line, PlayerState, State
+from boardstate.engine.core.wire import encode_value
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import COMPONENTS, Colour
+from boardstate.engine.trambahn.scoring import line_points
+from boardstate.engine.trambahn.state import Line, PlayerState, State
 
 
 def _line(line: Line) -> dict[str, Any]:

@@ -1,5 +1,5 @@
 """Trekking Through History (Charlie Bink, Underdog Games 2022), 2–4 players: rules/trekking.md."""
 
-from engine.trekking.rules import RULES
+from boardstate.engine.trekking.rules import RULES
 
 __all__ = ["RULES"]

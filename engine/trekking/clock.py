@@ -7,9 +7,9 @@ During the simultaneous itinerary choice every seat that has not chosen owes a m
 
 from __future__ import annotations
 
-from engine.core.turn_order import Tie, time_track_next
-from engine.trekking.components import COMPONENTS
-from engine.trekking.state import Phase, State
+from boardstate.engine.core.turn_order import Tie, time_track_next
+from boardstate.engine.trekking.components import COMPONENTS
+from boardstate.engine.trekking.state import Phase, State
 
 
 def on_clock(state: State) -> list[int]:

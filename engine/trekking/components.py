@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engine.core.data import DataFileError, DataSet, load_data_set
-from engine.trekking.kinds import COLUMNS, Bonus, Colour, Token
-from engine.trekking.validate import validate
+from boardstate.engine.core.data import DataFileError, DataSet, load_data_set
+from boardstate.engine.trekking.kinds import COLUMNS, Bonus, Colour, Token
+from boardstate.engine.trekking.validate import validate
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -184,7 +184,7 @@ def load_components(data: DataSet) -> Components:
     return comps
 
 
-DATA = load_data_set("engine.trekking.data", "trekking-underdog-2022.json")
+DATA = load_data_set("boardstate.engine.trekking.data", "trekking-underdog-2022.json")
 COMPONENTS = load_components(DATA)
 
 __all__ = ["COLUMNS", "COMPONENTS", "DATA", "Bonus", "Colour", "Components", "Token"]

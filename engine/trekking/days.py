@@ -11,12 +11,12 @@ After Day III the game is scored.
 
 from __future__ import annotations
 
-from engine.core.replay import Emitter
-from engine.trekking import events as ev
-from engine.trekking.clock import active_seat, has_choice
-from engine.trekking.components import COMPONENTS
-from engine.trekking.scoring import game_over
-from engine.trekking.state import State
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.clock import active_seat, has_choice
+from boardstate.engine.trekking.components import COMPONENTS
+from boardstate.engine.trekking.scoring import game_over
+from boardstate.engine.trekking.state import State
 
 
 def day_started(state: State, day: int) -> ev.DayStarted:

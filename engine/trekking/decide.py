@@ -11,14 +11,14 @@ or a repeated one (this seat has already chosen today) is refused by the rules t
 
 from __future__ import annotations
 
-from engine.core.errors import IllegalMove, MalformedMove, NotYourTurn
-from engine.core.replay import Emitter
-from engine.trekking import events as ev
-from engine.trekking import moves as mv
-from engine.trekking.clock import to_act
-from engine.trekking.components import COMPONENTS
-from engine.trekking.days import settle
-from engine.trekking.state import Phase, State
+from boardstate.engine.core.errors import IllegalMove, MalformedMove, NotYourTurn
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking import moves as mv
+from boardstate.engine.trekking.clock import to_act
+from boardstate.engine.trekking.components import COMPONENTS
+from boardstate.engine.trekking.days import settle
+from boardstate.engine.trekking.state import Phase, State
 
 RULES_CITED = {
     "itinerary_phase": "1B.3 step 4: itineraries are chosen before the first turn of a day",

@@ -13,8 +13,8 @@ import enum
 import typing
 from typing import ClassVar
 
-from engine.core.wire import WireCodec
-from engine.trekking.kinds import Colour, Token
+from boardstate.engine.core.wire import WireCodec
+from boardstate.engine.trekking.kinds import Colour, Token
 
 Ids = tuple[str | None, ...]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
-from engine.core.secret import SecretChoices
-from engine.core.turn_order import advance
-from engine.trekking import events as ev
-from engine.trekking.components import COLUMNS, COMPONENTS
-from engine.trekking.state import Phase, PlayerState, State
+from boardstate.engine.core.secret import SecretChoices
+from boardstate.engine.core.turn_order import advance
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.components import COLUMNS, COMPONENTS
+from boardstate.engine.trekking.state import Phase, PlayerState, State
 
 EMPTY_COLUMNS = (0, 0, 0, 0)
 

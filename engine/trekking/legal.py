@@ -8,11 +8,11 @@ the card's World tokens (Part A: one move is one whole turn).
 
 from __future__ import annotations
 
-from engine.trekking import moves as mv
-from engine.trekking.clock import active_seat
-from engine.trekking.components import COMPONENTS, Card
-from engine.trekking.placement import fill, forced_tokens, world_count, world_sequences
-from engine.trekking.state import Phase, PlayerState, State
+from boardstate.engine.trekking import moves as mv
+from boardstate.engine.trekking.clock import active_seat
+from boardstate.engine.trekking.components import COMPONENTS, Card
+from boardstate.engine.trekking.placement import fill, forced_tokens, world_count, world_sequences
+from boardstate.engine.trekking.state import Phase, PlayerState, State
 
 
 def _card_moves(state: State, player: PlayerState, card: Card, space: int | None) -> list[mv.Move]:

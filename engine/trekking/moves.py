@@ -12,8 +12,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Annotated, ClassVar
 
-from engine.core.wire import Bounds, WireCodec
-from engine.trekking.kinds import Colour
+from boardstate.engine.core.wire import Bounds, WireCodec
+from boardstate.engine.trekking.kinds import Colour
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -10,8 +10,8 @@ import dataclasses
 import enum
 from typing import Annotated
 
-from engine.core.wire import Bounds
-from engine.trekking.kinds import Bonus
+from boardstate.engine.core.wire import Bounds
+from boardstate.engine.trekking.kinds import Bonus
 
 
 class EqualYears(enum.Enum):

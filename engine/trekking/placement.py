@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 
-from engine.trekking.components import COLUMNS, COMPONENTS, Bonus, Card, Colour, Token
+from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, Bonus, Card, Colour, Token
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -25,23 +25,23 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.core.errors import BadOptions, GameFinished, GameNotStarted
-from engine.core.replay import Emitter
-from engine.core.rng import Rng
-from engine.core.rules import GameInfo, GameRules, Outcome
-from engine.trekking import events as ev
-from engine.trekking import moves as mv
-from engine.trekking.clock import to_act
-from engine.trekking.components import COMPONENTS, DATA, Bonus
-from engine.trekking.days import day_started
-from engine.trekking.decide import check_turn, choose_itinerary
-from engine.trekking.evolve import evolve
-from engine.trekking.legal import legal_moves
-from engine.trekking.options import Options
-from engine.trekking.scoring import crystal_points, total, trek_points, winners
-from engine.trekking.state import Phase, PlayerState, State
-from engine.trekking.turn import choose_card
-from engine.trekking.view import redact, view
+from boardstate.engine.core.errors import BadOptions, GameFinished, GameNotStarted
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameInfo, GameRules, Outcome
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking import moves as mv
+from boardstate.engine.trekking.clock import to_act
+from boardstate.engine.trekking.components import COMPONENTS, DATA, Bonus
+from boardstate.engine.trekking.days import day_started
+from boardstate.engine.trekking.decide import check_turn, choose_itinerary
+from boardstate.engine.trekking.evolve import evolve
+from boardstate.engine.trekking.legal import legal_moves
+from boardstate.engine.trekking.options import Options
+from boardstate.engine.trekking.scoring import crystal_points, total, trek_points, winners
+from boardstate.engine.trekking.state import Phase, PlayerState, State
+from boardstate.engine.trekking.turn import choose_card
+from boardstate.engine.trekking.view import redact, view
 
 INFO = GameInfo(
     id="trekking",

@@ -8,10 +8,10 @@ player with most crystals left wins, and a tie on that too is a shared win (opti
 
 from __future__ import annotations
 
-from engine.trekking import events as ev
-from engine.trekking.components import COMPONENTS
-from engine.trekking.options import TieBreak
-from engine.trekking.state import PlayerState, State
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.components import COMPONENTS
+from boardstate.engine.trekking.options import TieBreak
+from boardstate.engine.trekking.state import PlayerState, State
 
 
 def trek_points(player: PlayerState) -> int:

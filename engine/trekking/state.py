@@ -11,9 +11,9 @@ from __future__ import annotations
 import dataclasses
 import enum
 
-from engine.core.secret import SecretChoices
-from engine.trekking.components import COMPONENTS, Bonus
-from engine.trekking.options import Options
+from boardstate.engine.core.secret import SecretChoices
+from boardstate.engine.trekking.components import COMPONENTS, Bonus
+from boardstate.engine.trekking.options import Options
 
 
 class Phase(enum.Enum):

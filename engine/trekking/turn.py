@@ -18,22 +18,22 @@
 
 from __future__ import annotations
 
-from engine.core.errors import MalformedMove
-from engine.core.replay import Emitter
-from engine.trekking import events as ev
-from engine.trekking import moves as mv
-from engine.trekking.components import COMPONENTS, Bonus, Card, Colour, HistoryCard
-from engine.trekking.days import settle
-from engine.trekking.decide import illegal
-from engine.trekking.options import EqualYears
-from engine.trekking.placement import (
+from boardstate.engine.core.errors import MalformedMove
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking import moves as mv
+from boardstate.engine.trekking.components import COMPONENTS, Bonus, Card, Colour, HistoryCard
+from boardstate.engine.trekking.days import settle
+from boardstate.engine.trekking.decide import illegal
+from boardstate.engine.trekking.options import EqualYears
+from boardstate.engine.trekking.placement import (
     fill,
     first_bad_world_column,
     forced_tokens,
     place,
     world_count,
 )
-from engine.trekking.state import Phase, PlayerState, State
+from boardstate.engine.trekking.state import Phase, PlayerState, State
 
 
 def space_bonus(state: State, space: int | None) -> Bonus | None:

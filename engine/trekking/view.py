@@ -11,12 +11,12 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from engine.core.wire import encode_value
-from engine.trekking import events as ev
-from engine.trekking.clock import active_seat, to_act
-from engine.trekking.components import COLUMNS, COMPONENTS, HistoryCard
-from engine.trekking.scoring import total, trek_points
-from engine.trekking.state import Phase, PlayerState, State
+from boardstate.engine.core.wire import encode_value
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.clock import active_seat, to_act
+from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, HistoryCard
+from boardstate.engine.trekking.scoring import total, trek_points
+from boardstate.engine.trekking.state import Phase, PlayerState, State
 
 
 def card_view(card_id: str) -> dict[str, Any]:

@@ -2,13 +2,19 @@
 
 from __future__ import annotations
 
-from service.store.base import AppendOutcome, AppendRequest, EventStore, GameSummary, StoredEvent
-from service.store.client import connect
-from service.store.codec import CorruptEntry
-from service.store.errors import AppendUncertain, GameNotFound, StoreUnavailable
-from service.store.index import IndexContended, InvalidCursor
-from service.store.keys import InvalidGameId, is_valid_game_id
-from service.store.redis_store import RedisEventStore
+from boardstate.service.store.base import (
+    AppendOutcome,
+    AppendRequest,
+    EventStore,
+    GameSummary,
+    StoredEvent,
+)
+from boardstate.service.store.client import connect
+from boardstate.service.store.codec import CorruptEntry
+from boardstate.service.store.errors import AppendUncertain, GameNotFound, StoreUnavailable
+from boardstate.service.store.index import IndexContended, InvalidCursor
+from boardstate.service.store.keys import InvalidGameId, is_valid_game_id
+from boardstate.service.store.redis_store import RedisEventStore
 
 __all__ = [
     "AppendOutcome",

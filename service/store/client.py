@@ -9,8 +9,8 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from service.store.keys import DEFAULT_PREFIX
-from service.store.redis_store import Client, RedisEventStore
+from boardstate.service.store.keys import DEFAULT_PREFIX
+from boardstate.service.store.redis_store import Client, RedisEventStore
 
 
 def connect(

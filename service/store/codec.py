@@ -13,7 +13,7 @@ from typing import Any
 
 import msgpack
 
-from service.store.base import AppendOutcome, GameSummary, StoredEvent
+from boardstate.service.store.base import AppendOutcome, GameSummary, StoredEvent
 
 ENTRY_FIELD = b"e"
 """The one field of a stream entry."""

@@ -14,9 +14,9 @@ from __future__ import annotations
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from service.store import codec
-from service.store.base import GameSummary
-from service.store.keys import IndexKeys, index_member
+from boardstate.service.store import codec
+from boardstate.service.store.base import GameSummary
+from boardstate.service.store.keys import IndexKeys, index_member
 
 PUT_SCRIPT = """
 -- KEYS: 1 rows, 2..n+1 the sets of the new row, then the sets of the old row (or none)

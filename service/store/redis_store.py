@@ -21,18 +21,25 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.typing import KeyT, StreamIdT
 
-from service.store import codec
-from service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
-from service.store.durable import TOUCH_SCRIPT, Replicated, append_wrote, touched
-from service.store.errors import AppendUncertain, GameNotFound, StoreUnavailable, translated
-from service.store.index import RedisIndex
-from service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
-from service.store.snapshots import RedisSnapshots
+from boardstate.service.store import codec
+from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
+from boardstate.service.store.durable import TOUCH_SCRIPT, Replicated, append_wrote, touched
+from boardstate.service.store.errors import (
+    AppendUncertain,
+    GameNotFound,
+    StoreUnavailable,
+    translated,
+)
+from boardstate.service.store.index import RedisIndex
+from boardstate.service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
+from boardstate.service.store.snapshots import RedisSnapshots
 
 T = TypeVar("T")
 Client = Redis | RedisCluster
 
-APPEND_SCRIPT = importlib.resources.files("service.store").joinpath("append.lua").read_text()
+APPEND_SCRIPT = (
+    importlib.resources.files("boardstate.service.store").joinpath("append.lua").read_text()
+)
 
 __all__ = ["AppendUncertain", "GameNotFound", "RedisEventStore", "StoreUnavailable"]
 

@@ -12,7 +12,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from service.store import codec
+from boardstate.service.store import codec
 
 PUT_SCRIPT = """
 -- KEYS: 1 snapshots; ARGV: 1 version, 2 blob. Replaces any snapshot of that version.

@@ -9,10 +9,10 @@ from typing import Any
 import httpx
 import msgpack
 
-from service import records
-from service.exchange import read_log
-from service.records import GameRecord
-from service.store import StoredEvent
+from boardstate.service import records
+from boardstate.service.exchange import read_log
+from boardstate.service.records import GameRecord
+from boardstate.service.store import StoredEvent
 from tests.api.client import Api
 
 ADMIN_TOKEN = "history-admin-token-0123456789"

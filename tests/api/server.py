@@ -15,7 +15,7 @@ from typing import Self
 
 import httpx
 
-from service.embedded_redis import free_port
+from boardstate.service.embedded_redis import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 30.0
@@ -65,7 +65,7 @@ class ServiceProcess:
         """Starts the server and waits until `/healthz` answers; retries on a taken port."""
         for _ in range(3):
             self.port = free_port()
-            command = [sys.executable, "-m", "uvicorn", "service.asgi:app"]
+            command = [sys.executable, "-m", "uvicorn", "boardstate.service.asgi:app"]
             command += ["--host", "127.0.0.1", "--port", str(self.port), "--no-access-log"]
             with self.log_path.open("ab") as log:
                 self._process = subprocess.Popen(

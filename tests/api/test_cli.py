@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from service.embedded_redis import free_port, port_is_free
+from boardstate.service.embedded_redis import free_port, port_is_free
 from tests.api.server import REPO
 
 pytestmark = pytest.mark.redis
@@ -22,7 +22,7 @@ pytestmark = pytest.mark.redis
 def boardstate() -> list[str]:
     """The console script next to this interpreter, else `python -m service.cli`."""
     script = Path(sys.executable).parent / "boardstate"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "service.cli"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "boardstate.service.cli"]
 
 
 def wait_healthy(url: str, process: subprocess.Popen[bytes]) -> None:

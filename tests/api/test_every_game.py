@@ -8,7 +8,7 @@ import random
 import httpx
 import pytest
 
-from engine import registry
+from boardstate.engine import registry
 from tests.api.client import Api
 from tests.api.play import play
 from tests.api.server import ServiceProcess

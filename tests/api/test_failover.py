@@ -14,7 +14,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from service.store import connect
+from boardstate.service.store import connect
 from tests import cluster_faults as faults
 from tests.api.client import Api, GraphQLErrors
 from tests.api.failover_driver import Ledger, Player, stored_log

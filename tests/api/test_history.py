@@ -10,10 +10,10 @@ from typing import Any
 
 import pytest
 
-from engine.registry import GAMES
-from service.exchange import read_log
-from service.store import connect
-from service.verify import verify_log
+from boardstate.engine.registry import GAMES
+from boardstate.service.exchange import read_log
+from boardstate.service.store import connect
+from boardstate.service.verify import verify_log
 from tests.api.client import Api, GraphQLErrors
 from tests.api.history import (
     HISTORY_ENV,

@@ -17,9 +17,9 @@ from typing import Any
 import httpx
 import pytest
 
-from engine import registry
-from service import records
-from service.store import StoredEvent, connect
+from boardstate.engine import registry
+from boardstate.service import records
+from boardstate.service.store import StoredEvent, connect
 from tests.api.client import Api, subscription
 from tests.api.server import ServiceProcess
 

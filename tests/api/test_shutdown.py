@@ -19,8 +19,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
-from service.embedded_redis import free_port
-from service.shutdown import CLOSE_CODE
+from boardstate.service.embedded_redis import free_port
+from boardstate.service.shutdown import CLOSE_CODE
 from tests.api.client import SUBMIT, SUBSCRIBE, Api, subscription
 from tests.api.server import REPO, ServiceProcess, unique_prefix
 from tests.redis_support import RedisServer
@@ -34,7 +34,9 @@ class Serve:
     def __init__(self, redis_url: str, prefix: str, grace_s: int, log: Path) -> None:
         self.port = free_port()
         script = Path(sys.executable).parent / "boardstate"
-        command = [str(script)] if script.exists() else [sys.executable, "-m", "service.cli"]
+        command = (
+            [str(script)] if script.exists() else [sys.executable, "-m", "boardstate.service.cli"]
+        )
         env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDSTATE_")}
         env |= {
             "REDIS_URL": redis_url,

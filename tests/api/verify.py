@@ -5,9 +5,9 @@ from __future__ import annotations
 import hashlib
 from typing import Any
 
-from engine.core.rng import Rng
-from service import records
-from service.store import StoredEvent
+from boardstate.engine.core.rng import Rng
+from boardstate.service import records
+from boardstate.service.store import StoredEvent
 
 
 def stored(line: dict[str, Any]) -> StoredEvent:

@@ -6,7 +6,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any
 
-from engine.core.rng import Rng
+from boardstate.engine.core.rng import Rng
 
 
 @dataclasses.dataclass(frozen=True)

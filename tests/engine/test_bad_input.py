@@ -10,10 +10,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.core.errors import MALFORMED_MOVE, MoveError
-from engine.core.rng import Rng
-from engine.core.simulate import Opening, Step, playthrough
-from engine.registry import GAMES
+from boardstate.engine.core.errors import MALFORMED_MOVE, MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.simulate import Opening, Step, playthrough
+from boardstate.engine.registry import GAMES
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(max_size=12),

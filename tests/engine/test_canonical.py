@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from engine import registry
-from engine.core import canonical
-from engine.core.canonical import canonical_bytes
-from engine.core.simulate import Step, playthrough
-from engine.core.wire import encode_value
+from boardstate.engine import registry
+from boardstate.engine.core import canonical
+from boardstate.engine.core.canonical import canonical_bytes
+from boardstate.engine.core.simulate import Step, playthrough
+from boardstate.engine.core.wire import encode_value
 
 
 def reference(value: Any) -> bytes:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.cards import contains_all, draw, remove_all, remove_one, unique
+from boardstate.engine.core.cards import contains_all, draw, remove_all, remove_one, unique
 
 
 def test_draw_takes_from_the_top_and_stops_at_the_bottom() -> None:

@@ -17,13 +17,13 @@ from typing import Any
 import msgpack
 import pytest
 
-from engine.core.canonical import canonical_bytes
-from engine.core.errors import MoveError
-from engine.core.replay import fold
-from engine.core.rng import Rng
-from engine.core.rules import GameRules
-from engine.core.simulate import Opening, Step, playthrough
-from engine.registry import GAMES
+from boardstate.engine.core.canonical import canonical_bytes
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.replay import fold
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameRules
+from boardstate.engine.core.simulate import Opening, Step, playthrough
+from boardstate.engine.registry import GAMES
 from tests.engine.conformance_hooks import HOOKS
 
 SEEDS = 40

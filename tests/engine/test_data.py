@@ -6,8 +6,8 @@ from typing import Any
 
 import pytest
 
-from engine.core.data import DataFileError, parse_data_set
-from engine.registry import GAMES
+from boardstate.engine.core.data import DataFileError, parse_data_set
+from boardstate.engine.registry import GAMES
 
 
 def _doc(**entry: Any) -> dict[str, Any]:

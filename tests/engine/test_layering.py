@@ -1,4 +1,8 @@
-"""The engine imports only the standard library; the import names resolve to this repository."""
+"""Imports go one way (DESIGN §2): `engine` ← `schema` ← `service`, all under one root.
+
+The engine imports only the standard library; the schema never imports the service; every
+module is imported by its `boardstate.` name, and that name resolves to this repository.
+"""
 
 from __future__ import annotations
 
@@ -10,26 +14,37 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
+LAYERS = ("engine", "schema", "service")
 
 
-def _imports(path: Path) -> set[str]:
+def imports(path: Path) -> set[str]:
+    """Returns the absolute module names that `path` imports."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            names.update(alias.name.split(".")[0] for alias in node.names)
+            names.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
-            names.add(node.module.split(".")[0])
+            names.add(node.module)
     return names
 
 
+def _top(names: set[str]) -> set[str]:
+    return {name.split(".")[0] for name in names}
+
+
 def test_engine_imports_nothing_outside_the_standard_library() -> None:
-    allowed = set(sys.stdlib_module_names) | {"engine", "__future__"}
-    offenders = {
-        str(path.relative_to(ROOT)): sorted(_imports(path) - allowed)
-        for path in (ROOT / "engine").rglob("*.py")
-        if _imports(path) - allowed
-    }
+    allowed = set(sys.stdlib_module_names) | {"__future__"}
+    offenders = {}
+    for path in (ROOT / "engine").rglob("*.py"):
+        names = imports(path)
+        bad = sorted(
+            n
+            for n in names
+            if n.split(".")[0] not in allowed and not n.startswith("boardstate.engine")
+        )
+        if bad:
+            offenders[str(path.relative_to(ROOT))] = bad
     assert offenders == {}
 
 
@@ -37,13 +52,23 @@ def test_schema_never_imports_service() -> None:
     offenders = [
         str(path.relative_to(ROOT))
         for path in (ROOT / "schema").rglob("*.py")
-        if "service" in _imports(path)
+        if any(name.startswith("boardstate.service") for name in imports(path))
     ]
     assert offenders == []
 
 
-@pytest.mark.parametrize("package", ["engine", "schema", "service"])
-def test_top_level_package_resolves_to_this_repository(package: str) -> None:
-    module = importlib.import_module(package)
+@pytest.mark.parametrize("folder", ["engine", "schema", "service", "tests", "bench", "scripts"])
+def test_nothing_imports_a_bare_layer_name(folder: str) -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(_top(imports(path)) & set(LAYERS))
+        for path in (ROOT / folder).rglob("*.py")
+        if _top(imports(path)) & set(LAYERS)
+    }
+    assert offenders == {}
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_each_layer_resolves_to_this_repository(layer: str) -> None:
+    module = importlib.import_module(f"boardstate.{layer}")
     assert module.__file__ is not None
-    assert Path(module.__file__).resolve().parent == ROOT / package
+    assert Path(module.__file__).resolve().parent == ROOT / layer

@@ -6,7 +6,7 @@ from collections import Counter
 
 import pytest
 
-from engine.core.rng import Rng
+from boardstate.engine.core.rng import Rng
 
 
 def test_known_outputs_never_change_across_python_versions() -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.secret import SecretChoices
+from boardstate.engine.core.secret import SecretChoices
 
 
 def test_choices_are_revealed_in_seat_order_only_when_every_seat_has_chosen() -> None:

@@ -4,7 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.turn_order import Tie, advance, round_robin_next, time_track_next, time_track_order
+from boardstate.engine.core.turn_order import (
+    Tie,
+    advance,
+    round_robin_next,
+    time_track_next,
+    time_track_order,
+)
 
 
 def test_the_player_furthest_behind_on_the_time_track_acts_next() -> None:

@@ -8,7 +8,7 @@ from typing import Annotated, ClassVar, Literal
 
 import pytest
 
-from engine.core.wire import Bounds, WireCodec, WireError, decode_value, value_schema
+from boardstate.engine.core.wire import Bounds, WireCodec, WireError, decode_value, value_schema
 
 
 class Colour(enum.Enum):

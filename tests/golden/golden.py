@@ -13,9 +13,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from engine.core.rules import GameRules
-from engine.core.simulate import Opening, playthrough
-from engine.registry import GAMES
+from boardstate.engine.core.rules import GameRules
+from boardstate.engine.core.simulate import Opening, playthrough
+from boardstate.engine.registry import GAMES
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
 

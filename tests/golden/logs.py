@@ -15,9 +15,9 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
-from engine.registry import GAMES
-from service.exchange import write_log
-from service.recorder import play_offline
+from boardstate.engine.registry import GAMES
+from boardstate.service.exchange import write_log
+from boardstate.service.recorder import play_offline
 
 LOG_DIRECTORY = Path(__file__).parent / "logs"
 LEGACY_DIRECTORY = LOG_DIRECTORY / "legacy"

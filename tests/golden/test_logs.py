@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.registry import GAMES
-from service.exchange import read_log
-from service.replay import describe, fold_to
-from service.upcasting import CURRENT_VERSION
-from service.verify import verify_log
+from boardstate.engine.registry import GAMES
+from boardstate.service.exchange import read_log
+from boardstate.service.replay import describe, fold_to
+from boardstate.service.upcasting import CURRENT_VERSION
+from boardstate.service.verify import verify_log
 from tests.golden.logs import LEGACY_DIRECTORY, LOG_CASES, LOG_DIRECTORY, LogCase, exported
 
 LEGACY = sorted(LEGACY_DIRECTORY.glob("*.ndjson"))

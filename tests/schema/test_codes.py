@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import schema.codes as codes
-from engine.core.errors import ALL_CODES as ENGINE_CODES
+import boardstate.schema.codes as codes
+from boardstate.engine.core.errors import ALL_CODES as ENGINE_CODES
 
 
 def test_codes_are_unique_and_include_every_engine_code() -> None:

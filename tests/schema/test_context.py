@@ -6,7 +6,7 @@ from typing import Any, cast
 
 import pytest
 
-from schema.context import Context, bearer_token
+from boardstate.schema.context import Context, bearer_token
 
 
 @pytest.mark.parametrize(

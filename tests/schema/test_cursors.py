@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from schema import cursors
-from schema.codes import ApiError
+from boardstate.schema import cursors
+from boardstate.schema.codes import ApiError
 
 
 def test_event_cursors_round_trip_and_are_stable() -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from schema.codes import ApiError
-from schema.context import Context
-from schema.root import make_schema
+from boardstate.schema.codes import ApiError
+from boardstate.schema.context import Context
+from boardstate.schema.root import make_schema
 
 QUERY = '{ game(id: "g") { id } }'
 

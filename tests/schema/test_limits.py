@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from schema.root import make_schema
+from boardstate.schema.root import make_schema
 
 
 def messages(query: str) -> list[str]:

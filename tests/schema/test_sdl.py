@@ -6,7 +6,7 @@ from pathlib import Path
 
 from strawberry.printer import print_schema
 
-from schema.root import schema
+from boardstate.schema.root import schema
 
 SDL_FILE = Path(__file__).resolve().parents[2] / "schema" / "schema.graphql"
 

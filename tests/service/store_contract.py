@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from service.store import (
+from boardstate.service.store import (
     AppendRequest,
     CorruptEntry,
     GameNotFound,

@@ -5,9 +5,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from service import records
-from service.integrity import APPLY_ERRORS
-from service.store import StoredEvent
+from boardstate.service import records
+from boardstate.service.integrity import APPLY_ERRORS
+from boardstate.service.store import StoredEvent
 
 
 def renumbered(events: Sequence[StoredEvent]) -> list[StoredEvent]:

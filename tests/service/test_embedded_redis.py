@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 import redis
 
-from service.embedded_redis import (
+from boardstate.service.embedded_redis import (
     EmbeddedRedis,
     RedisNotFound,
     find_redis_cli,
     find_redis_server,
 )
-from service.store import AppendRequest, connect
+from boardstate.service.store import AppendRequest, connect
 from tests.service.store_contract import created, event, events
 
 pytestmark = pytest.mark.redis

@@ -11,13 +11,13 @@ from typing import Any
 import pytest
 from structlog.testing import capture_logs
 
-from engine.core.rng import Rng
-from service import recorder
-from service.games import GameService
-from service.metrics import Metrics
-from service.records import GameRecord
-from service.settings import Settings
-from service.store import AppendOutcome, RedisEventStore
+from boardstate.engine.core.rng import Rng
+from boardstate.service import recorder
+from boardstate.service.games import GameService
+from boardstate.service.metrics import Metrics
+from boardstate.service.records import GameRecord
+from boardstate.service.settings import Settings
+from boardstate.service.store import AppendOutcome, RedisEventStore
 
 pytestmark = pytest.mark.redis
 

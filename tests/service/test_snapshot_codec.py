@@ -7,10 +7,10 @@ import dataclasses
 import msgpack
 import pytest
 
-from engine.registry import GAMES
-from service import records, snapshots
-from service.exchange import read_log
-from service.upcasting import CURRENT_VERSION, UnknownSchemaVersion, Upcaster, upcast
+from boardstate.engine.registry import GAMES
+from boardstate.service import records, snapshots
+from boardstate.service.exchange import read_log
+from boardstate.service.upcasting import CURRENT_VERSION, UnknownSchemaVersion, Upcaster, upcast
 from tests.golden.logs import LOG_CASES, LogCase
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from redis.asyncio.cluster import RedisCluster
 
-from service.embedded_redis import free_port
-from service.store import AppendRequest, RedisEventStore, StoreUnavailable, connect
+from boardstate.service.embedded_redis import free_port
+from boardstate.service.store import AppendRequest, RedisEventStore, StoreUnavailable, connect
 from tests.service.store_contract import StoreContract, created, event
 
 pytestmark = pytest.mark.redis

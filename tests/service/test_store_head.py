@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from service.store import AppendRequest, RedisEventStore
+from boardstate.service.store import AppendRequest, RedisEventStore
 from tests.service.store_contract import created, event, events
 
 pytestmark = pytest.mark.redis

@@ -7,7 +7,7 @@ import dataclasses
 
 import pytest
 
-from service.store import GameSummary, RedisEventStore
+from boardstate.service.store import GameSummary, RedisEventStore
 from tests.service.store_contract import created, event, new_id
 
 pytestmark = pytest.mark.redis

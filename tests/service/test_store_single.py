@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from service.embedded_redis import free_port
-from service.store import (
+from boardstate.service.embedded_redis import free_port
+from boardstate.service.store import (
     AppendRequest,
     AppendUncertain,
     RedisEventStore,

@@ -8,8 +8,8 @@ from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
-from service.settings import Settings, SettingsError
-from service.store import AppendRequest, AppendUncertain, RedisEventStore, connect
+from boardstate.service.settings import Settings, SettingsError
+from boardstate.service.store import AppendRequest, AppendUncertain, RedisEventStore, connect
 from tests.cluster_faults import info, master_of, paused, replica_of
 from tests.conftest import unique_prefix
 from tests.redis_support import RedisClusterServers, RedisServer, wait_streaming

@@ -11,13 +11,13 @@ import hashlib
 
 import pytest
 
-from engine.registry import GAMES
-from service import records
-from service.exchange import read_log
-from service.rulebook import RETAINED
-from service.store import StoredEvent
-from service.verify import verify_log
-from service.views import export_line
+from boardstate.engine.registry import GAMES
+from boardstate.service import records
+from boardstate.service.exchange import read_log
+from boardstate.service.rulebook import RETAINED
+from boardstate.service.store import StoredEvent
+from boardstate.service.verify import verify_log
+from boardstate.service.views import export_line
 from tests.golden.logs import LOG_CASES
 from tests.service.tamper import first_index, rehashed, renumbered, with_data
 

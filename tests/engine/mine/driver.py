@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from engine.core.replay import fold
-from engine.core.rng import Rng
-from engine.core.simulate import Opening, Step, opening
-from engine.mine import RULES
-from engine.mine import moves as mv
-from engine.mine.state import State
+from boardstate.engine.core.replay import fold
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.simulate import Opening, Step, opening
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import moves as mv
+from boardstate.engine.mine.state import State
 
 _MOVERS = (mv.MoveCrew, mv.ChangeType, mv.SecretTunnel, mv.TransporterTrap)
 

@@ -16,14 +16,21 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar, cast
 
-from engine.core.errors import MoveError
-from engine.core.rng import Rng
-from engine.mine import RULES
-from engine.mine import events as ev
-from engine.mine.components import COMPONENTS, Colour
-from engine.mine.geometry import CELLS, CENTRE, Cell, Face, parse_openings, world_openings
-from engine.mine.state import Crew, Fight, Phase, Placement, Player, Respawn, State
-from engine.mine.symbols import own_cards
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine.components import COMPONENTS, Colour
+from boardstate.engine.mine.geometry import (
+    CELLS,
+    CENTRE,
+    Cell,
+    Face,
+    parse_openings,
+    world_openings,
+)
+from boardstate.engine.mine.state import Crew, Fight, Phase, Placement, Player, Respawn, State
+from boardstate.engine.mine.symbols import own_cards
 
 T = TypeVar("T")
 Move = dict[str, Any]

@@ -7,12 +7,12 @@ import dataclasses
 from collections import Counter
 from typing import Any
 
-from engine.core.rng import Rng
-from engine.mine.components import COMPONENTS
-from engine.mine.geometry import CENTRE, INNER_RING, TRACK
-from engine.mine.options import SymbolMode
-from engine.mine.state import Phase, State
-from engine.mine.symbols import own_cards
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.mine.components import COMPONENTS
+from boardstate.engine.mine.geometry import CENTRE, INNER_RING, TRACK
+from boardstate.engine.mine.options import SymbolMode
+from boardstate.engine.mine.state import Phase, State
+from boardstate.engine.mine.symbols import own_cards
 from tests.engine.hooks import Hooks
 
 

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import MoveError
-from engine.core.replay import fold
-from engine.core.rng import Rng
-from engine.core.simulate import Opening, Step, playthrough
-from engine.mine import RULES
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.replay import fold
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.simulate import Opening, Step, playthrough
+from boardstate.engine.mine import RULES
 from tests.engine.mine.driver import biased_playthrough
 from tests.engine.mine.hooks import HOOKS
 from tests.engine.test_conformance import (

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import MALFORMED_MOVE
-from engine.mine import board
-from engine.mine import events as ev
-from engine.mine.geometry import CELLS, Face, openings_text
+from boardstate.engine.core.errors import MALFORMED_MOVE
+from boardstate.engine.mine import board
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine.geometry import CELLS, Face, openings_text
 from tests.engine.mine.fixtures import at, crew, kinds, legal, play, refused, table
 
 

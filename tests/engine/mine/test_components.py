@@ -11,16 +11,18 @@ from typing import Any
 
 import pytest
 
-from engine.core.data import DataFileError, parse_data_set
-from engine.core.rng import Rng
-from engine.mine import RULES
-from engine.mine import setup_events as sev
-from engine.mine.components import COMPONENTS, DATA, Colour, Symbol, load_components
-from engine.mine.geometry import ALL_OPEN, Face
+from boardstate.engine.core.data import DataFileError, parse_data_set
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import setup_events as sev
+from boardstate.engine.mine.components import COMPONENTS, DATA, Colour, Symbol, load_components
+from boardstate.engine.mine.geometry import ALL_OPEN, Face
 
 
 def _doc() -> dict[str, Any]:
-    text = resources.files("engine.mine.data").joinpath("tf22-mine-2013.json").read_text()
+    text = (
+        resources.files("boardstate.engine.mine.data").joinpath("tf22-mine-2013.json").read_text()
+    )
     doc: dict[str, Any] = json.loads(text)
     return doc
 

@@ -3,13 +3,13 @@
 
 from __future__ import annotations
 
-from engine.core.errors import GAME_FINISHED, ILLEGAL_MOVE
-from engine.mine import RULES, board
-from engine.mine import events as ev
-from engine.mine import setup_events as sev
-from engine.mine.components import Colour, Symbol
-from engine.mine.geometry import CELLS, INNER_RING, Cell
-from engine.mine.state import Respawn, State
+from boardstate.engine.core.errors import GAME_FINISHED, ILLEGAL_MOVE
+from boardstate.engine.mine import RULES, board
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import setup_events as sev
+from boardstate.engine.mine.components import Colour, Symbol
+from boardstate.engine.mine.geometry import CELLS, INNER_RING, Cell
+from boardstate.engine.mine.state import Respawn, State
 from tests.engine.mine.fixtures import (
     at,
     cell_of,

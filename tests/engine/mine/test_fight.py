@@ -4,11 +4,11 @@ defender earns a free 1-ore action, a tie does nothing."""
 
 from __future__ import annotations
 
-from engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
-from engine.mine import RULES
-from engine.mine import events as ev
-from engine.mine.components import Colour
-from engine.mine.state import State
+from boardstate.engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine.components import Colour
+from boardstate.engine.mine.state import State
 from tests.engine.mine.fixtures import (
     crew,
     kinds,

@@ -7,8 +7,8 @@ from collections.abc import Callable, Mapping
 
 import pytest
 
-from engine.mine.components import COMPONENTS, Colour
-from engine.mine.geometry import (
+from boardstate.engine.mine.components import COMPONENTS, Colour
+from boardstate.engine.mine.geometry import (
     CELLS,
     CENTRE,
     INNER_CORNERS,
@@ -30,7 +30,7 @@ from engine.mine.geometry import (
     turned,
     world_openings,
 )
-from engine.mine.network import Tile, labels, network, same_network
+from boardstate.engine.mine.network import Tile, labels, network, same_network
 
 POSES: list[Pose] = [(f, r) for f in Face for r in (0, 180)]
 Manipulation = Callable[[Pose], Pose]

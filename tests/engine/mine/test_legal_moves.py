@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import MoveError
-from engine.core.rng import Rng
-from engine.core.simulate import Opening, playthrough
-from engine.mine import RULES
-from engine.mine import moves as mv
-from engine.mine.components import COMPONENTS, Colour
-from engine.mine.geometry import CELLS
-from engine.mine.state import State
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.simulate import Opening, playthrough
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import moves as mv
+from boardstate.engine.mine.components import COMPONENTS, Colour
+from boardstate.engine.mine.geometry import CELLS
+from boardstate.engine.mine.state import State
 from tests.engine.mine.driver import biased_playthrough
 from tests.engine.mine.hooks import OPTION_SETS
 

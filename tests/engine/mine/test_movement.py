@@ -3,8 +3,8 @@ network, changing tunnel type, collecting Ranium."""
 
 from __future__ import annotations
 
-from engine.core.errors import ILLEGAL_MOVE
-from engine.mine import events as ev
+from boardstate.engine.core.errors import ILLEGAL_MOVE
+from boardstate.engine.mine import events as ev
 from tests.engine.mine.fixtures import at, crew, legal, play, refused, table
 
 # A white tunnel along the top edge, down into (1,3); every opening points along it (or at the

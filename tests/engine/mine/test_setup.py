@@ -8,15 +8,20 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import GAME_NOT_STARTED, ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
-from engine.core.replay import start
-from engine.core.rng import Rng
-from engine.mine import RULES
-from engine.mine import events as ev
-from engine.mine import setup_events as sev
-from engine.mine.components import COMPONENTS, Colour
-from engine.mine.geometry import CENTRE, INNER_CORNERS, RING_CELLS, Face, index
-from engine.mine.state import Phase, State
+from boardstate.engine.core.errors import (
+    GAME_NOT_STARTED,
+    ILLEGAL_MOVE,
+    MALFORMED_MOVE,
+    NOT_YOUR_TURN,
+)
+from boardstate.engine.core.replay import start
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import setup_events as sev
+from boardstate.engine.mine.components import COMPONENTS, Colour
+from boardstate.engine.mine.geometry import CENTRE, INNER_CORNERS, RING_CELLS, Face, index
+from boardstate.engine.mine.state import Phase, State
 from tests.engine.mine.fixtures import (
     Move,
     crew,

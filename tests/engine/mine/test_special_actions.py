@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from engine.core.errors import ILLEGAL_MOVE
-from engine.mine import board
-from engine.mine import events as ev
-from engine.mine.components import Colour
-from engine.mine.geometry import CELLS
+from boardstate.engine.core.errors import ILLEGAL_MOVE
+from boardstate.engine.mine import board
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine.components import Colour
+from boardstate.engine.mine.geometry import CELLS
 from tests.engine.mine.fixtures import at, crew, kinds, legal, play, refused, table
 
 R, B = Colour.RED, Colour.BLUE

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
-from engine.mine import RULES
-from engine.mine import events as ev
-from engine.mine.state import State
+from boardstate.engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine.state import State
 from tests.engine.mine.fixtures import crew, kinds, legal, of_type, play, redacted, refused, table
 
 STEAL = {"type": "steal", "crew": "white", "target": "red"}

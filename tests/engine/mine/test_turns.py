@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import GAME_FINISHED, ILLEGAL_MOVE, NOT_YOUR_TURN
-from engine.mine import RULES
-from engine.mine import events as ev
-from engine.mine import setup_events as sev
-from engine.mine.state import Respawn
+from boardstate.engine.core.errors import GAME_FINISHED, ILLEGAL_MOVE, NOT_YOUR_TURN
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import setup_events as sev
+from boardstate.engine.mine.state import Respawn
 from tests.engine.mine.fixtures import Move, kinds, legal, play, play_all, refused, table
 
 ROTATE: Move = {"type": "rotate", "cell": [0, 0]}

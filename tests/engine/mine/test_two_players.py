@@ -4,10 +4,10 @@ neighbour, partner crews never fought or trapped."""
 
 from __future__ import annotations
 
-from engine.mine import RULES
-from engine.mine import events as ev
-from engine.mine.components import Colour
-from engine.mine.symbols import own_cards
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine.components import Colour
+from boardstate.engine.mine.symbols import own_cards
 from tests.engine.mine.fixtures import crew, legal, of_type, play, play_all, table
 
 # Seat 0 plays white and blue, seat 1 red and yellow (fixtures.SEATS).

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import BAD_OPTIONS, MALFORMED_MOVE, BadOptions, MoveError
-from engine.core.rng import Rng
-from engine.mine import RULES
-from engine.mine import events as ev
-from engine.mine import moves as mv
-from engine.mine.components import Colour
-from engine.mine.options import Options, SymbolMode
-from engine.mine.state import Respawn
+from boardstate.engine.core.errors import BAD_OPTIONS, MALFORMED_MOVE, BadOptions, MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.mine import RULES
+from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import moves as mv
+from boardstate.engine.mine.components import Colour
+from boardstate.engine.mine.options import Options, SymbolMode
+from boardstate.engine.mine.state import Respawn
 from tests.engine.mine.fixtures import play, redacted, table
 
 PART_A_OPTIONS = {

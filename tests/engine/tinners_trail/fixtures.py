@@ -15,12 +15,12 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from engine.core.errors import MoveError
-from engine.core.rng import Rng
-from engine.tinners_trail import RULES
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.state import (
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.tinners_trail import RULES
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.state import (
     Area,
     Auction,
     Cubes,

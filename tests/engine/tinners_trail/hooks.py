@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from engine.core.rng import Rng
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.state import Cubes, Phase, State
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.state import Cubes, Phase, State
 from tests.engine.hooks import Hooks
 
 

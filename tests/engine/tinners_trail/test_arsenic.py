@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.errors import ILLEGAL_MOVE, NOT_YOUR_TURN
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.state import Area, CalcinerOffer, Player, State
+from boardstate.engine.core.errors import ILLEGAL_MOVE, NOT_YOUR_TURN
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.state import Area, CalcinerOffer, Player, State
 from tests.engine.tinners_trail.fixtures import (
     area,
     kinds,

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import ILLEGAL_MOVE, NOT_YOUR_TURN
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.state import Auction, Player
+from boardstate.engine.core.errors import ILLEGAL_MOVE, NOT_YOUR_TURN
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.state import Auction, Player
 from tests.engine.tinners_trail.fixtures import (
     Dice,
     area,

@@ -10,9 +10,9 @@ from typing import Any
 
 import pytest
 
-from engine.core.data import DataFileError, parse_data_set
-from engine.tinners_trail import RULES
-from engine.tinners_trail.components import COMPONENTS, load_components
+from boardstate.engine.core.data import DataFileError, parse_data_set
+from boardstate.engine.tinners_trail import RULES
+from boardstate.engine.tinners_trail.components import COMPONENTS, load_components
 
 RECONSTRUCTED = (
     "areas",
@@ -29,7 +29,9 @@ RECONSTRUCTED = (
 
 
 def _document() -> dict[str, Any]:
-    text = resources.files("engine.tinners_trail.data").joinpath("reconstructed-2008.json")
+    text = resources.files("boardstate.engine.tinners_trail.data").joinpath(
+        "reconstructed-2008.json"
+    )
     doc: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
     return doc
 

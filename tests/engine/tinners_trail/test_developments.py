@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.board import capacity
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.state import Display, Pumping, State
+from boardstate.engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.board import capacity
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.state import Display, Pumping, State
 from tests.engine.tinners_trail.fixtures import (
     area,
     kinds,

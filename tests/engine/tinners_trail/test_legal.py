@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import MoveError
-from engine.core.rng import Rng
-from engine.core.simulate import Step, playthrough
-from engine.tinners_trail import RULES
-from engine.tinners_trail.state import Phase
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.simulate import Step, playthrough
+from boardstate.engine.tinners_trail import RULES
+from boardstate.engine.tinners_trail.state import Phase
 from tests.engine.tinners_trail.fixtures import area, player, table, wire_legal
 
 LIMIT = 500

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import ILLEGAL_MOVE
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.board import capacity
-from engine.tinners_trail.state import Area
+from boardstate.engine.core.errors import ILLEGAL_MOVE
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.board import capacity
+from boardstate.engine.tinners_trail.state import Area
 from tests.engine.tinners_trail.fixtures import (
     area,
     of_type,

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.replay import Emitter
-from engine.tinners_trail import RULES
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.rounds import refresh_display, set_price, start_round
-from engine.tinners_trail.state import Display, State
+from boardstate.engine.core.replay import Emitter
+from boardstate.engine.tinners_trail import RULES
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.rounds import refresh_display, set_price, start_round
+from boardstate.engine.tinners_trail.state import Display, State
 from tests.engine.tinners_trail.fixtures import Dice, kinds, table
 
 TOP = COMPONENTS.top_row

@@ -6,11 +6,11 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from engine.core.errors import GAME_FINISHED, ILLEGAL_MOVE
-from engine.tinners_trail import RULES
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.state import Investing, Phase, Player, State
+from boardstate.engine.core.errors import GAME_FINISHED, ILLEGAL_MOVE
+from boardstate.engine.tinners_trail import RULES
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.state import Investing, Phase, Player, State
 from tests.engine.tinners_trail.fixtures import (
     Dice,
     area,

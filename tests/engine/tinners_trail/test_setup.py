@@ -4,13 +4,18 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import BAD_PLAYER_COUNT, GAME_NOT_STARTED, BadPlayerCount, MoveError
-from engine.core.replay import start
-from engine.core.rng import Rng
-from engine.tinners_trail import RULES
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.components import COMPONENTS
-from engine.tinners_trail.state import Phase, State
+from boardstate.engine.core.errors import (
+    BAD_PLAYER_COUNT,
+    GAME_NOT_STARTED,
+    BadPlayerCount,
+    MoveError,
+)
+from boardstate.engine.core.replay import start
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.tinners_trail import RULES
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.state import Phase, State
 from tests.engine.tinners_trail.fixtures import kinds, of_type
 from tests.engine.tinners_trail.hooks import HOOKS
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.errors import NOT_YOUR_TURN
-from engine.tinners_trail import events as ev
-from engine.tinners_trail.state import Phase
+from boardstate.engine.core.errors import NOT_YOUR_TURN
+from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.state import Phase
 from tests.engine.tinners_trail.fixtures import (
     area,
     of_type,

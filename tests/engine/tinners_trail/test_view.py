@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from engine.core.rng import Rng
-from engine.core.simulate import Step, playthrough
-from engine.tinners_trail import RULES
-from engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.simulate import Step, playthrough
+from boardstate.engine.tinners_trail import RULES
+from boardstate.engine.tinners_trail.components import COMPONENTS
 from tests.engine.tinners_trail.fixtures import area, player, table
 
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
-from engine.core.errors import MoveError
-from engine.core.rng import Rng
-from engine.trambahn import RULES
-from engine.trambahn import events as ev
-from engine.trambahn.components import COMPONENTS, Colour, TramKind, card_colour
-from engine.trambahn.state import Line, PlayerState, State, Step
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trambahn import RULES
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import COMPONENTS, Colour, TramKind, card_colour
+from boardstate.engine.trambahn.state import Line, PlayerState, State, Step
 
 T = TypeVar("T")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from engine.core.rng import Rng
-from engine.trambahn.components import COMPONENTS as TRAMBAHN_COMPONENTS
-from engine.trambahn.components import card_code
-from engine.trambahn.state import State as TrambahnState
-from engine.trambahn.state import Step
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trambahn.components import COMPONENTS as TRAMBAHN_COMPONENTS
+from boardstate.engine.trambahn.components import card_code
+from boardstate.engine.trambahn.state import State as TrambahnState
+from boardstate.engine.trambahn.state import Step
 from tests.engine.hooks import Hooks
 
 

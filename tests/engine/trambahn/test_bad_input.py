@@ -6,18 +6,18 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import (
+from boardstate.engine.core.errors import (
     GAME_FINISHED,
     ILLEGAL_MOVE,
     MALFORMED_MOVE,
     NOT_YOUR_TURN,
     MoveError,
 )
-from engine.trambahn import RULES
-from engine.trambahn import moves as mv
-from engine.trambahn.components import Colour
-from engine.trambahn.decide import RULES_CITED
-from engine.trambahn.state import State
+from boardstate.engine.trambahn import RULES
+from boardstate.engine.trambahn import moves as mv
+from boardstate.engine.trambahn.components import Colour
+from boardstate.engine.trambahn.decide import RULES_CITED
+from boardstate.engine.trambahn.state import State
 from tests.engine.trambahn.fixtures import board, build, buy, end, income, line, refused, rng, table
 
 HAND = ("red-3", "blue-5", "conductor", "green-9", "red-8")

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from engine.trambahn import events as ev
-from engine.trambahn.state import Step
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.state import Step
 from tests.engine.trambahn.fixtures import end, kinds, line, of_type, play, table
 
 DRAW = ("green-1", "green-2", "green-3", "green-4", "green-5", "green-6", "green-7")

@@ -12,10 +12,10 @@ from typing import Any
 
 import pytest
 
-from engine.core.canonical import canonical_bytes
-from engine.core.data import DataFileError, parse_data_set
-from engine.trambahn import RULES
-from engine.trambahn.components import (
+from boardstate.engine.core.canonical import canonical_bytes
+from boardstate.engine.core.data import DataFileError, parse_data_set
+from boardstate.engine.trambahn import RULES
+from boardstate.engine.trambahn.components import (
     COMPONENTS,
     CONDUCTOR,
     DATA,
@@ -28,7 +28,7 @@ from engine.trambahn.components import (
 
 
 def document() -> dict[str, Any]:
-    text = resources.files("engine.trambahn.data").joinpath("trambahn-lookout-2015.json")
+    text = resources.files("boardstate.engine.trambahn.data").joinpath("trambahn-lookout-2015.json")
     doc: dict[str, Any] = json.loads(text.read_text(encoding="utf-8"))
     return doc
 

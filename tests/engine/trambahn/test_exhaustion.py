@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine.trambahn import events as ev
+from boardstate.engine.trambahn import events as ev
 from tests.engine.trambahn.fixtures import cards, end, kinds, of_type, play, table
 
 HAND = ("red-7", "blue-5")

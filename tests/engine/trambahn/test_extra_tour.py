@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.trambahn import events as ev
+from boardstate.engine.trambahn import events as ev
 from tests.engine.trambahn.fixtures import build, line, play, table
 
 SEVEN_RED = line("red", 1, 2, 3, 4, 5, 6, 7, tram="steam")

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from engine.core.errors import GAME_FINISHED
-from engine.trambahn import RULES
-from engine.trambahn import events as ev
-from engine.trambahn.components import Colour
+from boardstate.engine.core.errors import GAME_FINISHED
+from boardstate.engine.trambahn import RULES
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import Colour
 from tests.engine.trambahn.fixtures import (
     board,
     build,

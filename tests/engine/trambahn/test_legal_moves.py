@@ -7,14 +7,14 @@ from collections import Counter
 
 import pytest
 
-from engine.core.errors import MoveError
-from engine.core.replay import start
-from engine.core.rng import Rng
-from engine.trambahn import RULES
-from engine.trambahn import moves as mv
-from engine.trambahn.components import Colour, TramKind
-from engine.trambahn.options import Options
-from engine.trambahn.state import State
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.replay import start
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trambahn import RULES
+from boardstate.engine.trambahn import moves as mv
+from boardstate.engine.trambahn.components import Colour, TramKind
+from boardstate.engine.trambahn.options import Options
+from boardstate.engine.trambahn.state import State
 from tests.engine.trambahn.fixtures import line, rng, table
 
 HAND = ("red-6", "red-6", "blue-10", "conductor", "green-1")

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import BAD_OPTIONS, MoveError
-from engine.trambahn import RULES
-from engine.trambahn import events as ev
-from engine.trambahn.components import TramKind
-from engine.trambahn.options import Options, Refill, Rounding, TieBreak
+from boardstate.engine.core.errors import BAD_OPTIONS, MoveError
+from boardstate.engine.trambahn import RULES
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import TramKind
+from boardstate.engine.trambahn.options import Options, Refill, Rounding, TieBreak
 from tests.engine.trambahn.fixtures import (
     board,
     buy,

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import ILLEGAL_MOVE
-from engine.trambahn import events as ev
-from engine.trambahn.components import Colour
-from engine.trambahn.state import Step
+from boardstate.engine.core.errors import ILLEGAL_MOVE
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import Colour
+from boardstate.engine.trambahn.state import Step
 from tests.engine.trambahn.fixtures import board, kinds, of_type, play, refused, table
 
 

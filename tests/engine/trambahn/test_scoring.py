@@ -6,8 +6,8 @@ import dataclasses
 
 import pytest
 
-from engine.trambahn import events as ev
-from engine.trambahn.components import Colour
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import Colour
 from tests.engine.trambahn.fixtures import board, line, of_type, play, table
 
 RED_WAITING = {"red": ["red-1", "red-2", "conductor"]}

@@ -7,14 +7,14 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import BAD_PLAYER_COUNT, GAME_NOT_STARTED, MoveError
-from engine.core.replay import start
-from engine.core.rng import Rng
-from engine.trambahn import RULES
-from engine.trambahn import events as ev
-from engine.trambahn.components import COMPONENTS, TramKind
-from engine.trambahn.options import Options
-from engine.trambahn.state import State, Step
+from boardstate.engine.core.errors import BAD_PLAYER_COUNT, GAME_NOT_STARTED, MoveError
+from boardstate.engine.core.replay import start
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trambahn import RULES
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import COMPONENTS, TramKind
+from boardstate.engine.trambahn.options import Options
+from boardstate.engine.trambahn.state import State, Step
 from tests.engine.trambahn.fixtures import board
 
 SEEDS = range(12)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import ILLEGAL_MOVE
-from engine.trambahn import events as ev
-from engine.trambahn.components import Colour
+from boardstate.engine.core.errors import ILLEGAL_MOVE
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import Colour
 from tests.engine.trambahn.fixtures import build, line, play, play_all, refused, table
 
 

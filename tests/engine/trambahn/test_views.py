@@ -6,13 +6,13 @@ import dataclasses
 
 import pytest
 
-from engine.core.replay import start
-from engine.core.rng import Rng
-from engine.trambahn import RULES
-from engine.trambahn import events as ev
-from engine.trambahn.components import Colour, TramKind
-from engine.trambahn.options import Options
-from engine.trambahn.state import State
+from boardstate.engine.core.replay import start
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trambahn import RULES
+from boardstate.engine.trambahn import events as ev
+from boardstate.engine.trambahn.components import Colour, TramKind
+from boardstate.engine.trambahn.options import Options
+from boardstate.engine.trambahn.state import State
 from tests.engine.trambahn.fixtures import cards, line, table
 
 VIEWERS = [0, 1, None]

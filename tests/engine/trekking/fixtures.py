@@ -14,15 +14,15 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
-from engine.core.errors import MoveError
-from engine.core.rng import Rng
-from engine.core.secret import SecretChoices
-from engine.core.simulate import opening as simulate_opening
-from engine.trekking import RULES
-from engine.trekking import events as ev
-from engine.trekking import moves as mv
-from engine.trekking.components import COLUMNS, COMPONENTS, Colour, HistoryCard, Token
-from engine.trekking.state import Phase, PlayerState, State
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.secret import SecretChoices
+from boardstate.engine.core.simulate import opening as simulate_opening
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking import moves as mv
+from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, Colour, HistoryCard, Token
+from boardstate.engine.trekking.state import Phase, PlayerState, State
 
 T = TypeVar("T")
 Move = dict[str, Any]

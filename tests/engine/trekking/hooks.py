@@ -5,10 +5,10 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from engine.core.rng import Rng
-from engine.trekking.components import COMPONENTS as TREKKING_COMPONENTS
-from engine.trekking.state import Phase
-from engine.trekking.state import State as TrekkingState
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trekking.components import COMPONENTS as TREKKING_COMPONENTS
+from boardstate.engine.trekking.state import Phase
+from boardstate.engine.trekking.state import State as TrekkingState
 from tests.engine.hooks import Hooks
 
 

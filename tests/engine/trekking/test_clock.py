@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.errors import NOT_YOUR_TURN
-from engine.trekking import RULES
-from engine.trekking import events as ev
+from boardstate.engine.core.errors import NOT_YOUR_TURN
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
 from tests.engine.trekking.fixtures import card_where, no_world, of_type, play, refused, table, take
 
 ONE = card_where(lambda c: c.hours == 1).id

@@ -15,16 +15,20 @@ from typing import Any
 
 import pytest
 
-from engine.core.data import DataFileError, parse_data_set
-from engine.trekking import RULES
-from engine.trekking.components import COMPONENTS, DATA, Bonus, Token, load_components
+from boardstate.engine.core.data import DataFileError, parse_data_set
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking.components import COMPONENTS, DATA, Bonus, Token, load_components
 
 ROOT = Path(__file__).resolve().parents[3]
 FILE = "trekking-underdog-2022.json"
 
 
 def _document() -> dict[str, Any]:
-    text = resources.files("engine.trekking.data").joinpath(FILE).read_text(encoding="utf-8")
+    text = (
+        resources.files("boardstate.engine.trekking.data")
+        .joinpath(FILE)
+        .read_text(encoding="utf-8")
+    )
     doc = json.loads(text)
     assert isinstance(doc, dict)
     return doc

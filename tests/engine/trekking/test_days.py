@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import GAME_FINISHED, MoveError
-from engine.core.rng import Rng
-from engine.trekking import RULES
-from engine.trekking import events as ev
-from engine.trekking.components import COMPONENTS
-from engine.trekking.state import Phase
+from boardstate.engine.core.errors import GAME_FINISHED, MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.components import COMPONENTS
+from boardstate.engine.trekking.state import Phase
 from tests.engine.trekking.fixtures import (
     card_where,
     no_world,

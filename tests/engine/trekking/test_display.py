@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE
-from engine.trekking import RULES
-from engine.trekking import events as ev
+from boardstate.engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
 from tests.engine.trekking.fixtures import (
     card_moves,
     day_cards,

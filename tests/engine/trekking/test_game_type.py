@@ -6,11 +6,11 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import BAD_OPTIONS, MALFORMED_MOVE, MoveError
-from engine.trekking import RULES
-from engine.trekking import moves as mv
-from engine.trekking.components import Colour
-from engine.trekking.options import EqualYears, Options, TieBreak
+from boardstate.engine.core.errors import BAD_OPTIONS, MALFORMED_MOVE, MoveError
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import moves as mv
+from boardstate.engine.trekking.components import Colour
+from boardstate.engine.trekking.options import EqualYears, Options, TieBreak
 
 
 def test_the_game_type_is_trekking_for_two_to_four_players() -> None:
@@ -87,7 +87,7 @@ def test_every_illegal_move_names_a_cited_rule_and_every_cited_rule_is_enforced(
     import re
     from pathlib import Path
 
-    from engine.trekking.decide import RULES_CITED, illegal
+    from boardstate.engine.trekking.decide import RULES_CITED, illegal
 
     source = "".join(p.read_text() for p in Path(mv.__file__).parent.glob("*.py"))
     raised = set(re.findall(r'illegal\(\s*"([a-z_]+)"', source))

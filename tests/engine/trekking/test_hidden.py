@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import json
 
-from engine.trekking import RULES
-from engine.trekking import events as ev
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
 from tests.engine.trekking.fixtures import (
     choosing,
     of_type,

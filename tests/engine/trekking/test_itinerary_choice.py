@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
-from engine.trekking import RULES
-from engine.trekking import events as ev
-from engine.trekking.state import Phase
+from boardstate.engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.state import Phase
 from tests.engine.trekking.fixtures import (
     choosing,
     of_type,
@@ -131,7 +131,7 @@ def test_the_real_opening_deals_four_private_itineraries_per_seat() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_over_three_days_three_itineraries_are_used_and_one_never(players: int) -> None:
-    from engine.core.simulate import Opening, playthrough
+    from boardstate.engine.core.simulate import Opening, playthrough
 
     final = None
     for item in playthrough(RULES, players, "three-days"):

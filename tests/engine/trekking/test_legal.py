@@ -8,13 +8,13 @@ from itertools import product
 
 import pytest
 
-from engine.core.errors import MoveError
-from engine.core.rng import Rng
-from engine.core.simulate import Opening, Step, playthrough
-from engine.trekking import RULES
-from engine.trekking import moves as mv
-from engine.trekking.components import COMPONENTS, Colour
-from engine.trekking.state import State
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.simulate import Opening, Step, playthrough
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import moves as mv
+from boardstate.engine.trekking.components import COMPONENTS, Colour
+from boardstate.engine.trekking.state import State
 from tests.engine.trekking.fixtures import (
     card_moves,
     card_where,

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE
-from engine.trekking import events as ev
+from boardstate.engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE
+from boardstate.engine.trekking import events as ev
 from tests.engine.trekking.fixtures import (
     card_where,
     no_world,

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 
-from engine.core.errors import BAD_OPTIONS, ILLEGAL_MOVE, MoveError
-from engine.trekking import RULES
-from engine.trekking import events as ev
-from engine.trekking.components import COLUMNS, COMPONENTS, Colour, Token
+from boardstate.engine.core.errors import BAD_OPTIONS, ILLEGAL_MOVE, MoveError
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, Colour, Token
 from tests.engine.trekking.fixtures import (
     FULL,
     at_space,

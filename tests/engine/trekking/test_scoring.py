@@ -6,10 +6,10 @@ import dataclasses
 
 import pytest
 
-from engine.trekking import RULES
-from engine.trekking import events as ev
-from engine.trekking.components import COMPONENTS
-from engine.trekking.state import Phase, State
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.components import COMPONENTS
+from boardstate.engine.trekking.state import Phase, State
 from tests.engine.trekking.fixtures import (
     card_where,
     day_cards,

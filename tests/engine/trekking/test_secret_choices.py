@@ -16,13 +16,13 @@ from typing import Any
 
 import pytest
 
-from engine.core.errors import ILLEGAL_MOVE, MoveError
-from engine.core.rng import Rng
-from engine.core.simulate import Opening, Step, playthrough
-from engine.trekking import RULES
-from engine.trekking import events as ev
-from engine.trekking import moves as mv
-from engine.trekking.state import Phase, State
+from boardstate.engine.core.errors import ILLEGAL_MOVE, MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.simulate import Opening, Step, playthrough
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking import moves as mv
+from boardstate.engine.trekking.state import Phase, State
 from tests.engine.trekking.hooks import HOOKS
 
 SEEDS = 12

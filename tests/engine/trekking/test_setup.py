@@ -6,12 +6,12 @@ from collections import Counter
 
 import pytest
 
-from engine.core.errors import BAD_PLAYER_COUNT, GAME_NOT_STARTED, MoveError
-from engine.core.rng import Rng
-from engine.trekking import RULES
-from engine.trekking import events as ev
-from engine.trekking.components import COMPONENTS, DATA
-from engine.trekking.state import Phase
+from boardstate.engine.core.errors import BAD_PLAYER_COUNT, GAME_NOT_STARTED, MoveError
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.trekking import RULES
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.components import COMPONENTS, DATA
+from boardstate.engine.trekking.state import Phase
 from tests.engine.trekking.fixtures import of_type, opening, opening_events, take
 
 

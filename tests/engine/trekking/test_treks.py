@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from engine.trekking import events as ev
-from engine.trekking.components import COMPONENTS
+from boardstate.engine.trekking import events as ev
+from boardstate.engine.trekking.components import COMPONENTS
 from tests.engine.trekking.fixtures import (
     day_cards,
     of_type,
