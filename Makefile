@@ -43,7 +43,7 @@ unit: $(STAMP) nginx chromium
 test: lint typecheck unit
 
 bench: $(STAMP)
-	$(BIN)/python bench/engine_bench.py
+	$(BIN)/python -m bench.engine_bench
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py

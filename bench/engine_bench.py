@@ -7,19 +7,15 @@ ratios against a baseline
 measured in the same run: encoding every event of the same games to their wire form and JSON
 (plain Python work of similar size, so the ratios are comparable across noisy machines).
 
-Usage: python bench/engine_bench.py [--games N] [--game trambahn]
+Usage: .venv/bin/python -m bench.engine_bench [--games N] [--game trambahn]
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import sys
 import time
-from pathlib import Path
 from typing import Any
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from boardstate.engine.core.replay import fold
 from boardstate.engine.core.simulate import Opening, Step, playthrough

@@ -14,7 +14,7 @@ connection:
 For contrast the same game is exported and imported into a second server on its own keys with
 snapshots off (`BOARDSTATE_SNAPSHOT_EVERY=0`), where `state(version: k)` folds from event 1.
 
-Usage: .venv/bin/python bench/history_bench.py [--game tf22-mine] [--players 4] [--rounds 15]
+Usage: .venv/bin/python -m bench.history_bench [--game tf22-mine] [--players 4] [--rounds 15]
        [--json]
 """
 
@@ -35,8 +35,6 @@ from pathlib import Path
 from typing import Any
 
 import httpx
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from boardstate.service.embedded_redis import EmbeddedRedis, free_port
 

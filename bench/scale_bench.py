@@ -14,7 +14,7 @@ per move comes from /proc (services, nginx, this process) and from Redis's INFO 
 
 The run bounds itself: fixed phase lengths and a hard limit (`--limit`, default 300 s).
 
-Usage: .venv/bin/python bench/scale_bench.py [--clients 24] [--seconds 10] [--json]
+Usage: .venv/bin/python -m bench.scale_bench [--clients 24] [--seconds 10] [--json]
 """
 
 from __future__ import annotations
@@ -34,10 +34,8 @@ from typing import Any
 
 import httpx
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from loopback_http import LoopbackHttp
-from scale_probe import (
+from bench.loopback_http import LoopbackHttp
+from bench.scale_probe import (
     PerMove,
     children,
     cpu_seconds,
@@ -46,7 +44,6 @@ from scale_probe import (
     sample,
     stored_bytes_per_event,
 )
-
 from boardstate.service.embedded_redis import free_port
 from tests.api.client import SUBMIT
 from tests.balancer import Nginx

@@ -48,7 +48,7 @@ The parts: `service_servers.py` (processes), `service_bare.py` (baseline and ref
 `service_games.py` (play and replay), `service_probes.py` (history probes), `service_run.py`
 (the phases) and `service_report.py` (the text report).
 
-Usage: .venv/bin/python bench/service_bench.py [--games 32] [--clients 16] [--seconds 20]
+Usage: .venv/bin/python -m bench.service_bench [--games 32] [--clients 16] [--seconds 20]
        [--client raw|httpx] [--json]
 """
 
@@ -65,13 +65,11 @@ from types import FrameType
 
 import uvloop
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from service_bare import serve_bare
-from service_http import BenchError
-from service_report import report
-from service_run import run
-from service_servers import started_servers
+from bench.service_bare import serve_bare
+from bench.service_http import BenchError
+from bench.service_report import report
+from bench.service_run import run
+from bench.service_servers import started_servers
 
 
 def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:

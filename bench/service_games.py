@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from service_figures import Load
-from service_http import BenchError, Connection, Target, post
+from bench.service_figures import Load
+from bench.service_http import BenchError, Connection, Target, post
 
 GAME_TYPE = "trambahn"
 SEATS = ["ann", "bob"]

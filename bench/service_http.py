@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 import httpx
-from loopback_http import LoopbackHttp
+
+from bench.loopback_http import LoopbackHttp
 
 REQUEST_TIMEOUT_S = 30.0
 

@@ -6,9 +6,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from service_figures import latency, percentile, ratio
-from service_games import STATE, Played, prepare_replays, replay_moves, submit_next
-from service_http import Target, post
+from bench.service_figures import latency, percentile, ratio
+from bench.service_games import STATE, Played, prepare_replays, replay_moves, submit_next
+from bench.service_http import Target, post
 
 STATE_ROUNDS = 25
 SOLO_GAMES = 4

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from service_games import GAME_TYPE
+from bench.service_games import GAME_TYPE
 
 
 def _ms(figures: dict[str, Any]) -> str:

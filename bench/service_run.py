@@ -8,8 +8,8 @@ import os
 import statistics
 from typing import Any
 
-from service_figures import CpuClock, Load, latency, ratio
-from service_games import (
+from bench.service_figures import CpuClock, Load, latency, ratio
+from bench.service_games import (
     REFERENCE_SUBMIT,
     bare_load,
     play_games,
@@ -17,9 +17,9 @@ from service_games import (
     replay_games,
     submit_body,
 )
-from service_http import Target
-from service_probes import SOLO_GAMES, early_late, history_probe, longest, state_probe
-from service_servers import Server, Servers
+from bench.service_http import Target
+from bench.service_probes import SOLO_GAMES, early_late, history_probe, longest, state_probe
+from bench.service_servers import Server, Servers
 
 TARGET_RATIO = 0.3
 
