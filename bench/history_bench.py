@@ -38,7 +38,7 @@ import httpx
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from boardstate.service.embedded_redis import EmbeddedRedis, free_port
+from boardstate.service.local.embedded_redis import EmbeddedRedis, free_port
 
 REPO = Path(__file__).resolve().parents[1]
 ADMIN = "history-bench-admin-token"

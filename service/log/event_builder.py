@@ -13,8 +13,8 @@ from typing import Any
 
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.rules import GameRules
-from boardstate.service import records
-from boardstate.service.records import Draft, GameRecord
+from boardstate.service.log import record_model
+from boardstate.service.log.record_model import Draft, GameRecord
 from boardstate.service.store import StoredEvent
 
 
@@ -35,13 +35,13 @@ def created_event(
         "players": players,
         "dataSet": rules.data.id,
         "dataHash": rules.data.content_hash,
-        "seedCommitment": records.seed_commitment(seed),
+        "seedCommitment": record_model.seed_commitment(seed),
         "seededByClient": by_client,
         "createdAt": at,
         **(extra or {}),
     }
     return StoredEvent(
-        1, records.GAME_CREATED, records.EVENT_SCHEMA_VERSION, None, None, data, at, ""
+        1, record_model.GAME_CREATED, record_model.EVENT_SCHEMA_VERSION, None, None, data, at, ""
     )
 
 
@@ -49,7 +49,7 @@ def setup_drafts(record: GameRecord) -> list[Draft]:
     """Returns the setup events of a game whose last seat was just filled."""
     rng = Rng.for_decision(record.seed_for(record.version), record.version)
     rules = record.rules
-    return [records.engine_draft(rules, e, None) for e in rules.setup(record.state, rng)]
+    return [record_model.engine_draft(rules, e, None) for e in rules.setup(record.state, rng)]
 
 
 def seat_events(
@@ -57,15 +57,17 @@ def seat_events(
 ) -> tuple[GameRecord, list[StoredEvent], str | None]:
     """Returns the game after `seat` joins, the events to append, and the new status when the
     last seat was filled (its setup events, and `GameEnded` if setup already ends it, included)."""
-    after, events = records.extend(
-        record, [Draft(records.SEAT_JOINED, {"name": name}, seat)], None, at
+    after, events = record_model.extend(
+        record, [Draft(record_model.SEAT_JOINED, {"name": name}, seat)], None, at
     )
     if after.state is None:
         return after, events, None
-    after, more = records.extend(after, setup_drafts(after), None, at)
+    after, more = record_model.extend(after, setup_drafts(after), None, at)
     events += more
     if (outcome := after.rules.outcome(after.state)) is not None:
-        after, ended = records.extend(after, [records.ended_draft(after, outcome)], None, at)
+        after, ended = record_model.extend(
+            after, [record_model.ended_draft(after, outcome)], None, at
+        )
         events += ended
     return after, events, after.status
 
@@ -78,7 +80,7 @@ def decide(record: GameRecord, seat: int, move: Any) -> tuple[list[Draft], dict[
     rules.check_turn(record.state, seat)
     rng = Rng.for_decision(record.seed_for(record.version), record.version)
     events = rules.decide(record.state, seat, parsed, rng)
-    return [records.engine_draft(rules, e, seat) for e in events], rules.moves.encode(parsed)
+    return [record_model.engine_draft(rules, e, seat) for e in events], rules.moves.encode(parsed)
 
 
 def move_events(
@@ -90,9 +92,11 @@ def move_events(
 ) -> tuple[GameRecord, list[StoredEvent]]:
     """Returns the game after a decided move and its events (`move` on the first one), with
     `GameEnded` appended when the move ends the game."""
-    after, events = records.extend(record, drafts, move_id, at, move)
+    after, events = record_model.extend(record, drafts, move_id, at, move)
     if events and (outcome := after.rules.outcome(after.state)) is not None:
-        after, ended = records.extend(after, [records.ended_draft(after, outcome)], move_id, at)
+        after, ended = record_model.extend(
+            after, [record_model.ended_draft(after, outcome)], move_id, at
+        )
         events += ended
     return after, events
 
@@ -112,7 +116,7 @@ def play_offline(
     """
     parsed = rules.parse_options(options)
     first = created_event(rules, len(names), parsed, seed, True, at)
-    record = records.start_record("offline", first, seed)
+    record = record_model.start_record("offline", first, seed)
     log = [_with_hash(first, record)]
     for seat, name in enumerate(names):
         record, events, _ = seat_events(record, seat, name, at)

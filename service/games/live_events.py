@@ -14,8 +14,8 @@ from collections.abc import AsyncIterator
 
 import structlog
 
+from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.metrics import Metrics
-from boardstate.service.records import GAME_ENDED
 from boardstate.service.store import EventStore, StoredEvent, StoreUnavailable
 
 log = structlog.get_logger("boardstate.subscriptions")

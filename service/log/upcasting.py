@@ -9,7 +9,7 @@ for an event type leaves its data unchanged. Versions so far:
 * v2: as v1, plus `move` (the submitted move's wire form) on the first event of each move, so
   `boardstate verify` can re-run `decide` and re-derive every random outcome. Event data is
   unchanged; v1 logs carry no moves and verification infers each one from the legal moves
-  (`service.rederive.infer_move`), the named upcaster of this step.
+  (`service.history.rederive.infer_move`), the named upcaster of this step.
 
 An upcaster must preserve meaning: folding the upcast event must give the state the original
 gave, so the stored `stateHash` still holds (docs/history.md, "Upcasting").

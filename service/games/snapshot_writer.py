@@ -27,7 +27,7 @@ import structlog
 
 from boardstate.engine.core.rules import GameRules, Outcome
 from boardstate.engine.core.wire import decode_value, encode_value
-from boardstate.service.records import GameRecord, apply
+from boardstate.service.log.record_model import GameRecord, apply
 from boardstate.service.store import EventStore, StoredEvent, StoreUnavailable
 
 log = structlog.get_logger("boardstate.snapshots")

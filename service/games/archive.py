@@ -10,12 +10,13 @@ from collections.abc import Sequence
 import structlog
 
 from boardstate.schema.codes import BadVersion, GameNotFinished, GameNotFound
-from boardstate.service import forking, records
-from boardstate.service.loading import SEED_FIELD, GameLoader
-from boardstate.service.lobby import Lobby
-from boardstate.service.records import GameRecord
+from boardstate.service.games.loader import SEED_FIELD, GameLoader
+from boardstate.service.games.lobby import Lobby
+from boardstate.service.history import forking
+from boardstate.service.history.verify import Report, verify_log
+from boardstate.service.log import record_model
+from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent
-from boardstate.service.verify import Report, verify_log
 
 log = structlog.get_logger("boardstate.archive")
 
@@ -80,7 +81,7 @@ class Archive:
             "seededByClient": "1" if record.created["seededByClient"] else "0",
             SEED_FIELD: record.seed,
             "imported": "1",
-            "importedAt": records.now_iso(),
+            "importedAt": record_model.now_iso(),
         }
         store = self.loader.store
         if not await store.create(new_id, events[0], meta, rest=list(events[1:])):

@@ -21,11 +21,11 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.context import Context, bearer_token
 from boardstate.schema.root import make_schema
-from boardstate.service.games import GameService
-from boardstate.service.graphiql import STATIC_PATH, GraphiQLStatic, page_response
+from boardstate.service.games.game_service import GameService
+from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
+from boardstate.service.http.routes import ROUTES
 from boardstate.service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
-from boardstate.service.routes import ROUTES
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 
@@ -57,7 +57,7 @@ class GraphQLApp(GraphQL[Context, None]):
         )
 
     async def render_graphql_ide(self, request: Request) -> Response:
-        """GraphiQL from the vendored copies, not a CDN (`service.graphiql`)."""
+        """GraphiQL from the vendored copies, not a CDN (`service.http.graphiql`)."""
         return page_response()
 
 

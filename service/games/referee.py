@@ -16,12 +16,12 @@ Slow path: load (catching up from the log), the `moveId` check, then the rules, 
 If the append loses a race to a concurrent move: with `expectedVersion` the answer is
 VersionConflict; without it the game is reloaded and the move decided once more against the
 new state (a second lost race is a VersionConflict). A store failure is never reported as an
-accepted move (see `service.loading.store_errors`).
+accepted move (see `service.games.loader.store_errors`).
 
 A move is recorded under its `moveId`, or a generated one (`srv-…`) when the client gave none;
 the first of its events carries the move's canonical wire form (`StoredEvent.move`), so a
 verifier can re-run `decide` with the game's RNG. Snapshots due within the append are stored
-after it (`service.snapshots.SnapshotWriter`).
+after it (`service.games.snapshot_writer.SnapshotWriter`).
 """
 
 from __future__ import annotations
@@ -36,11 +36,11 @@ import structlog
 
 from boardstate.engine.core.errors import GameFinished, GameNotStarted, MalformedMove, MoveError
 from boardstate.schema.codes import BadSeat, GameNotFound, Unauthorized, VersionConflictError
-from boardstate.service import recorder, records
-from boardstate.service.auth import token_matches
-from boardstate.service.loading import GameLoader
+from boardstate.service.games.loader import GameLoader
+from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.log import event_builder, record_model
+from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
-from boardstate.service.records import GameRecord
 from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent, StoreUnavailable
 
 log = structlog.get_logger("boardstate.moves")
@@ -139,7 +139,7 @@ class Referee:
             return None
         structlog.contextvars.bind_contextvars(version=cached.version)
         try:
-            drafts, wire = recorder.decide(cached, seat, move)
+            drafts, wire = event_builder.decide(cached, seat, move)
         except MoveError:
             return None
         if not drafts:
@@ -155,7 +155,7 @@ class Referee:
 
     def _decide(
         self, record: GameRecord, seat: int, move: Any, expected: int | None, dry_run: bool
-    ) -> Verdict | tuple[list[records.Draft], dict[str, Any]]:
+    ) -> Verdict | tuple[list[record_model.Draft], dict[str, Any]]:
         structlog.contextvars.bind_contextvars(version=record.version)
         if expected is not None and expected != record.version:
             raise VersionConflictError(expected, record.version)
@@ -163,7 +163,7 @@ class Referee:
             raise GameNotStarted(f"game {record.game_id} still waits for players")
         if record.status == "FINISHED":
             raise GameFinished(f"game {record.game_id} is over")
-        drafts, wire = recorder.decide(record, seat, move)
+        drafts, wire = event_builder.decide(record, seat, move)
         if dry_run:
             return Verdict(record, record.version, (), dry_run=True)
         return drafts, wire
@@ -171,12 +171,12 @@ class Referee:
     async def _append(
         self,
         record: GameRecord,
-        drafts: list[records.Draft],
+        drafts: list[record_model.Draft],
         wire: dict[str, Any],
         move_id: str | None,
     ) -> Verdict | AppendOutcome:
         mid = move_id or f"srv-{secrets.token_urlsafe(12)}"
-        after, events = recorder.move_events(record, drafts, mid, records.now_iso(), wire)
+        after, events = event_builder.move_events(record, drafts, mid, record_model.now_iso(), wire)
         if not events:
             return Verdict(record, record.version, ())
         meta = {"status": after.status} if after.status != record.status else None

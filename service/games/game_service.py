@@ -21,17 +21,17 @@ from boardstate.schema.ports import (
     GameView,
     JoinedSeat,
 )
-from boardstate.service.archive import Archive
-from boardstate.service.auth import token_matches
-from boardstate.service.loading import GameLoader, store_errors
-from boardstate.service.lobby import Lobby
+from boardstate.service.games.archive import Archive
+from boardstate.service.games.live_events import SubscriptionHub
+from boardstate.service.games.loader import GameLoader, store_errors
+from boardstate.service.games.lobby import Lobby
+from boardstate.service.games.read_models import event_view, game_view
+from boardstate.service.games.referee import Referee, authorize
+from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.log.record_model import GAME_ENDED, GameRecord
 from boardstate.service.metrics import Metrics
-from boardstate.service.moves import Referee, authorize
-from boardstate.service.records import GAME_ENDED, GameRecord
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
-from boardstate.service.subscriptions import SubscriptionHub
-from boardstate.service.views import event_view, game_view
 
 CATCH_UP_PAGE = 500
 
@@ -160,7 +160,8 @@ class GameService:
         return JoinedSeat(game_view(record), taken, token)
 
     async def fork_game(self, game_id: str, version: int, seed: str | None) -> CreatedGame:
-        """Forks a finished game at `version` (see `service.forking`); every seat gets a token."""
+        """Forks a finished game at `version` (see `service.history.forking`); every seat gets a
+        token."""
         with store_errors():
             record, tokens = await self.archive.fork(game_id, version, seed)
         self.metrics.games_created.labels(record.rules.info.id).inc()
@@ -176,7 +177,7 @@ class GameService:
         move_id: str | None,
         dry_run: bool,
     ) -> AcceptedMove:
-        """Checks and records a move (see `service.moves`); counts rejections by code."""
+        """Checks and records a move (see `service.games.referee`); counts rejections by code."""
         try:
             with store_errors():
                 verdict = await self.referee.submit(

@@ -1,4 +1,4 @@
-"""Replaying an exported log to any version (`boardstate replay`): pure engine + records.
+"""Replaying an exported log to any version (`boardstate replay`): pure engine + record_model.
 
 The log is folded from `GameCreated` with the rules it was created with. When the seed is
 revealed (the game has ended) every stateHash is checked on the way; a redacted export of a
@@ -12,9 +12,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.core.wire import encode_value
-from boardstate.service import records
-from boardstate.service.integrity import APPLY_ERRORS, LogDiverged, apply_checked, start_checked
-from boardstate.service.records import GAME_ENDED, GameRecord
+from boardstate.service.history.integrity import (
+    APPLY_ERRORS,
+    LogDiverged,
+    apply_checked,
+    start_checked,
+)
+from boardstate.service.log import record_model
+from boardstate.service.log.record_model import GAME_ENDED, GameRecord
 from boardstate.service.store import StoredEvent
 
 
@@ -35,9 +40,9 @@ def fold_to(events: Sequence[StoredEvent], version: int | None = None) -> GameRe
         if isinstance(seed, str):
             record = start_checked("replay", events[0], seed)
         else:
-            record = records.start_record("replay", events[0], "")
+            record = record_model.start_record("replay", events[0], "")
         for event in events[1:target]:
-            record = apply_checked(record, event) if seed else records.apply(record, event)
+            record = apply_checked(record, event) if seed else record_model.apply(record, event)
     except LogDiverged as exc:
         raise ReplayError(f"event {exc.version}: {exc.reason}") from None
     except APPLY_ERRORS as exc:

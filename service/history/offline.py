@@ -16,10 +16,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from boardstate.service.exchange import BadLog, read_log
-from boardstate.service.replay import ReplayError, describe, fold_to
+from boardstate.service.history.log_format import BadLog, read_log
+from boardstate.service.history.log_replay import ReplayError, describe, fold_to
+from boardstate.service.history.verify import Report, verify_log
 from boardstate.service.store import StoredEvent
-from boardstate.service.verify import Report, verify_log
 
 COMMANDS = ("verify", "replay")
 

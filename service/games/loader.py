@@ -3,12 +3,12 @@
 A cached record at version v is brought up to date with one `store.read(game_id, after=v - 1)`
 (which re-reads event v to check the cache still matches the log), so the cost of loading the
 current version does not grow with the log. Moves skip that read (`cached`): their append checks
-the version and the stateHash at it atomically (`service.moves`). Any other version (and a
+the version and the stateHash at it atomically (`service.games.referee`). Any other version (and a
 game not in the cache) is folded from the latest snapshot at or before it, verified against the
-log's stateHash there (`service.snapshots`), plus at most `snapshot_every` events: that cost
-does not grow with the log either. Token hashes never change once set, so they are cached too.
+log's stateHash there (`service.games.snapshot_writer`), plus at most `snapshot_every` events: that
+cost does not grow with the log either. Token hashes never change once set, so they are cached too.
 
-Folds are checked (`service.integrity`): every event up to the current version, the served
+Folds are checked (`service.history.integrity`): every event up to the current version, the served
 version's hash for a past one. A log that does not reproduce its stateHashes, or whose rules
 are not available, is refused with `LOG_DIVERGED` / `RULES_UNAVAILABLE` and an error log line,
 never served.
@@ -33,17 +33,17 @@ from boardstate.schema.codes import (
     ApiError,
 )
 from boardstate.schema.codes import retryable as retryable_error
-from boardstate.service import snapshots
-from boardstate.service.integrity import (
+from boardstate.service.games import snapshot_writer
+from boardstate.service.history.integrity import (
     APPLY_ERRORS,
     LogDiverged,
     apply_checked,
     fold_to_checked,
     start_checked,
 )
+from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.rulebook import RulesUnavailable
 from boardstate.service.metrics import Metrics
-from boardstate.service.records import GameRecord
-from boardstate.service.rulebook import RulesUnavailable
 from boardstate.service.store import (
     AppendUncertain,
     CorruptEntry,
@@ -99,7 +99,7 @@ class GameLoader:
         self.metrics = metrics
         self.cache_size = cache_size
         self.snapshot_every = snapshot_every
-        self.snapshots = snapshots.SnapshotWriter(store, snapshot_every)
+        self.snapshots = snapshot_writer.SnapshotWriter(store, snapshot_every)
         self._records: OrderedDict[str, GameRecord] = OrderedDict()
         self._tokens: OrderedDict[str, dict[int, str]] = OrderedDict()
 
@@ -140,7 +140,7 @@ class GameLoader:
         found = await self.store.snapshot_before(game_id, version or 2**62)
         if found is not None and found[0] > 1:
             try:
-                base = snapshots.decode(proto, found[1])
+                base = snapshot_writer.decode(proto, found[1])
             except APPLY_ERRORS as exc:
                 log.warning("snapshot_skipped", game_id=game_id, version=found[0], reason=str(exc))
             else:
@@ -160,7 +160,7 @@ class GameLoader:
     async def _fold(
         self, record: GameRecord, events: Sequence[StoredEvent], every_event: bool = True
     ) -> GameRecord:
-        """Folds `events` checked (each one, or the last: `service.integrity`); a long fold
+        """Folds `events` checked (each one, or the last: `service.history.integrity`); a long fold
         stores the snapshots it passed (backfill; they are verified when read)."""
         start = record.version
         if every_event:
@@ -172,7 +172,7 @@ class GameLoader:
             passed = fold_to_checked(record, events)
             record = passed[-1] if passed else record
         if len(events) > self.snapshot_every:
-            await self.snapshots.save(snapshots.due(start, passed, self.snapshot_every))
+            await self.snapshots.save(snapshot_writer.due(start, passed, self.snapshot_every))
         return record
 
     async def _reload(self, game_id: str, stale: GameRecord) -> GameRecord | None:

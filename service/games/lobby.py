@@ -18,11 +18,11 @@ import structlog
 from boardstate.engine import registry
 from boardstate.engine.core.errors import BadPlayerCount
 from boardstate.schema.codes import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
-from boardstate.service import records
-from boardstate.service.auth import new_token, token_hash
-from boardstate.service.loading import SEED_FIELD, GameLoader
-from boardstate.service.recorder import created_event, seat_events
-from boardstate.service.records import GameRecord
+from boardstate.service.games.loader import SEED_FIELD, GameLoader
+from boardstate.service.games.seat_tokens import new_token, token_hash
+from boardstate.service.log import record_model
+from boardstate.service.log.event_builder import created_event, seat_events
+from boardstate.service.log.record_model import GameRecord
 from boardstate.service.settings import Settings
 from boardstate.service.store import AppendRequest, StoredEvent
 
@@ -72,9 +72,9 @@ class Lobby:
             raise BadPlayerCount(f"seats lists {len(names)} names for {players} players")
         clean = [check_name(n) for n in names or []]
         secret, by_client = self.seed(seed)
-        game_id, at = secrets.token_urlsafe(12), records.now_iso()
+        game_id, at = secrets.token_urlsafe(12), record_model.now_iso()
         first = created_event(rules, players, parsed, secret, by_client, at)
-        record = records.start_record(game_id, first, secret)
+        record = record_model.start_record(game_id, first, secret)
         first = dataclasses.replace(first, state_hash=record.state_hash())
         rest: list[StoredEvent] = []
         for seat, name in enumerate(clean):
@@ -138,7 +138,7 @@ class Lobby:
 
     async def _take_seat(self, record: GameRecord, seat: int, name: str) -> tuple[GameRecord, str]:
         token = new_token()
-        after, events, status = seat_events(record, seat, name, records.now_iso())
+        after, events, status = seat_events(record, seat, name, record_model.now_iso())
         meta = None if status is None else {"status": status}
         request = AppendRequest(
             record.version, events, seat_tokens=((seat, token_hash(token)),), meta=meta

@@ -11,10 +11,10 @@ import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from boardstate.service.records import GAME_CREATED, GAME_ENDED
-from boardstate.service.rederive import Mismatch
+from boardstate.service.history.rederive import Mismatch
+from boardstate.service.log.record_model import GAME_CREATED, GAME_ENDED
+from boardstate.service.log.upcasting import CURRENT_VERSION
 from boardstate.service.store import StoredEvent
-from boardstate.service.upcasting import CURRENT_VERSION
 
 HEX64 = re.compile(r"[0-9a-f]{64}")
 CREATED_FIELDS: dict[str, type | tuple[type, ...]] = {

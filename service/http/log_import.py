@@ -2,8 +2,8 @@
 
 The request carries `Authorization: Bearer <BOARDSTATE_ADMIN_TOKEN>` and the log as NDJSON or
 msgpack (as `GET /games/{id}/log` of a finished game returns it). The log is verified
-completely (`service.verify`): every stateHash, the seed commitment and every random outcome.
-Only then is it stored, verbatim, under a new game id and marked imported. Answers: 201
+completely (`service.history.verify`): every stateHash, the seed commitment and every random
+outcome. Only then is it stored, verbatim, under a new game id and marked imported. Answers: 201
 `{gameId, gameType, version, status, imported}`; 400 `BAD_LOG`; 401 `UNAUTHORIZED`; 403
 `IMPORT_DISABLED`; 413 `LOG_TOO_LARGE`; 422 `LOG_UNVERIFIED` (naming the first bad event).
 """
@@ -25,10 +25,10 @@ from boardstate.schema.codes import (
     ApiError,
 )
 from boardstate.schema.context import bearer_token
-from boardstate.service.archive import ImportRefused
-from boardstate.service.exchange import BadLog, read_log
-from boardstate.service.games import GameService
-from boardstate.service.loading import store_errors
+from boardstate.service.games.archive import ImportRefused
+from boardstate.service.games.game_service import GameService
+from boardstate.service.games.loader import store_errors
+from boardstate.service.history.log_format import BadLog, read_log
 
 log = structlog.get_logger("boardstate.importing")
 

@@ -1,5 +1,5 @@
 """Plain HTTP beside GraphQL: `/healthz`, `/readyz`, `/metrics`, `/games/{id}/log` (DESIGN §5)
-and `POST /games/import` (`service.importing`)."""
+and `POST /games/import` (`service.http.log_import`)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,13 @@ from starlette.routing import Route
 
 from boardstate.schema.codes import GAME_NOT_FOUND, ApiError
 from boardstate.schema.context import bearer_token
-from boardstate.service.exchange import msgpack_line, ndjson_line
-from boardstate.service.games import GameService
-from boardstate.service.importing import import_game
-from boardstate.service.loading import store_errors
+from boardstate.service.games.game_service import GameService
+from boardstate.service.games.loader import store_errors
+from boardstate.service.games.read_models import export_line
+from boardstate.service.history.log_format import msgpack_line, ndjson_line
+from boardstate.service.http.log_import import import_game
+from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
-from boardstate.service.records import GameRecord
-from boardstate.service.views import export_line
 
 EXPORT_PAGE = 500
 MSGPACK_TYPES = ("application/msgpack", "application/x-msgpack", "application/vnd.msgpack")

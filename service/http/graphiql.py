@@ -1,7 +1,7 @@
 """GraphiQL at `GET /graphql` (a browser's `Accept: text/html`), served fully offline.
 
 Strawberry's own IDE page loads React and GraphiQL from a public CDN; this one loads the copies
-vendored in `service/static/graphiql/` (see its README.md and `scripts/vendor_graphiql.sh`),
+vendored in `service/http/static/graphiql/` (see its README.md and `scripts/vendor_graphiql.sh`),
 mounted at `/graphiql-static`. The page refers to them by relative URL with a content hash
 (`graphiql-static/graphiql.min.js?v=…`), so it works behind a proxy that forwards both paths
 (deploy/nginx.conf does) and the files can be cached for a year: a new copy gets a new URL.

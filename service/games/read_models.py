@@ -11,7 +11,7 @@ from typing import Any
 
 from boardstate.engine.core.rules import GameRules
 from boardstate.schema.ports import EventView, ForkOrigin, GameView, ResultView
-from boardstate.service.records import SERVICE_EVENTS, GameRecord, decode_engine_event
+from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord, decode_engine_event
 from boardstate.service.store import StoredEvent
 
 

@@ -2,9 +2,9 @@
 
 With the seed revealed (a finished game's log ends with `GameEnded`) everything is checked:
 versions 1..n in order; the seed against `GameCreated.data.seedCommitment`; the rules version
-and data set (`service.rulebook`); every `stateHash`; the setup and every move re-derived from
-the rules and the seed (`service.rederive`); the final `GameEnded` against the rules' outcome.
-Any edited, dropped or reordered event fails, naming the first event that does not hold.
+and data set (`service.log.rulebook`); every `stateHash`; the setup and every move re-derived from
+the rules and the seed (`service.history.rederive`); the final `GameEnded` against the rules'
+outcome. Any edited, dropped or reordered event fails, naming the first event that does not hold.
 
 The seed may also be given (`seed=`, `boardstate verify --seed`): whoever knows it (the creator
 of a client-seeded game, an operator) can verify a complete log of a running game the same way.
@@ -21,20 +21,26 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
-from boardstate.service import recorder, records, rederive
-from boardstate.service.integrity import APPLY_ERRORS, LogDiverged, apply_checked, start_checked
-from boardstate.service.records import (
+from boardstate.service.history import rederive
+from boardstate.service.history.integrity import (
+    APPLY_ERRORS,
+    LogDiverged,
+    apply_checked,
+    start_checked,
+)
+from boardstate.service.history.log_structure import check_structure
+from boardstate.service.history.rederive import Mismatch
+from boardstate.service.log import event_builder, record_model
+from boardstate.service.log.record_model import (
     GAME_CREATED,
     GAME_ENDED,
     SEAT_JOINED,
     SERVICE_EVENTS,
     GameRecord,
 )
-from boardstate.service.rederive import Mismatch
-from boardstate.service.rulebook import RulesUnavailable, rules_for
+from boardstate.service.log.rulebook import RulesUnavailable, rules_for
+from boardstate.service.log.upcasting import MOVE_FIELD_SINCE
 from boardstate.service.store import StoredEvent
-from boardstate.service.structure import check_structure
-from boardstate.service.upcasting import MOVE_FIELD_SINCE
 
 
 @dataclasses.dataclass
@@ -158,7 +164,7 @@ def _replay(game_id: str, events: Sequence[StoredEvent], seed: str, report: Repo
                 raise Mismatch(event.version, f"seat {event.seat} joined twice")
             record, i = _apply(record, event), i + 1
             if record.state is not None:
-                drafts = recorder.setup_drafts(record)
+                drafts = event_builder.setup_drafts(record)
                 group = events[i : i + len(drafts)]
                 rederive.compare(drafts, group, "the setup")
                 for item in group:
@@ -220,14 +226,14 @@ def _ended(
 
 def _partial(game_id: str, events: Sequence[StoredEvent], report: Report) -> None:
     """Checks what can be checked without the seed."""
-    record = records.start_record(game_id, events[0], "")
+    record = record_model.start_record(game_id, events[0], "")
     rules = record.rules
     for event in events[1:]:
         if event.type == GAME_CREATED:
             raise Mismatch(event.version, "a second GameCreated")
         if event.type not in SERVICE_EVENTS:
             try:
-                records.decode_engine_event(rules, event)
+                record_model.decode_engine_event(rules, event)
                 if event.move is not None:
                     rules.parse_move(dict(event.move))
             except APPLY_ERRORS as exc:
@@ -236,7 +242,7 @@ def _partial(game_id: str, events: Sequence[StoredEvent], report: Report) -> Non
     folded = 1
     for event in events[1:]:
         try:
-            record = records.apply(record, event)
+            record = record_model.apply(record, event)
         except APPLY_ERRORS:
             break
         folded = event.version

@@ -7,8 +7,8 @@ finished game ends with `GameEnded` (data: seed, scores, winners, details).
 
 The engine state is None while a seat is empty; the event that fills the last seat sets it to
 `rules.initial_state(players, options)`, and engine events evolve it from there. Events are
-folded with the rules their game was created with (`service.rulebook`), after upcasting their
-data to the current event schema (`service.upcasting`). The first event of each move carries
+folded with the rules their game was created with (`service.log.rulebook`), after upcasting their
+data to the current event schema (`service.log.upcasting`). The first event of each move carries
 the submitted move (`StoredEvent.move`, envelope v2).
 
 Randomness: the decision at version n (the log's version before its events) draws from
@@ -34,9 +34,9 @@ from typing import Any
 from boardstate.engine.core.canonical import canonical_bytes
 from boardstate.engine.core.rules import GameRules, Outcome
 from boardstate.engine.core.wire import encode_value
-from boardstate.service.rulebook import rules_for
+from boardstate.service.log.rulebook import rules_for
+from boardstate.service.log.upcasting import CURRENT_VERSION, upcast
 from boardstate.service.store.base import StoredEvent
-from boardstate.service.upcasting import CURRENT_VERSION, upcast
 
 GAME_CREATED = "GameCreated"
 SEAT_JOINED = "SeatJoined"

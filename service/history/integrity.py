@@ -4,8 +4,8 @@ The service folds with these functions whenever it reads a log, so a log that do
 reproduce its own hashes (edited, truncated, or written by other rules) is refused with
 `LogDiverged` instead of being served: the current version (on which moves are decided) with
 every event checked, a past version with the hash of the served version checked (and, only on
-a mismatch, every event again to name the first that diverges). `service.verify` checks every
-event of an exported log and, once the seed is revealed, re-derives every random outcome.
+a mismatch, every event again to name the first that diverges). `service.history.verify` checks
+every event of an exported log and, once the seed is revealed, re-derives every random outcome.
 """
 
 from __future__ import annotations
@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.service.records import GameRecord, apply, start_record
-from boardstate.service.rulebook import RulesUnavailable
+from boardstate.service.log.record_model import GameRecord, apply, start_record
+from boardstate.service.log.rulebook import RulesUnavailable
 from boardstate.service.store.base import StoredEvent
 
 APPLY_ERRORS: tuple[type[Exception], ...] = (

@@ -17,8 +17,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.service import recorder, records
-from boardstate.service.records import Draft, GameRecord
+from boardstate.service.log import event_builder, record_model
+from boardstate.service.log.record_model import Draft, GameRecord
 from boardstate.service.store import StoredEvent
 
 
@@ -87,7 +87,7 @@ def check_move(record: GameRecord, group: Sequence[StoredEvent], move: Mapping[s
     first = group[0]
     assert first.seat is not None
     try:
-        drafts, _ = recorder.decide(record, first.seat, dict(move))
+        drafts, _ = event_builder.decide(record, first.seat, dict(move))
     except MoveError as exc:
         raise Mismatch(
             first.version, f"the rules reject the move {_short(move)}: {exc.code}: {exc.message}"
@@ -118,6 +118,6 @@ def check_ended(record: GameRecord, event: StoredEvent, move_id: str | None) -> 
     """Checks `GameEnded` against the outcome the rules give for the final state."""
     outcome = record.rules.outcome(record.state)
     assert outcome is not None
-    compare([records.ended_draft(record, outcome)], [event], "the end of the game")
+    compare([record_model.ended_draft(record, outcome)], [event], "the end of the game")
     if event.move_id != move_id:
         raise Mismatch(event.version, f"GameEnded has moveId {event.move_id!r}, not {move_id!r}")

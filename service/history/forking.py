@@ -15,9 +15,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.schema.codes import BadVersion
-from boardstate.service import records
-from boardstate.service.recorder import created_event
-from boardstate.service.records import GameRecord
+from boardstate.service.log import record_model
+from boardstate.service.log.event_builder import created_event
+from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent
 
 
@@ -70,7 +70,7 @@ def fork_log(
     problem = boundary_problem(events, at_version, version)
     if problem is not None:
         raise BadVersion(problem, {"version": version})
-    at = records.now_iso()
+    at = record_model.now_iso()
     origin = {
         "gameId": source.game_id,
         "version": version,
@@ -85,9 +85,9 @@ def fork_log(
         at,
         {"forkedFrom": origin},
     )
-    record = records.start_record(game_id, first, seed)
+    record = record_model.start_record(game_id, first, seed)
     out = [dataclasses.replace(first, state_hash=record.state_hash())]
     for event in events[1:version]:
-        record = records.apply(record, event)
+        record = record_model.apply(record, event)
         out.append(dataclasses.replace(event, state_hash=record.state_hash()))
     return record, out
