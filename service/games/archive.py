@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import structlog
 
-from boardstate.schema.codes import BadVersion, GameNotFinished, GameNotFound
+from boardstate.service.failures import BadVersion, GameNotFinished, GameNotFound, LogUnverified
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.lobby import Lobby
 from boardstate.service.history import forking
@@ -21,17 +21,12 @@ from boardstate.service.store import StoredEvent
 log = structlog.get_logger("boardstate.archive")
 
 
-class ImportRefused(ValueError):
-    """An uploaded log does not verify completely; `report` says why."""
-
-    def __init__(self, report: Report) -> None:
-        failure = report.failure
-        if failure is not None:
-            message = f"event {failure.version}: {failure.message}"
-        else:
-            message = "only finished games can be imported (the seed must be revealed)"
-        super().__init__(message)
-        self.report = report
+def refusal(report: Report) -> str:
+    """Says why an uploaded log is refused: its first failure, or that its game has not ended."""
+    failure = report.failure
+    if failure is not None:
+        return f"event {failure.version}: {failure.message}"
+    return "only finished games can be imported (the seed must be revealed)"
 
 
 class Archive:
@@ -66,12 +61,12 @@ class Archive:
     async def import_log(self, events: Sequence[StoredEvent]) -> GameRecord:
         """Verifies an exported finished log completely and stores it as a new, imported game.
 
-        Raises `ImportRefused` (with the verification report) when it does not verify.
+        Raises `LogUnverified` (naming the first event that does not hold) unless it verifies.
         """
         new_id = secrets.token_urlsafe(12)
         report = await asyncio.to_thread(verify_log, events, new_id)
         if not (report.complete and report.finished) or report.record is None:
-            raise ImportRefused(report)
+            raise LogUnverified(refusal(report))
         record = dataclasses.replace(report.record, imported=True)
         meta = {
             "gameType": record.rules.info.id,

@@ -12,7 +12,6 @@ from collections.abc import AsyncGenerator
 from typing import Any
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import GameNotFound
 from boardstate.schema.ports import (
     AcceptedMove,
     CreatedGame,
@@ -21,6 +20,7 @@ from boardstate.schema.ports import (
     GameView,
     JoinedSeat,
 )
+from boardstate.service.failures import GameNotFound
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader, store_errors

@@ -14,9 +14,10 @@ from collections.abc import AsyncIterator
 
 import structlog
 
+from boardstate.service.failures import StoreUnavailable
 from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.metrics import Metrics
-from boardstate.service.store import EventStore, StoredEvent, StoreUnavailable
+from boardstate.service.store import EventStore, StoredEvent
 
 log = structlog.get_logger("boardstate.subscriptions")
 

@@ -23,36 +23,30 @@ from collections.abc import Iterator, Sequence
 
 import structlog
 
-from boardstate.schema.codes import (
-    APPEND_UNCERTAIN,
-    BAD_CURSOR,
-    BAD_VERSION,
-    LOG_DIVERGED,
-    RULES_UNAVAILABLE,
-    STORE_UNAVAILABLE,
-    ApiError,
-)
+from boardstate.schema.codes import BAD_CURSOR, BAD_VERSION, LOG_DIVERGED, ApiError
 from boardstate.schema.codes import retryable as retryable_error
+from boardstate.service.failures import (
+    AppendUncertain,
+    LogDiverged,
+    RulesUnavailable,
+    StoreUnavailable,
+)
 from boardstate.service.games import snapshot_writer
 from boardstate.service.history.integrity import (
     APPLY_ERRORS,
-    LogDiverged,
     apply_checked,
     fold_to_checked,
     start_checked,
 )
 from boardstate.service.log.record_model import GameRecord
-from boardstate.service.log.rulebook import RulesUnavailable
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import (
-    AppendUncertain,
     CorruptEntry,
     EventStore,
     GameSummary,
     IndexContended,
     InvalidCursor,
     StoredEvent,
-    StoreUnavailable,
     is_valid_game_id,
 )
 
@@ -67,15 +61,15 @@ def store_errors() -> Iterator[None]:
     """Turns store failures into retryable API errors with a clear code."""
     try:
         yield
-    except AppendUncertain:
+    except AppendUncertain as exc:
         raise retryable_error(
-            APPEND_UNCERTAIN,
+            exc.code,
             "the store did not confirm the write; it may or may not have been recorded. "
             "Retry with the same moveId: a recorded move is then returned, not repeated.",
         ) from None
-    except StoreUnavailable:
+    except StoreUnavailable as exc:
         raise retryable_error(
-            STORE_UNAVAILABLE, "the game store is unavailable; nothing was recorded; retry later"
+            exc.code, "the game store is unavailable; nothing was recorded; retry later"
         ) from None
     except InvalidCursor as exc:
         raise ApiError(BAD_CURSOR, f"invalid cursor: {exc}") from None
@@ -86,7 +80,7 @@ def store_errors() -> Iterator[None]:
         ) from None
     except RulesUnavailable as exc:
         log.error("rules_unavailable", error=str(exc))
-        raise ApiError(RULES_UNAVAILABLE, f"this game cannot be replayed here: {exc}") from None
+        raise ApiError(exc.code, f"this game cannot be replayed here: {exc}") from None
 
 
 class GameLoader:

@@ -17,7 +17,7 @@ import structlog
 
 from boardstate.engine import registry
 from boardstate.engine.core.errors import BadPlayerCount
-from boardstate.schema.codes import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
+from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.seat_tokens import new_token, token_hash
 from boardstate.service.log import record_model

@@ -35,13 +35,19 @@ from typing import Any
 import structlog
 
 from boardstate.engine.core.errors import GameFinished, GameNotStarted, MalformedMove, MoveError
-from boardstate.schema.codes import BadSeat, GameNotFound, Unauthorized, VersionConflictError
+from boardstate.service.failures import (
+    BadSeat,
+    GameNotFound,
+    StoreUnavailable,
+    Unauthorized,
+    VersionConflictError,
+)
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.seat_tokens import token_matches
 from boardstate.service.log import event_builder, record_model
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
-from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent, StoreUnavailable
+from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent
 
 log = structlog.get_logger("boardstate.moves")
 

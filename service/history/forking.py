@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
-from boardstate.schema.codes import BadVersion
+from boardstate.service.failures import BadVersion
 from boardstate.service.log import record_model
 from boardstate.service.log.event_builder import created_event
 from boardstate.service.log.record_model import GameRecord

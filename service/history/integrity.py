@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from boardstate.engine.core.errors import MoveError
+from boardstate.service.failures import LogDiverged, RulesUnavailable
 from boardstate.service.log.record_model import GameRecord, apply, start_record
-from boardstate.service.log.rulebook import RulesUnavailable
 from boardstate.service.store.base import StoredEvent
 
 APPLY_ERRORS: tuple[type[Exception], ...] = (
@@ -28,16 +28,6 @@ APPLY_ERRORS: tuple[type[Exception], ...] = (
 )
 """What a malformed or foreign event can raise while it is decoded, upcast or applied
 (`WireError` and `UnknownSchemaVersion` are `ValueError`s)."""
-
-
-class LogDiverged(Exception):
-    """A log does not reproduce itself at `version`; `reason` says how."""
-
-    def __init__(self, game_id: str, version: int, reason: str) -> None:
-        super().__init__(f"game {game_id}: event {version}: {reason}")
-        self.game_id = game_id
-        self.version = version
-        self.reason = reason
 
 
 def check_hash(record: GameRecord, event: StoredEvent) -> None:

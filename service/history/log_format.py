@@ -15,6 +15,7 @@ from typing import Any
 
 import msgpack
 
+from boardstate.service.failures import BadLog
 from boardstate.service.store import StoredEvent
 
 LINE_FIELDS: dict[str, tuple[type, ...]] = {
@@ -27,10 +28,6 @@ LINE_FIELDS: dict[str, tuple[type, ...]] = {
     "at": (str,),
     "stateHash": (str,),
 }
-
-
-class BadLog(ValueError):
-    """A file is not an exported log; the message names the line (1-based)."""
 
 
 def ndjson_line(line: Mapping[str, Any]) -> bytes:

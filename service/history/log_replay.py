@@ -12,9 +12,9 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.core.wire import encode_value
+from boardstate.service.failures import LogDiverged
 from boardstate.service.history.integrity import (
     APPLY_ERRORS,
-    LogDiverged,
     apply_checked,
     start_checked,
 )

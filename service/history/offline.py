@@ -16,7 +16,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from boardstate.service.history.log_format import BadLog, read_log
+from boardstate.service.failures import BadLog
+from boardstate.service.history.log_format import read_log
 from boardstate.service.history.log_replay import ReplayError, describe, fold_to
 from boardstate.service.history.verify import Report, verify_log
 from boardstate.service.store import StoredEvent

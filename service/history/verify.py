@@ -21,10 +21,10 @@ import hashlib
 from collections.abc import Sequence
 from typing import Any
 
+from boardstate.service.failures import LogDiverged, RulesUnavailable
 from boardstate.service.history import rederive
 from boardstate.service.history.integrity import (
     APPLY_ERRORS,
-    LogDiverged,
     apply_checked,
     start_checked,
 )
@@ -38,7 +38,7 @@ from boardstate.service.log.record_model import (
     SERVICE_EVENTS,
     GameRecord,
 )
-from boardstate.service.log.rulebook import RulesUnavailable, rules_for
+from boardstate.service.log.rulebook import rules_for
 from boardstate.service.log.upcasting import MOVE_FIELD_SINCE
 from boardstate.service.store import StoredEvent
 

@@ -25,10 +25,10 @@ from boardstate.schema.codes import (
     ApiError,
 )
 from boardstate.schema.context import bearer_token
-from boardstate.service.games.archive import ImportRefused
+from boardstate.service.failures import BadLog, LogUnverified
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.loader import store_errors
-from boardstate.service.history.log_format import BadLog, read_log
+from boardstate.service.history.log_format import read_log
 
 log = structlog.get_logger("boardstate.importing")
 
@@ -70,7 +70,7 @@ async def import_game(request: Request) -> Response:
     try:
         with store_errors():
             record = await service.archive.import_log(events)
-    except ImportRefused as exc:
+    except LogUnverified as exc:
         log.warning("import_refused", reason=str(exc))
         return _error(422, LOG_UNVERIFIED, f"the log does not verify: {exc}")
     except ApiError as exc:

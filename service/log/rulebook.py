@@ -15,14 +15,11 @@ from typing import Any
 from boardstate.engine import registry
 from boardstate.engine.core.errors import UnknownGameType
 from boardstate.engine.core.rules import GameRules
+from boardstate.service.failures import RulesUnavailable
 
 RETAINED: dict[tuple[str, str, str], GameRules[Any, Any, Any]] = {}
 """Older rules objects by (game type, rules version, data hash); empty while every game type
 is at its first rules version."""
-
-
-class RulesUnavailable(LookupError):
-    """The rules version or data set a game was created with is not available here."""
 
 
 def _pin(rules: GameRules[Any, Any, Any]) -> tuple[str, str, str]:

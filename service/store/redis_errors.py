@@ -1,4 +1,4 @@
-"""The store's typed errors and the translation of redis-py failures into them.
+"""The translation of redis-py failures into the store's errors (`service.failures`).
 
 `StoreUnavailable`: Redis cannot be reached, timed out or refuses service for now (cluster
 down, loading, failover); the operation may be retried. `AppendUncertain` (a `StoreUnavailable`)
@@ -16,18 +16,7 @@ from collections.abc import AsyncIterator
 
 from redis import exceptions as rex
 
-
-class StoreUnavailable(Exception):
-    """Redis cannot be reached or cannot serve now; the operation may be retried later."""
-
-
-class AppendUncertain(StoreUnavailable):
-    """The append was sent but its reply was lost: it may or may not have been applied."""
-
-
-class GameNotFound(LookupError):
-    """An append names a game that was never created."""
-
+from boardstate.service.failures import AppendUncertain, StoreUnavailable
 
 UNAVAILABLE: tuple[type[BaseException], ...] = (
     rex.ConnectionError,
