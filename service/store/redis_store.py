@@ -80,27 +80,7 @@ class RedisEventStore:
                 return await call()
 
     async def _script(self, game_id: str, mode: str, request: AppendRequest) -> list[Any]:
-        events = list(request.events)
-        if not events:
-            raise ValueError("an append needs at least one event")
-        for offset, event in enumerate(events, start=1):
-            if event.version != request.expected_version + offset:
-                raise ValueError(
-                    f"event {offset} has version {event.version}, "
-                    f"expected {request.expected_version + offset}"
-                )
-        meta = dict(request.meta or {})
-        args: list[str | bytes | int] = [mode, request.expected_version, request.move_id or ""]
-        args.append(codec.encode_outcome(events[0].version, events[-1].version))
-        args.append(len(request.seat_tokens))
-        for seat, token in request.seat_tokens:
-            args += [seat, token]
-        args.append(request.head_hash or "")
-        args.append(len(meta))
-        for name, value in meta.items():
-            args += [name, value]
-        args.append(len(events))
-        args += [codec.encode_event(event) for event in events]
+        args = codec.script_args(mode, request)
         keys = self.keys(game_id).all()
         async with translated(f"{mode} {game_id}", uncertain=True):
             if self._replicated is None:
