@@ -1,8 +1,10 @@
 """Submitting moves: the checks of DESIGN §5, in order, then one atomic append.
 
 Order: game exists; seat index and token; `moveId` already accepted (the original result is
-returned, nothing appended); stale `expectedVersion` (VersionConflict); game not started;
-game finished; parse (MALFORMED_MOVE); turn (NOT_YOUR_TURN); rules (ILLEGAL_MOVE and friends).
+returned, nothing appended); stale `expectedVersion` (VersionConflict); then the rules: parse
+(MALFORMED_MOVE), then the engine's `decide`, which refuses a game not started or finished
+(GAME_NOT_STARTED, GAME_FINISHED), a seat that may not act (NOT_YOUR_TURN) and anything else the
+rules forbid (ILLEGAL_MOVE and friends). The referee does not repeat the engine's checks.
 
 Fast path: when the game is cached, the move is decided on the cached record and appended
 with that record's version and stateHash as the condition, without reading the log first: the
@@ -34,7 +36,7 @@ from typing import Any
 
 import structlog
 
-from boardstate.engine.core.errors import GameFinished, GameNotStarted, MalformedMove, MoveError
+from boardstate.engine.core.errors import MalformedMove, MoveError
 from boardstate.service.failures import (
     BadSeat,
     GameNotFound,
@@ -165,10 +167,6 @@ class Referee:
         structlog.contextvars.bind_contextvars(version=record.version)
         if expected is not None and expected != record.version:
             raise VersionConflictError(expected, record.version)
-        if record.status == "OPEN":
-            raise GameNotStarted(f"game {record.game_id} still waits for players")
-        if record.status == "FINISHED":
-            raise GameFinished(f"game {record.game_id} is over")
         drafts, wire = event_builder.decide(record, seat, move)
         if dry_run:
             return Verdict(record, record.version, (), dry_run=True)
