@@ -13,7 +13,8 @@ from boardstate.service.failures import BadVersion, GameNotFinished, GameNotFoun
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.lobby import Lobby
 from boardstate.service.history import forking
-from boardstate.service.history.verify import Report, verify_log
+from boardstate.service.history.verify import verify_log
+from boardstate.service.history.verify_report import Report
 from boardstate.service.log import record_model
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent

@@ -19,7 +19,8 @@ from typing import Any
 from boardstate.service.failures import BadLog
 from boardstate.service.history.log_format import read_log
 from boardstate.service.history.log_replay import ReplayError, describe, fold_to
-from boardstate.service.history.verify import Report, verify_log
+from boardstate.service.history.verify import verify_log
+from boardstate.service.history.verify_report import Report
 from boardstate.service.store import StoredEvent
 
 COMMANDS = ("verify", "replay")

@@ -16,20 +16,16 @@ moves parse, and the fold as far as the viewer's data allows. The report says wh
 
 from __future__ import annotations
 
-import dataclasses
 import hashlib
 from collections.abc import Sequence
 from typing import Any
 
 from boardstate.service.failures import LogDiverged, RulesUnavailable
 from boardstate.service.history import rederive
-from boardstate.service.history.integrity import (
-    APPLY_ERRORS,
-    apply_checked,
-    start_checked,
-)
+from boardstate.service.history.integrity import APPLY_ERRORS, apply_checked, start_checked
 from boardstate.service.history.log_structure import check_structure
 from boardstate.service.history.rederive import Mismatch
+from boardstate.service.history.verify_report import Report
 from boardstate.service.log import event_builder, record_model
 from boardstate.service.log.record_model import (
     GAME_CREATED,
@@ -41,59 +37,6 @@ from boardstate.service.log.record_model import (
 from boardstate.service.log.rulebook import rules_for
 from boardstate.service.log.upcasting import MOVE_FIELD_SINCE
 from boardstate.service.store import StoredEvent
-
-
-@dataclasses.dataclass
-class Report:
-    """What `verify_log` checked, what it could not, and the first failure (if any)."""
-
-    events: int
-    game_type: str = "?"
-    rules_version: str = "?"
-    data_set: str = "?"
-    players: int = 0
-    seed_revealed: bool = False
-    """The seed is known (revealed in `GameEnded`, or given) and matches the commitment."""
-    finished: bool = False
-    moves: int = 0
-    inferred: int = 0
-    checked: list[str] = dataclasses.field(default_factory=list)
-    unchecked: list[str] = dataclasses.field(default_factory=list)
-    failure: Mismatch | None = None
-    record: GameRecord | None = None
-    """The final fold (only when fully verified)."""
-
-    @property
-    def ok(self) -> bool:
-        """Everything that could be checked holds."""
-        return self.failure is None
-
-    @property
-    def complete(self) -> bool:
-        """Everything was checked and holds (the seed was revealed)."""
-        return self.ok and self.seed_revealed and self.record is not None
-
-    def to_json(self) -> dict[str, Any]:
-        """Returns the report as a JSON-safe dict."""
-        failure = self.failure
-        return {
-            "ok": self.ok,
-            "complete": self.complete,
-            "gameType": self.game_type,
-            "rulesVersion": self.rules_version,
-            "dataSet": self.data_set,
-            "players": self.players,
-            "events": self.events,
-            "seedRevealed": self.seed_revealed,
-            "finished": self.finished,
-            "moves": self.moves,
-            "inferredMoves": self.inferred,
-            "checked": self.checked,
-            "unchecked": self.unchecked,
-            "failure": None
-            if failure is None
-            else {"version": failure.version, "message": failure.message},
-        }
 
 
 def verify_log(

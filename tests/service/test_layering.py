@@ -4,7 +4,7 @@ A sub-package imports only itself and the sub-packages below it; the shared top-
 (settings, logging, metrics, failures) may be imported by anyone and import no sub-package;
 `cli` and `asgi` may import anything, and only they start the local conveniences (`local/`).
 `history/` and `log/` never touch Redis themselves. Module names inside `service/` are unique
-across the repository's packages, so a name says which module it is.
+across the repository's packages, so a name says which module it is; none exceeds 250 lines.
 """
 
 from __future__ import annotations
@@ -116,3 +116,8 @@ def test_the_rule_itself() -> None:
         assert not allowed(importer, imported)
     for importer, imported in [("games", "http"), ("games", "local"), ("metrics", "store")]:
         assert not allowed(importer, imported)
+
+
+def test_service_modules_stay_small() -> None:
+    sizes = {str(p.relative_to(ROOT)): len(p.read_text().splitlines()) for p in service_modules()}
+    assert {name: size for name, size in sizes.items() if size > 250} == {}
