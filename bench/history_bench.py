@@ -36,7 +36,7 @@ from typing import Any
 
 import httpx
 
-from boardstate.service.embedded_redis import EmbeddedRedis, free_port
+from boardstate.service.local.embedded_redis import EmbeddedRedis, free_port
 
 REPO = Path(__file__).resolve().parents[1]
 ADMIN = "history-bench-admin-token"

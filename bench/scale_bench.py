@@ -44,7 +44,7 @@ from bench.scale_probe import (
     sample,
     stored_bytes_per_event,
 )
-from boardstate.service.embedded_redis import free_port
+from boardstate.service.local.embedded_redis import free_port
 from tests.api.client import SUBMIT
 from tests.balancer import Nginx
 from tests.redis_support import RedisClusterServers

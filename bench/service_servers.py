@@ -15,7 +15,7 @@ from pathlib import Path
 
 import httpx
 
-from boardstate.service.embedded_redis import EmbeddedRedis, free_port
+from boardstate.service.local.embedded_redis import EmbeddedRedis, free_port
 
 REPO = Path(__file__).resolve().parents[1]
 SERVICE_ARGV = [sys.executable, "-m", "boardstate.service.cli", "serve", "--host", "127.0.0.1"]

@@ -1,5 +1,10 @@
 """Every error code the API reports, in one place (DESIGN §3, §5). Codes are API.
 
+The exceptions that carry them are defined where they are raised: the engine's in
+`engine/core/errors.py`, the service's in `service/failures.py` (one class per code). The schema
+maps any `MoveError` to a result by its `code` (`schema.results.move_failure`) and reports other
+failures as `ApiError`s.
+
 Rejections (`Rejected.code` in mutation results; `extensions.code` of a GraphQL error where a
 field cannot return a union):
 
@@ -50,11 +55,7 @@ from typing import Any
 from boardstate.engine.core.errors import (
     ALL_CODES as ENGINE_CODES,
 )
-from boardstate.engine.core.errors import (
-    UNAUTHORIZED,
-    VERSION_CONFLICT,
-    MoveError,
-)
+from boardstate.engine.core.errors import MoveError
 
 BAD_SEED = "BAD_SEED"
 BAD_NAME = "BAD_NAME"
@@ -93,74 +94,6 @@ TRANSPORT_CODES: tuple[str, ...] = (
 )
 HTTP_CODES: tuple[str, ...] = (IMPORT_DISABLED, BAD_LOG, LOG_TOO_LARGE, LOG_UNVERIFIED)
 ALL_CODES: tuple[str, ...] = (*ENGINE_CODES, *SERVICE_CODES, *TRANSPORT_CODES, *HTTP_CODES)
-
-
-class BadSeed(MoveError):
-    """A client seed is not allowed here or is longer than 256 UTF-8 bytes."""
-
-    code = BAD_SEED
-
-
-class BadName(MoveError):
-    """A player name is empty or too long."""
-
-    code = BAD_NAME
-
-
-class GameNotFound(MoveError):
-    """No game has that id."""
-
-    code = GAME_NOT_FOUND
-
-
-class GameFull(MoveError):
-    """Every seat is taken."""
-
-    code = GAME_FULL
-
-
-class SeatTaken(MoveError):
-    """The requested seat is taken."""
-
-    code = SEAT_TAKEN
-
-
-class BadSeat(MoveError):
-    """The seat index is outside the game's seats."""
-
-    code = BAD_SEAT
-
-
-class GameNotFinished(MoveError):
-    """The operation needs a finished game."""
-
-    code = GAME_NOT_FINISHED
-
-
-class BadVersion(MoveError):
-    """A version is outside the game or not where the operation can start."""
-
-    code = BAD_VERSION
-
-
-class Unauthorized(MoveError):
-    """The seat token is missing or wrong for that seat of that game."""
-
-    code = UNAUTHORIZED
-
-
-class VersionConflictError(MoveError):
-    """`expectedVersion` is stale; the API answers with a `VersionConflict` result."""
-
-    code = VERSION_CONFLICT
-
-    def __init__(self, expected: int, current: int) -> None:
-        super().__init__(
-            f"expected version {expected} but the game is at {current}",
-            {"expectedVersion": expected, "currentVersion": current},
-        )
-        self.expected = expected
-        self.current = current
 
 
 class ApiError(Exception):

@@ -11,8 +11,7 @@ from typing import Annotated
 import strawberry
 from strawberry.scalars import JSON
 
-from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import VersionConflictError
+from boardstate.engine.core.errors import VERSION_CONFLICT, MoveError
 from boardstate.schema.events import Event
 from boardstate.schema.ports import AcceptedMove
 from boardstate.schema.types import Game
@@ -107,7 +106,11 @@ ValidateMoveResult = Annotated[
 
 
 def move_failure(error: MoveError) -> Rejected | VersionConflict:
-    """Maps a typed move error to its union member."""
-    if isinstance(error, VersionConflictError):
-        return VersionConflict(expected_version=error.expected, current_version=error.current)
+    """Maps a typed move error to its union member by its `code` (a `VERSION_CONFLICT`
+    carries `expectedVersion` and `currentVersion` in its details)."""
+    if error.code == VERSION_CONFLICT:
+        return VersionConflict(
+            expected_version=int(error.details["expectedVersion"]),
+            current_version=int(error.details["currentVersion"]),
+        )
     return Rejected.of(error)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardstate.service.app import create_app
+from boardstate.service.http.app import create_app
 from boardstate.service.settings import Settings
 
 app = create_app(Settings.from_env())

@@ -1,8 +1,8 @@
 """The `boardstate` console script: `boardstate serve --host H --port P`, and the offline
-`boardstate verify FILE` / `boardstate replay FILE [--to V] [--seat N]` (`service.offline`).
+`boardstate verify FILE` / `boardstate replay FILE [--to V] [--seat N]` (`service.history.offline`).
 
-Without `REDIS_URL` it starts a private Redis server (`boardstate.service.embedded_redis`) with
-append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
+Without `REDIS_URL` it starts a private Redis server (`boardstate.service.local.embedded_redis`)
+with append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
 used, and stops it on exit.
 """
 
@@ -17,9 +17,10 @@ from types import FrameType
 
 import structlog
 
-from boardstate.service import offline, shutdown
-from boardstate.service.app import create_app
-from boardstate.service.embedded_redis import EmbeddedRedis, RedisNotFound
+from boardstate.service.history import offline
+from boardstate.service.http import shutdown
+from boardstate.service.http.app import create_app
+from boardstate.service.local.embedded_redis import EmbeddedRedis, RedisNotFound
 from boardstate.service.logging import configure_logging
 from boardstate.service.settings import Settings, SettingsError
 
@@ -59,7 +60,7 @@ def serve(settings: Settings, host: str, port: int) -> None:
             data_dir=str(settings.data_dir),
         )
         settings = dataclasses.replace(settings, redis_url=embedded.url, redis_cluster=False)
-    # The server shuts down gracefully on SIGINT/SIGTERM (`service.shutdown`), then re-raises
+    # The server shuts down gracefully on SIGINT/SIGTERM (`service.http.shutdown`), then re-raises
     # the signal with the handler it found; ours turns it into SystemExit so the private Redis
     # is stopped too.
     previous = {sig: signal.signal(sig, _exit_on_signal) for sig in STOP_SIGNALS}

@@ -22,7 +22,7 @@ from typing import Self
 
 import httpx
 
-from boardstate.service.embedded_redis import free_port
+from boardstate.service.local.embedded_redis import free_port
 
 REPO = Path(__file__).resolve().parents[1]
 DEPLOY_CONF = REPO / "deploy" / "nginx.conf"

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 import redis
 from redis.crc import key_slot
 
-from boardstate.service.embedded_redis import EmbeddedRedis
+from boardstate.service.local.embedded_redis import EmbeddedRedis
 from tests.redis_support import RedisClusterServers, parse_info, wait_streaming
 
 WAIT_TIMEOUT_S = 30.0

@@ -3,7 +3,7 @@
 `RedisServer` is one throw-away server; `RedisClusterServers` is a cluster of three masters
 (slots assigned with CLUSTER ADDSLOTS and joined with CLUSTER MEET, which works on Redis 6.2 and
 7.x alike), optionally with replicas (CLUSTER REPLICATE). Both run the binary
-`service.embedded_redis` finds and never touch any other server.
+`service.local.embedded_redis` finds and never touch any other server.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Self
 import redis
 from redis.crc import key_slot
 
-from boardstate.service.embedded_redis import EmbeddedRedis
+from boardstate.service.local.embedded_redis import EmbeddedRedis
 
 CLUSTER_SLOTS = 16384
 CLUSTER_BUS_OFFSET = 10_000

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardstate.service.failures import AppendUncertain, GameNotFound, StoreUnavailable
 from boardstate.service.store.base import (
     AppendOutcome,
     AppendRequest,
@@ -11,7 +12,6 @@ from boardstate.service.store.base import (
 )
 from boardstate.service.store.client import connect
 from boardstate.service.store.codec import CorruptEntry
-from boardstate.service.store.errors import AppendUncertain, GameNotFound, StoreUnavailable
 from boardstate.service.store.index import IndexContended, InvalidCursor
 from boardstate.service.store.keys import InvalidGameId, is_valid_game_id
 from boardstate.service.store.redis_store import RedisEventStore

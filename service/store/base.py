@@ -8,7 +8,7 @@ and conditional: all events of one move land together, or none do. Besides the l
 * seat token hashes: set atomically with the append of the event that fills the seat;
 * idempotency records: `moveId -> AppendOutcome` (the versions its events got), written by the
   append that accepted the move;
-* snapshots: opaque blobs by version, an optimisation only (`service.snapshots`).
+* snapshots: opaque blobs by version, an optimisation only (`service.games.snapshot_writer`).
 
 Implementations: `service.store.redis_store.RedisEventStore` (a Redis server or a Redis Cluster;
 every key of a game shares the hash tag `{<gameId>}`).

@@ -3,7 +3,8 @@
 A stream entry has id `<version>-0` and one field `e` holding the msgpack map
 `{type, v, seat, moveId, data, at, stateHash}`, plus `move` (the submitted move's wire form) on
 the first event of each move; the version is the entry id, not a field. Decoding checks every
-field and raises `CorruptEntry` on anything else.
+field and raises `CorruptEntry` on anything else. The append script (`append.lua`) takes its
+arguments from `script_args`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 
 import msgpack
 
-from boardstate.service.store.base import AppendOutcome, GameSummary, StoredEvent
+from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
 
 ENTRY_FIELD = b"e"
 """The one field of a stream entry."""
@@ -150,6 +151,35 @@ def decode_outcome(payload: bytes, current_version: int) -> AppendOutcome:
         last_version=last,
         duplicate_move=True,
     )
+
+
+def script_args(mode: str, request: AppendRequest) -> list[str | bytes | int]:
+    """Returns the ARGV of `append.lua` for a create (`mode="create"`) or an append: mode,
+    expected version, move id, the move's outcome record, the seat tokens, the head hash, the
+    meta fields and the encoded events. Raises `ValueError` unless the events are numbered
+    on from `expected_version`."""
+    events = list(request.events)
+    if not events:
+        raise ValueError("an append needs at least one event")
+    for offset, event in enumerate(events, start=1):
+        if event.version != request.expected_version + offset:
+            raise ValueError(
+                f"event {offset} has version {event.version}, "
+                f"expected {request.expected_version + offset}"
+            )
+    meta = dict(request.meta or {})
+    args: list[str | bytes | int] = [mode, request.expected_version, request.move_id or ""]
+    args.append(encode_outcome(events[0].version, events[-1].version))
+    args.append(len(request.seat_tokens))
+    for seat, token in request.seat_tokens:
+        args += [seat, token]
+    args.append(request.head_hash or "")
+    args.append(len(meta))
+    for name, value in meta.items():
+        args += [name, value]
+    args.append(len(events))
+    args += [encode_event(event) for event in events]
+    return args
 
 
 def encode_summary(summary: GameSummary) -> bytes:

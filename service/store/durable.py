@@ -22,7 +22,7 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.commands.core import AsyncScript
 
-from boardstate.service.store.errors import AppendUncertain, StoreUnavailable
+from boardstate.service.failures import AppendUncertain, StoreUnavailable
 
 TOUCH_SCRIPT = """
 local recorded = redis.call('HGET', KEYS[1], ARGV[1])

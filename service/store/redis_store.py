@@ -4,7 +4,7 @@ One Lua script (`append.lua`) makes each create and append atomic within the gam
 are `XRANGE`, live waits `XREAD BLOCK`. The cross-game index (`service.store.index`, keys tagged
 `{index}`) lives in another slot and is written after the append, by separate commands.
 
-Errors (`service.store.errors`): `StoreUnavailable` when Redis cannot serve, `AppendUncertain`
+Errors (`service.failures`): `StoreUnavailable` when Redis cannot serve, `AppendUncertain`
 when a create or append was sent but its reply was lost (it may or may not have landed), or,
 with `wait_replicas`, when too few replicas acknowledged it in time (`service.store.durable`).
 """
@@ -21,17 +21,13 @@ from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.typing import KeyT, StreamIdT
 
+from boardstate.service.failures import GameNotFound, StoreUnavailable
 from boardstate.service.store import codec
 from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
 from boardstate.service.store.durable import TOUCH_SCRIPT, Replicated, append_wrote, touched
-from boardstate.service.store.errors import (
-    AppendUncertain,
-    GameNotFound,
-    StoreUnavailable,
-    translated,
-)
 from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
+from boardstate.service.store.redis_errors import translated
 from boardstate.service.store.snapshots import RedisSnapshots
 
 T = TypeVar("T")
@@ -40,8 +36,6 @@ Client = Redis | RedisCluster
 APPEND_SCRIPT = (
     importlib.resources.files("boardstate.service.store").joinpath("append.lua").read_text()
 )
-
-__all__ = ["AppendUncertain", "GameNotFound", "RedisEventStore", "StoreUnavailable"]
 
 
 class RedisEventStore:
@@ -86,27 +80,7 @@ class RedisEventStore:
                 return await call()
 
     async def _script(self, game_id: str, mode: str, request: AppendRequest) -> list[Any]:
-        events = list(request.events)
-        if not events:
-            raise ValueError("an append needs at least one event")
-        for offset, event in enumerate(events, start=1):
-            if event.version != request.expected_version + offset:
-                raise ValueError(
-                    f"event {offset} has version {event.version}, "
-                    f"expected {request.expected_version + offset}"
-                )
-        meta = dict(request.meta or {})
-        args: list[str | bytes | int] = [mode, request.expected_version, request.move_id or ""]
-        args.append(codec.encode_outcome(events[0].version, events[-1].version))
-        args.append(len(request.seat_tokens))
-        for seat, token in request.seat_tokens:
-            args += [seat, token]
-        args.append(request.head_hash or "")
-        args.append(len(meta))
-        for name, value in meta.items():
-            args += [name, value]
-        args.append(len(events))
-        args += [codec.encode_event(event) for event in events]
+        args = codec.script_args(mode, request)
         keys = self.keys(game_id).all()
         async with translated(f"{mode} {game_id}", uncertain=True):
             if self._replicated is None:
@@ -153,7 +127,7 @@ class RedisEventStore:
         if status == b"seat_taken":
             return AppendOutcome(False, current, seat_taken=True)
         if status == b"missing":
-            raise GameNotFound(game_id)
+            raise GameNotFound(f"no game {game_id!r}")
         raise RuntimeError(f"append script answered {result!r}")
 
     async def read(

@@ -9,9 +9,9 @@ from typing import Any
 import httpx
 import msgpack
 
-from boardstate.service import records
-from boardstate.service.exchange import read_log
-from boardstate.service.records import GameRecord
+from boardstate.service.history.log_format import read_log
+from boardstate.service.log import record_model
+from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent
 from tests.api.client import Api
 
@@ -54,7 +54,7 @@ def expected_views(
     """The views of `seat` (None: spectator) at `versions`, replayed offline in one fold and
     turned into JSON like the API's."""
     wanted = set(versions)
-    record = records.start_record("expected", events[0], "")
+    record = record_model.start_record("expected", events[0], "")
     out: dict[int, Any] = {}
 
     def view(at: GameRecord) -> Any:
@@ -66,7 +66,7 @@ def expected_views(
     if 1 in wanted:
         out[1] = view(record)
     for event in events[1:]:
-        record = records.apply(record, event)
+        record = record_model.apply(record, event)
         if record.version in wanted:
             out[record.version] = view(record)
     return out

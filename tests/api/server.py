@@ -15,7 +15,7 @@ from typing import Self
 
 import httpx
 
-from boardstate.service.embedded_redis import free_port
+from boardstate.service.local.embedded_redis import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 30.0

@@ -12,9 +12,9 @@ from typing import Any
 import msgpack
 import pytest
 
-from boardstate.service.exchange import read_log, write_log
+from boardstate.service.history.log_format import read_log, write_log
+from boardstate.service.history.verify import verify_log
 from boardstate.service.store import StoredEvent, codec
-from boardstate.service.verify import verify_log
 from tests.api.client import Api
 from tests.api.history import (
     HISTORY_ENV,

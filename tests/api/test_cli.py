@@ -13,7 +13,7 @@ from pathlib import Path
 import httpx
 import pytest
 
-from boardstate.service.embedded_redis import free_port, port_is_free
+from boardstate.service.local.embedded_redis import free_port, port_is_free
 from tests.api.server import REPO
 
 pytestmark = pytest.mark.redis

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from boardstate.engine.registry import GAMES
-from boardstate.service.exchange import read_log
+from boardstate.service.history.log_format import read_log
+from boardstate.service.history.verify import verify_log
 from boardstate.service.store import connect
-from boardstate.service.verify import verify_log
 from tests.api.client import Api, GraphQLErrors
 from tests.api.history import (
     HISTORY_ENV,

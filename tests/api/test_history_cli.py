@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from boardstate.service.exchange import read_log, write_log
+from boardstate.service.history.log_format import read_log, write_log
 from tests.api.client import Api
 from tests.api.history import export, states
 from tests.api.play import play

@@ -18,14 +18,14 @@ import httpx
 import pytest
 
 from boardstate.engine import registry
-from boardstate.service import records
+from boardstate.service.log import record_model
 from boardstate.service.store import StoredEvent, connect
 from tests.api.client import Api, subscription
 from tests.api.server import ServiceProcess
 
 pytestmark = pytest.mark.redis
 
-SERVICE_TYPES = (records.GAME_CREATED, records.SEAT_JOINED)
+SERVICE_TYPES = (record_model.GAME_CREATED, record_model.SEAT_JOINED)
 EVENT_FIELDS = "version type seat moveId data"
 
 
@@ -88,9 +88,9 @@ async def test_every_path_shows_each_viewer_exactly_the_engines_redaction(
         raw = await store.read(game_id)
     finally:
         await store.close()
-    record = records.start_record(game_id, raw[0], "unused")
+    record = record_model.start_record(game_id, raw[0], "unused")
     for stored in raw[1:]:
-        record = records.apply(record, stored)
+        record = record_model.apply(record, stored)
     state = record.state
 
     async with httpx.AsyncClient(trust_env=False) as http:

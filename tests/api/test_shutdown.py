@@ -19,8 +19,8 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
-from boardstate.service.embedded_redis import free_port
-from boardstate.service.shutdown import CLOSE_CODE
+from boardstate.service.http.shutdown import CLOSE_CODE
+from boardstate.service.local.embedded_redis import free_port
 from tests.api.client import SUBMIT, SUBSCRIBE, Api, subscription
 from tests.api.server import REPO, ServiceProcess, unique_prefix
 from tests.redis_support import RedisServer

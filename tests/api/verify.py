@@ -6,7 +6,7 @@ import hashlib
 from typing import Any
 
 from boardstate.engine.core.rng import Rng
-from boardstate.service import records
+from boardstate.service.log import record_model
 from boardstate.service.store import StoredEvent
 
 
@@ -23,14 +23,14 @@ def stored(line: dict[str, Any]) -> StoredEvent:
     )
 
 
-def verify(game_id: str, log: list[dict[str, Any]]) -> records.GameRecord:
+def verify(game_id: str, log: list[dict[str, Any]]) -> record_model.GameRecord:
     """Checks the seed commitment, the setup draws and every stateHash; returns the fold."""
     seed = log[-1]["data"]["seed"]
     assert hashlib.sha256(seed.encode()).hexdigest() == log[0]["data"]["seedCommitment"]
-    record = records.start_record(game_id, stored(log[0]), seed)
+    record = record_model.start_record(game_id, stored(log[0]), seed)
     assert record.state_hash() == log[0]["stateHash"]
     for line in log[1:]:
-        record = records.apply(record, stored(line))
+        record = record_model.apply(record, stored(line))
         assert record.state_hash() == line["stateHash"], line["version"]
         if line["type"] == "SeatJoined" and record.state is not None:
             rules = record.rules

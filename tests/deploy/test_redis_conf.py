@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from boardstate.service.embedded_redis import RedisNotFound, find_redis_server, free_port
+from boardstate.service.local.embedded_redis import RedisNotFound, find_redis_server, free_port
 
 pytestmark = pytest.mark.redis
 

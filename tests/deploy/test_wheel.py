@@ -62,7 +62,7 @@ def test_the_wheel_holds_only_the_boardstate_root(wheel: Path) -> None:
         "boardstate/engine/trambahn/data/trambahn-lookout-2015.json",
         "boardstate/service/store/append.lua",
         "boardstate/schema/schema.graphql",
-        "boardstate/service/static/graphiql/boot.js",
+        "boardstate/service/http/static/graphiql/boot.js",
     ):
         assert any(name == needed or name.startswith(needed) for name in names), needed
 

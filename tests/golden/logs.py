@@ -1,7 +1,7 @@
 """Golden exported logs (DESIGN §1, PLATFORM_ANCHORS §8.10): one finished game per game type.
 
 Each file is what `GET /games/{id}/log` returns for a finished game: NDJSON, one event per line,
-complete (every move and the seed). It is written by `service.recorder.play_offline`, the same
+complete (every move and the seed). It is written by `service.log.event_builder.play_offline`, the same
 code the service writes through, from a fixed seed and timestamp, so regenerating it is
 deterministic; `scripts/regenerate_golden.py` rewrites them (reviewing the diff is reviewing a
 change of the log format or of the rules). Third-party SDKs can use them as a conformance kit.
@@ -16,8 +16,8 @@ import dataclasses
 from pathlib import Path
 
 from boardstate.engine.registry import GAMES
-from boardstate.service.exchange import write_log
-from boardstate.service.recorder import play_offline
+from boardstate.service.history.log_format import write_log
+from boardstate.service.log.event_builder import play_offline
 
 LOG_DIRECTORY = Path(__file__).parent / "logs"
 LEGACY_DIRECTORY = LOG_DIRECTORY / "legacy"

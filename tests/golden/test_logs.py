@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from boardstate.engine.registry import GAMES
-from boardstate.service.exchange import read_log
-from boardstate.service.replay import describe, fold_to
-from boardstate.service.upcasting import CURRENT_VERSION
-from boardstate.service.verify import verify_log
+from boardstate.service.history.log_format import read_log
+from boardstate.service.history.log_replay import describe, fold_to
+from boardstate.service.history.verify import verify_log
+from boardstate.service.log.upcasting import CURRENT_VERSION
 from tests.golden.logs import LEGACY_DIRECTORY, LOG_CASES, LOG_DIRECTORY, LogCase, exported
 
 LEGACY = sorted(LEGACY_DIRECTORY.glob("*.ndjson"))

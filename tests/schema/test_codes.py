@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import boardstate.schema.codes as codes
 from boardstate.engine.core.errors import ALL_CODES as ENGINE_CODES
+from boardstate.engine.core.errors import NotYourTurn
 
 
 def test_codes_are_unique_and_include_every_engine_code() -> None:
@@ -17,16 +18,8 @@ def test_every_code_is_documented_in_the_module_docstring() -> None:
         assert f"`{code}`" in doc, code
 
 
-def test_service_errors_carry_their_codes() -> None:
-    assert codes.GameNotFound("x").code == "GAME_NOT_FOUND"
-    assert codes.SeatTaken("x").code == "SEAT_TAKEN"
-    assert codes.Unauthorized("x").code == "UNAUTHORIZED"
-    conflict = codes.VersionConflictError(3, 5)
-    assert (conflict.code, conflict.expected, conflict.current) == ("VERSION_CONFLICT", 3, 5)
-
-
 def test_api_errors_expose_their_code_as_a_graphql_extension() -> None:
     error = codes.retryable(codes.APPEND_UNCERTAIN, "retry")
     assert error.extensions == {"code": "APPEND_UNCERTAIN", "retryable": True}
-    mapped = codes.as_api_error(codes.Unauthorized("no", {"seat": 1}))
-    assert mapped.extensions == {"code": "UNAUTHORIZED", "details": {"seat": 1}}
+    mapped = codes.as_api_error(NotYourTurn("no", {"seat": 1}))
+    assert mapped.extensions == {"code": "NOT_YOUR_TURN", "details": {"seat": 1}}

@@ -5,8 +5,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Sequence
 
-from boardstate.service import records
-from boardstate.service.integrity import APPLY_ERRORS
+from boardstate.service.history.integrity import APPLY_ERRORS
+from boardstate.service.log import record_model
 from boardstate.service.store import StoredEvent
 
 
@@ -20,11 +20,11 @@ def rehashed(events: Sequence[StoredEvent]) -> list[StoredEvent]:
     where the fold allows it: what a forger can do once the game has ended."""
     events = renumbered(events)
     seed = str(events[-1].data["seed"])
-    record = records.start_record("forged", events[0], seed)
+    record = record_model.start_record("forged", events[0], seed)
     out = [dataclasses.replace(events[0], state_hash=record.state_hash())]
     for event in events[1:]:
         try:
-            record = records.apply(record, event)
+            record = record_model.apply(record, event)
         except APPLY_ERRORS:
             out.append(event)
             continue

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 import redis
 
-from boardstate.service.embedded_redis import (
+from boardstate.service.local.embedded_redis import (
     EmbeddedRedis,
     RedisNotFound,
     find_redis_cli,

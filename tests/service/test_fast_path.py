@@ -1,5 +1,5 @@
 """Moves decided on the cached record and appended on condition that it is the log's head
-(`service.moves`), when the log no longer holds what the cache folded (as after a failover
+(`service.games.referee`), when the log no longer holds what the cache folded (as after a failover
 that lost acknowledged events): the cache is dropped, the game refolded from the log, and the
 move decided on it. Two `GameService`s on one store stand for two processes."""
 
@@ -12,10 +12,10 @@ import pytest
 from structlog.testing import capture_logs
 
 from boardstate.engine.core.rng import Rng
-from boardstate.service import recorder
-from boardstate.service.games import GameService
+from boardstate.service.games.game_service import GameService
+from boardstate.service.log import event_builder
+from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
-from boardstate.service.records import GameRecord
 from boardstate.service.settings import Settings
 from boardstate.service.store import AppendOutcome, RedisEventStore
 
@@ -45,8 +45,8 @@ def legal(record: GameRecord, seat: int) -> list[Any]:
 
 def after(record: GameRecord, seat: int, move: Any) -> GameRecord:
     """The game after a move (offline)."""
-    drafts, wire = recorder.decide(record, seat, move)
-    return recorder.move_events(record, drafts, "probe", "2026-01-01T00:00:00.000Z", wire)[0]
+    drafts, wire = event_builder.decide(record, seat, move)
+    return event_builder.move_events(record, drafts, "probe", "2026-01-01T00:00:00.000Z", wire)[0]
 
 
 class Table:

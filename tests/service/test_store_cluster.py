@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from redis.asyncio.cluster import RedisCluster
 
-from boardstate.service.embedded_redis import free_port
+from boardstate.service.local.embedded_redis import free_port
 from boardstate.service.store import AppendRequest, RedisEventStore, StoreUnavailable, connect
 from tests.service.store_contract import StoreContract, created, event
 

@@ -6,7 +6,7 @@ import asyncio
 
 import pytest
 
-from boardstate.service.embedded_redis import free_port
+from boardstate.service.local.embedded_redis import free_port
 from boardstate.service.store import (
     AppendRequest,
     AppendUncertain,

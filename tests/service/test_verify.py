@@ -12,12 +12,12 @@ import hashlib
 import pytest
 
 from boardstate.engine.registry import GAMES
-from boardstate.service import records
-from boardstate.service.exchange import read_log
-from boardstate.service.rulebook import RETAINED
+from boardstate.service.games.read_models import export_line
+from boardstate.service.history.log_format import read_log
+from boardstate.service.history.verify import verify_log
+from boardstate.service.log import record_model
+from boardstate.service.log.rulebook import RETAINED
 from boardstate.service.store import StoredEvent
-from boardstate.service.verify import verify_log
-from boardstate.service.views import export_line
 from tests.golden.logs import LOG_CASES
 from tests.service.tamper import first_index, rehashed, renumbered, with_data
 
@@ -154,7 +154,7 @@ def test_an_unfinished_redacted_export_is_checked_as_far_as_possible_and_says_so
     viewer: int | None,
 ) -> None:
     events = golden("trambahn")
-    record = records.start_record("x", events[0], "")
+    record = record_model.start_record("x", events[0], "")
     redacted = [
         dataclasses.replace(
             e,

@@ -1,0 +1,155 @@
+"""Every failure the service raises: one class per stable code (the codes: `schema.codes`).
+
+Rejections are `MoveError`s (`engine/core/errors.py`), like the engine's own: the schema maps any
+`MoveError` to a `Rejected` result, or a `VersionConflict` one for `VERSION_CONFLICT`, by its
+`code` and `details` alone, so it never imports the service.
+
+The other failures are not rejections. `StoreUnavailable` / `AppendUncertain` (raised by the
+store), `LogDiverged` and `RulesUnavailable` (a log that cannot be served) become top-level API
+errors with their `code` (`service.games.loader.store_errors`); `BadLog` and `LogUnverified`
+answer `POST /games/import`. Any part of the service may import this module; it imports no
+part of the service.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from boardstate.engine.core.errors import UNAUTHORIZED, VERSION_CONFLICT, MoveError
+from boardstate.schema.codes import (
+    APPEND_UNCERTAIN,
+    BAD_LOG,
+    BAD_NAME,
+    BAD_SEAT,
+    BAD_SEED,
+    BAD_VERSION,
+    GAME_FULL,
+    GAME_NOT_FINISHED,
+    GAME_NOT_FOUND,
+    LOG_DIVERGED,
+    LOG_UNVERIFIED,
+    RULES_UNAVAILABLE,
+    SEAT_TAKEN,
+    STORE_UNAVAILABLE,
+)
+
+# Rejections (a `Rejected` or `VersionConflict` result)
+
+
+class Unauthorized(MoveError):
+    """The seat token is missing or wrong for that seat of that game."""
+
+    code = UNAUTHORIZED
+
+
+class GameNotFound(MoveError):
+    """No game has that id (also raised by the store's `append` to a game never created)."""
+
+    code = GAME_NOT_FOUND
+
+
+class BadSeat(MoveError):
+    """The seat index is outside the game's seats."""
+
+    code = BAD_SEAT
+
+
+class BadSeed(MoveError):
+    """A client seed is not allowed here or is longer than 256 UTF-8 bytes."""
+
+    code = BAD_SEED
+
+
+class BadName(MoveError):
+    """A player name is empty or too long."""
+
+    code = BAD_NAME
+
+
+class GameFull(MoveError):
+    """Every seat is taken."""
+
+    code = GAME_FULL
+
+
+class SeatTaken(MoveError):
+    """The requested seat is taken."""
+
+    code = SEAT_TAKEN
+
+
+class GameNotFinished(MoveError):
+    """The operation needs a finished game."""
+
+    code = GAME_NOT_FINISHED
+
+
+class BadVersion(MoveError):
+    """A version is outside the game or not where the operation can start."""
+
+    code = BAD_VERSION
+
+
+class VersionConflictError(MoveError):
+    """`expectedVersion` is stale; the API answers with a `VersionConflict` result, read from
+    `details` (`expectedVersion`, `currentVersion`)."""
+
+    code = VERSION_CONFLICT
+
+    def __init__(self, expected: int, current: int) -> None:
+        super().__init__(
+            f"expected version {expected} but the game is at {current}",
+            {"expectedVersion": expected, "currentVersion": current},
+        )
+        self.expected = expected
+        self.current = current
+
+
+# Failures that are not the client's fault (top-level API errors)
+
+
+class StoreUnavailable(Exception):
+    """Redis cannot be reached or cannot serve now; the operation may be retried later."""
+
+    code: ClassVar[str] = STORE_UNAVAILABLE
+
+
+class AppendUncertain(StoreUnavailable):
+    """The append was sent but its reply was lost: it may or may not have been applied;
+    retrying it under the same move id is safe."""
+
+    code = APPEND_UNCERTAIN
+
+
+class LogDiverged(Exception):
+    """A log does not reproduce itself at `version` (an event does not apply, or its
+    `stateHash` differs); `reason` says how."""
+
+    code: ClassVar[str] = LOG_DIVERGED
+
+    def __init__(self, game_id: str, version: int, reason: str) -> None:
+        super().__init__(f"game {game_id}: event {version}: {reason}")
+        self.game_id = game_id
+        self.version = version
+        self.reason = reason
+
+
+class RulesUnavailable(LookupError):
+    """The rules version or data set a game was created with is not available here."""
+
+    code: ClassVar[str] = RULES_UNAVAILABLE
+
+
+# `POST /games/import` (and the offline commands)
+
+
+class BadLog(ValueError):
+    """A file is not an exported log; the message names the line (1-based)."""
+
+    code: ClassVar[str] = BAD_LOG
+
+
+class LogUnverified(ValueError):
+    """An uploaded log does not verify completely, or its game has not ended."""
+
+    code: ClassVar[str] = LOG_UNVERIFIED

@@ -1,0 +1,1 @@
+"""Game operations: create, join, moves (the referee), loading and caching, views, live events."""

@@ -1,0 +1,88 @@
+"""Games made from other games' logs: forks of finished games and imported exports."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import secrets
+from collections.abc import Sequence
+
+import structlog
+
+from boardstate.service.failures import BadVersion, GameNotFinished, GameNotFound, LogUnverified
+from boardstate.service.games.loader import SEED_FIELD, GameLoader
+from boardstate.service.games.lobby import Lobby
+from boardstate.service.history import forking
+from boardstate.service.history.verify import verify_log
+from boardstate.service.history.verify_report import Report
+from boardstate.service.log import record_model
+from boardstate.service.log.record_model import GameRecord
+from boardstate.service.store import StoredEvent
+
+log = structlog.get_logger("boardstate.archive")
+
+
+def refusal(report: Report) -> str:
+    """Says why an uploaded log is refused: its first failure, or that its game has not ended."""
+    failure = report.failure
+    if failure is not None:
+        return f"event {failure.version}: {failure.message}"
+    return "only finished games can be imported (the seed must be revealed)"
+
+
+class Archive:
+    """`forkGame` and `POST /games/import`."""
+
+    def __init__(self, loader: GameLoader, lobby: Lobby) -> None:
+        self.loader = loader
+        self.lobby = lobby
+
+    async def fork(
+        self, game_id: str, version: int, seed: str | None
+    ) -> tuple[GameRecord, list[tuple[int, str]]]:
+        """Creates a fork of a finished game at `version`; returns it and every seat's token."""
+        source = await self.loader.load(game_id)
+        if source is None:
+            raise GameNotFound(f"no game {game_id!r}")
+        if source.status != "FINISHED":
+            raise GameNotFinished(f"game {game_id} is not finished; only finished games fork")
+        if not 1 <= version < source.version:
+            raise BadVersion(f"version must be 1..{source.version - 1}, not {version}")
+        secret, by_client = self.lobby.seed(seed)
+        at_version = await self.loader.at_version(source, version)
+        events = await self.loader.store.read(game_id, limit=version + 1)
+        new_id = secrets.token_urlsafe(12)
+        record, stored = forking.fork_log(
+            source, at_version, events, version, secret, by_client, new_id
+        )
+        record, tokens = await self.lobby.store_new(record, stored, by_client)
+        log.info("game_forked", source=game_id, version=version, game_id=new_id)
+        return record, tokens
+
+    async def import_log(self, events: Sequence[StoredEvent]) -> GameRecord:
+        """Verifies an exported finished log completely and stores it as a new, imported game.
+
+        Raises `LogUnverified` (naming the first event that does not hold) unless it verifies.
+        """
+        new_id = secrets.token_urlsafe(12)
+        report = await asyncio.to_thread(verify_log, events, new_id)
+        if not (report.complete and report.finished) or report.record is None:
+            raise LogUnverified(refusal(report))
+        record = dataclasses.replace(report.record, imported=True)
+        meta = {
+            "gameType": record.rules.info.id,
+            "players": str(record.players),
+            "status": record.status,
+            "createdAt": str(record.created["createdAt"]),
+            "seededByClient": "1" if record.created["seededByClient"] else "0",
+            SEED_FIELD: record.seed,
+            "imported": "1",
+            "importedAt": record_model.now_iso(),
+        }
+        store = self.loader.store
+        if not await store.create(new_id, events[0], meta, rest=list(events[1:])):
+            raise RuntimeError(f"game id {new_id} exists already")
+        log.info("game_imported", game_id=new_id, version=record.version)
+        self.loader.remember(record)
+        await self.loader.index(record)
+        return record

@@ -1,0 +1,234 @@
+"""`GameService`: the game operations behind the API (`schema.ports.GameBackend`); no GraphQL.
+
+Expected failures raise typed `MoveError`s; store failures become retryable `ApiError`s
+(`STORE_UNAVAILABLE`, `APPEND_UNCERTAIN`). Events and logs are redacted for the viewer while a
+game runs and complete once it has ended (the seed is public then); after the end any seat's
+view, at any version, is open to everyone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncGenerator
+from typing import Any
+
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema.ports import (
+    AcceptedMove,
+    CreatedGame,
+    EventView,
+    GamesPage,
+    GameView,
+    JoinedSeat,
+)
+from boardstate.service.failures import GameNotFound
+from boardstate.service.games.archive import Archive
+from boardstate.service.games.live_events import SubscriptionHub
+from boardstate.service.games.loader import GameLoader, store_errors
+from boardstate.service.games.lobby import Lobby
+from boardstate.service.games.read_models import event_view, game_view
+from boardstate.service.games.referee import Referee, authorize
+from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.log.record_model import GAME_ENDED, GameRecord
+from boardstate.service.metrics import Metrics
+from boardstate.service.settings import Settings
+from boardstate.service.store import EventStore
+
+CATCH_UP_PAGE = 500
+
+
+class GameService:
+    """Creates, loads and plays games on an event store."""
+
+    def __init__(self, store: EventStore, settings: Settings, metrics: Metrics) -> None:
+        self.store = store
+        self.metrics = metrics
+        self.page_cap = settings.page_cap
+        self.loader = GameLoader(store, metrics, settings.cache_size, settings.snapshot_every)
+        self.lobby = Lobby(self.loader, settings)
+        self.archive = Archive(self.loader, self.lobby)
+        self.admin_token = settings.admin_token
+        self.referee = Referee(self.loader, metrics)
+        self.hub = SubscriptionHub(store, metrics)
+
+    async def load(self, game_id: str) -> GameRecord | None:
+        """Returns the game at its current version, or None."""
+        with store_errors():
+            return await self.loader.load(game_id)
+
+    async def viewer_of(self, record: GameRecord, token: str | None) -> int | None:
+        """Returns the seat whose token `token` is, or None (a spectator)."""
+        if token is None:
+            return None
+        for seat in range(record.players):
+            if token_matches(token, await self.loader.token_hash(record.game_id, seat)):
+                return seat
+        return None
+
+    # -- reads -------------------------------------------------------------------------
+    async def game(self, game_id: str) -> GameView | None:
+        """Returns the game at its current version, or None."""
+        record = await self.load(game_id)
+        return None if record is None else game_view(record)
+
+    async def games(
+        self,
+        after: str | None,
+        first: int,
+        game_type: str | None,
+        status: str | None,
+        player: str | None = None,
+    ) -> GamesPage:
+        """Returns a page of the cross-game index, each game loaded through the cache."""
+        with store_errors():
+            rows, total = await self.store.index_page(after, first + 1, game_type, status, player)
+            page: list[tuple[str, GameView]] = []
+            for row in rows[:first]:
+                record = await self.loader.load(row.game_id)
+                if record is not None:
+                    page.append((row.game_id, game_view(record)))
+        return GamesPage(tuple(page), total, len(rows) > first)
+
+    async def state(
+        self, game: GameView, seat: int | None, version: int | None, token: str | None
+    ) -> dict[str, Any]:
+        """Returns a seat view (its token required until the game has ended) or the spectator
+        view, at any version."""
+        current: GameRecord = game.handle
+        with store_errors():
+            if seat is not None:
+                await self._authorize_view(current, seat, token)
+            record = await self.loader.at_version(current, version)
+        rules = record.rules
+        state = record.state
+        if state is None:
+            state = rules.initial_state(record.players, record.options)
+        return rules.view(state, seat)
+
+    async def legal_moves(self, game: GameView, seat: int, token: str | None) -> list[Any]:
+        """Returns the wire forms of the seat's legal moves (token required)."""
+        record: GameRecord = game.handle
+        with store_errors():
+            await authorize(self.loader, record, seat, token)
+        if record.status != "ACTIVE":
+            return []
+        rules = record.rules
+        return [rules.moves.encode(m) for m in rules.legal_moves(record.state, seat)]
+
+    async def events(
+        self, game: GameView, after: int, first: int, seat: int | None, token: str | None
+    ) -> list[EventView]:
+        """Returns events after `after`, redacted for `seat` (token required) or the caller."""
+        record: GameRecord = game.handle
+        count = min(first, record.version - after)
+        if count <= 0:
+            return []
+        with store_errors():
+            if seat is not None:
+                await self._authorize_view(record, seat, token)
+                viewer: int | None = seat
+            else:
+                viewer = await self.viewer_of(record, token)
+            stored = await self.store.read(record.game_id, after=after, limit=count)
+        complete = record.status == "FINISHED"
+        return [event_view(record, e, viewer, complete) for e in stored]
+
+    async def _authorize_view(self, record: GameRecord, seat: int, token: str | None) -> None:
+        """Checks `seat`'s token, except once the game has ended (everything is public)."""
+        if record.status == "FINISHED" and 0 <= seat < record.players:
+            return
+        await authorize(self.loader, record, seat, token)
+
+    # -- writes ------------------------------------------------------------------------
+    async def create_game(
+        self,
+        game_type: str,
+        players: int,
+        options: Any,
+        seed: str | None,
+        seats: list[str] | None,
+    ) -> CreatedGame:
+        """Creates a game; with `seats`, fills every seat and starts it."""
+        with store_errors():
+            record, tokens = await self.lobby.create(game_type, players, options, seed, seats)
+        self.metrics.games_created.labels(record.rules.info.id).inc()
+        return CreatedGame(game_view(record), tuple(tokens))
+
+    async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
+        """Takes a seat and returns its token."""
+        with store_errors():
+            record, taken, token = await self.lobby.join(game_id, name, seat)
+        return JoinedSeat(game_view(record), taken, token)
+
+    async def fork_game(self, game_id: str, version: int, seed: str | None) -> CreatedGame:
+        """Forks a finished game at `version` (see `service.history.forking`); every seat gets a
+        token."""
+        with store_errors():
+            record, tokens = await self.archive.fork(game_id, version, seed)
+        self.metrics.games_created.labels(record.rules.info.id).inc()
+        return CreatedGame(game_view(record), tuple(tokens))
+
+    async def submit_move(
+        self,
+        game_id: str,
+        seat: int,
+        move: Any,
+        token: str | None,
+        expected_version: int | None,
+        move_id: str | None,
+        dry_run: bool,
+    ) -> AcceptedMove:
+        """Checks and records a move (see `service.games.referee`); counts rejections by code."""
+        try:
+            with store_errors():
+                verdict = await self.referee.submit(
+                    game_id, seat, move, token, expected_version, move_id, dry_run
+                )
+        except MoveError as exc:
+            self.metrics.moves_rejected.labels(exc.code).inc()
+            raise
+        record = verdict.record
+        complete = record.status == "FINISHED"
+        events = tuple(event_view(record, e, seat, complete) for e in verdict.events)
+        return AcceptedMove(game_view(record), verdict.version, events, verdict.dry_run)
+
+    # -- live --------------------------------------------------------------------------
+    async def game_events(
+        self, game_id: str, after_version: int, token: str | None
+    ) -> AsyncGenerator[EventView, None]:
+        """Yields events after `after_version` from the log, then live; ends after GameEnded."""
+        with store_errors():
+            record = await self.loader.load(game_id)
+            if record is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            viewer = await self.viewer_of(record, token)
+        complete = record.status == "FINISHED"
+        self.metrics.subscribers.inc()
+        try:
+            with store_errors():
+                async with self.hub.listen(game_id) as queue:
+                    last = max(after_version, 0)
+                    while True:
+                        batch = await self.store.read(game_id, after=last, limit=CATCH_UP_PAGE)
+                        for event in batch:
+                            yield event_view(record, event, viewer, complete)
+                            last = event.version
+                            if event.type == GAME_ENDED:
+                                return
+                        if len(batch) < CATCH_UP_PAGE:
+                            break
+                    while True:
+                        item = await queue.get()
+                        if isinstance(item, Exception):
+                            raise item
+                        if item.version <= last:
+                            continue
+                        yield event_view(record, item, viewer, complete)
+                        last = item.version
+                        if item.type == GAME_ENDED:
+                            return
+        finally:
+            self.metrics.subscribers.dec()
+
+    async def close(self) -> None:
+        """Stops the live feeds."""
+        await self.hub.close()

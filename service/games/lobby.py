@@ -1,0 +1,155 @@
+"""Creating games and taking seats (DESIGN §4, §5).
+
+Each `SeatJoined` is appended by the same atomic append that stores that seat's token hash, so a
+taken seat is refused atomically. The append that fills the last seat also carries the setup
+events (drawn with `Rng.for_decision(seed, v)`, v = the version before them) and sets the
+status to ACTIVE. `createGame(seats:)` writes the creation, every `SeatJoined`, the setup events
+and all seat token hashes in one atomic create: the game exists complete, or not at all.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+from typing import Any
+
+import structlog
+
+from boardstate.engine import registry
+from boardstate.engine.core.errors import BadPlayerCount
+from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
+from boardstate.service.games.loader import SEED_FIELD, GameLoader
+from boardstate.service.games.seat_tokens import new_token, token_hash
+from boardstate.service.log import record_model
+from boardstate.service.log.event_builder import created_event, seat_events
+from boardstate.service.log.record_model import GameRecord
+from boardstate.service.settings import Settings
+from boardstate.service.store import AppendRequest, StoredEvent
+
+log = structlog.get_logger("boardstate.lobby")
+
+MAX_SEED_BYTES = 256
+MAX_NAME_LENGTH = 64
+
+
+class _Conflict(Exception):
+    """Another append won the race; reload and try again."""
+
+
+def check_name(name: str) -> str:
+    """Returns the stripped player name; raises `BadName`."""
+    clean = name.strip()
+    if not clean or len(clean) > MAX_NAME_LENGTH or not clean.isprintable():
+        raise BadName(f"a player name needs 1 to {MAX_NAME_LENGTH} printable characters")
+    return clean
+
+
+class Lobby:
+    """createGame and joinGame."""
+
+    def __init__(self, loader: GameLoader, settings: Settings) -> None:
+        self.loader = loader
+        self.settings = settings
+
+    def seed(self, seed: str | None) -> tuple[str, bool]:
+        """Returns the seed of a new game and whether the client chose it; raises `BadSeed`."""
+        if seed is None:
+            return secrets.token_hex(32), False
+        if not self.settings.allow_client_seeds:
+            raise BadSeed("this server does not accept client seeds")
+        if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
+            raise BadSeed(f"a seed may have at most {MAX_SEED_BYTES} UTF-8 bytes")
+        return seed, True
+
+    async def create(
+        self, game_type: str, players: int, options: Any, seed: str | None, names: list[str] | None
+    ) -> tuple[GameRecord, list[tuple[int, str]]]:
+        """Creates a game; with `names`, fills every seat. Returns the game and the tokens."""
+        rules = registry.get(game_type)
+        rules.check_players(players)
+        parsed = rules.parse_options(options)
+        if names is not None and len(names) != players:
+            raise BadPlayerCount(f"seats lists {len(names)} names for {players} players")
+        clean = [check_name(n) for n in names or []]
+        secret, by_client = self.seed(seed)
+        game_id, at = secrets.token_urlsafe(12), record_model.now_iso()
+        first = created_event(rules, players, parsed, secret, by_client, at)
+        record = record_model.start_record(game_id, first, secret)
+        first = dataclasses.replace(first, state_hash=record.state_hash())
+        rest: list[StoredEvent] = []
+        for seat, name in enumerate(clean):
+            record, events, _ = seat_events(record, seat, name, at)
+            rest += events
+        record, tokens = await self.store_new(record, [first, *rest], by_client)
+        log.info("game_created", game_type=game_type, players=players, seats=len(tokens))
+        return record, tokens
+
+    async def store_new(
+        self, record: GameRecord, events: list[StoredEvent], by_client: bool
+    ) -> tuple[GameRecord, list[tuple[int, str]]]:
+        """Stores a new game's first events with a fresh token for every filled seat, in one
+        atomic create; returns the game and the tokens."""
+        game_id = record.game_id
+        meta = {
+            "gameType": record.rules.info.id,
+            "players": str(record.players),
+            "status": record.status,
+            "createdAt": str(record.created["createdAt"]),
+            "seededByClient": "1" if by_client else "0",
+            SEED_FIELD: record.seed,
+        }
+        tokens = [(seat, new_token()) for seat, name in enumerate(record.seats) if name]
+        hashes = [(seat, token_hash(token)) for seat, token in tokens]
+        # One atomic step: the game exists with every seat filled, or not at all.
+        created = await self.loader.store.create(
+            game_id, events[0], meta, rest=events[1:], seat_tokens=hashes
+        )
+        if not created:
+            raise RuntimeError(f"game id {game_id} exists already")
+        structlog.contextvars.bind_contextvars(game_id=game_id)
+        self.loader.remember(record)
+        for seat, hashed in hashes:
+            self.loader.remember_token(game_id, seat, hashed)
+        await self.loader.index(record)
+        return record, tokens
+
+    async def join(self, game_id: str, name: str, seat: int | None) -> tuple[GameRecord, int, str]:
+        """Takes `seat` (or the lowest free one); returns the game, the seat and its token."""
+        clean = check_name(name)
+        structlog.contextvars.bind_contextvars(game_id=game_id)
+        for _ in range(64):
+            record = await self.loader.load(game_id)
+            if record is None:
+                raise GameNotFound(f"no game {game_id!r}")
+            free = [i for i, taken in enumerate(record.seats) if taken is None]
+            if not free:
+                raise GameFull(f"every seat of game {game_id} is taken")
+            target = free[0] if seat is None else seat
+            if not 0 <= target < record.players:
+                raise BadSeat(f"seat must be 0..{record.players - 1}, not {target}")
+            if target not in free:
+                raise SeatTaken(f"seat {target} of game {game_id} is taken")
+            try:
+                record, token = await self._take_seat(record, target, clean)
+            except _Conflict:
+                continue
+            return record, target, token
+        raise RuntimeError(f"game {game_id}: could not take a seat after 64 attempts")
+
+    async def _take_seat(self, record: GameRecord, seat: int, name: str) -> tuple[GameRecord, str]:
+        token = new_token()
+        after, events, status = seat_events(record, seat, name, record_model.now_iso())
+        meta = None if status is None else {"status": status}
+        request = AppendRequest(
+            record.version, events, seat_tokens=((seat, token_hash(token)),), meta=meta
+        )
+        result = await self.loader.store.append(record.game_id, request)
+        if result.seat_taken:
+            raise SeatTaken(f"seat {seat} of game {record.game_id} is taken")
+        if not result.appended:
+            raise _Conflict
+        log.info("seat_joined", seat=seat, version=after.version)
+        self.loader.remember(after)
+        self.loader.remember_token(record.game_id, seat, token_hash(token))
+        await self.loader.index(after)  # the new player's name is indexed too
+        return after, token

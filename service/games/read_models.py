@@ -1,0 +1,91 @@
+"""Turning records and stored events into the schema's read models (`schema.ports`).
+
+Redaction (DESIGN §5): while a game runs each viewer sees every event with what the rules let
+it know at the time (`rules.redact`), and a move (`StoredEvent.move`) only if it is its own;
+once the game has ended (`complete`) everything is shown to everyone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardstate.engine.core.rules import GameRules
+from boardstate.schema.ports import EventView, ForkOrigin, GameView, ResultView
+from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord, decode_engine_event
+from boardstate.service.store import StoredEvent
+
+
+def redacted_data(
+    rules: GameRules[Any, Any, Any], event: StoredEvent, viewer: int | None
+) -> dict[str, Any]:
+    """Returns the event's data as `viewer` may see it (service events are public)."""
+    if event.type in SERVICE_EVENTS:
+        return dict(event.data)
+    wire = rules.events.encode(rules.redact(decode_engine_event(rules, event), viewer))
+    wire.pop("type")
+    return wire
+
+
+def visible_move(event: StoredEvent, viewer: int | None, complete: bool) -> dict[str, Any] | None:
+    """Returns the event's move if `viewer` may see it: its own, or any once the game ended."""
+    if event.move is None or not (complete or (viewer is not None and viewer == event.seat)):
+        return None
+    return dict(event.move)
+
+
+def game_view(record: GameRecord) -> GameView:
+    """Returns the GraphQL layer's view of a record (the record rides along as the handle)."""
+    result = record.result
+    fork = record.created.get("forkedFrom")
+    return GameView(
+        id=record.game_id,
+        game_type=record.rules.info.id,
+        status=record.status,
+        version=record.version,
+        players=record.players,
+        seats=record.seats,
+        to_act=record.to_act,
+        created_at=str(record.created["createdAt"]),
+        seeded_by_client=bool(record.created["seededByClient"]),
+        result=None
+        if result is None
+        else ResultView(result.scores, result.winners, dict(result.details)),
+        handle=record,
+        rules_version=str(record.created["rulesVersion"]),
+        data_set=str(record.created["dataSet"]),
+        seed_commitment=str(record.created["seedCommitment"]),
+        seed=record.seed if record.status == "FINISHED" else None,
+        imported=record.imported,
+        forked_from=None
+        if not isinstance(fork, dict)
+        else ForkOrigin(str(fork["gameId"]), int(fork["version"])),
+    )
+
+
+def event_view(
+    record: GameRecord, event: StoredEvent, viewer: int | None, complete: bool
+) -> EventView:
+    """Returns `event` as `viewer` sees it; `complete` (a finished game) skips redaction."""
+    data = dict(event.data) if complete else redacted_data(record.rules, event, viewer)
+    return EventView(
+        version=event.version,
+        type=event.type,
+        seat=event.seat,
+        move_id=event.move_id,
+        data=data,
+        at=event.at,
+        state_hash=event.state_hash,
+        move=visible_move(event, viewer, complete),
+    )
+
+
+def export_line(
+    record: GameRecord, event: StoredEvent, viewer: int | None, complete: bool
+) -> dict[str, Any]:
+    """Returns the flat export object of an event (`StoredEvent.to_export`), redacted."""
+    out = event.to_export()
+    if not complete:
+        out["data"] = redacted_data(record.rules, event, viewer)
+        if visible_move(event, viewer, complete) is None:
+            out.pop("move", None)
+    return out

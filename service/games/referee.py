@@ -1,0 +1,209 @@
+"""Submitting moves: the checks of DESIGN §5, in order, then one atomic append.
+
+Order: game exists; seat index and token; `moveId` already accepted (the original result is
+returned, nothing appended); stale `expectedVersion` (VersionConflict); then the rules: parse
+(MALFORMED_MOVE), then the engine's `decide`, which refuses a game not started or finished
+(GAME_NOT_STARTED, GAME_FINISHED), a seat that may not act (NOT_YOUR_TURN) and anything else the
+rules forbid (ILLEGAL_MOVE and friends). The referee does not repeat the engine's checks.
+
+Fast path: when the game is cached, the move is decided on the cached record and appended
+with that record's version and stateHash as the condition, without reading the log first: the
+append script checks the move id, the version and the stateHash at it atomically. Only an
+accepted move (or the original of a repeated move id) is answered from it; anything else
+(the cache was behind, the move looks wrong, a stale `expectedVersion`) is decided again on the
+slow path below, so every refusal is decided on the log's current version. A cache the log
+contradicts (the log is shorter, or holds other events, e.g. after a failover) is dropped.
+
+Slow path: load (catching up from the log), the `moveId` check, then the rules, then the append.
+If the append loses a race to a concurrent move: with `expectedVersion` the answer is
+VersionConflict; without it the game is reloaded and the move decided once more against the
+new state (a second lost race is a VersionConflict). A store failure is never reported as an
+accepted move (see `service.games.loader.store_errors`).
+
+A move is recorded under its `moveId`, or a generated one (`srv-…`) when the client gave none;
+the first of its events carries the move's canonical wire form (`StoredEvent.move`), so a
+verifier can re-run `decide` with the game's RNG. Snapshots due within the append are stored
+after it (`service.games.snapshot_writer.SnapshotWriter`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import secrets
+import time
+from collections.abc import Sequence
+from typing import Any
+
+import structlog
+
+from boardstate.engine.core.errors import MalformedMove, MoveError
+from boardstate.service.failures import (
+    BadSeat,
+    GameNotFound,
+    StoreUnavailable,
+    Unauthorized,
+    VersionConflictError,
+)
+from boardstate.service.games.loader import GameLoader
+from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.log import event_builder, record_model
+from boardstate.service.log.record_model import GameRecord
+from boardstate.service.metrics import Metrics
+from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent
+
+log = structlog.get_logger("boardstate.moves")
+
+MAX_MOVE_ID_LENGTH = 128
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Verdict:
+    """An accepted (or dry-run) move: the game after it and its stored events."""
+
+    record: GameRecord
+    version: int
+    events: Sequence[StoredEvent]
+    dry_run: bool = False
+
+
+async def authorize(loader: GameLoader, record: GameRecord, seat: int, token: str | None) -> None:
+    """Raises `BadSeat` or `Unauthorized` unless `token` is the token of `seat`."""
+    if not 0 <= seat < record.players:
+        raise BadSeat(f"seat must be 0..{record.players - 1}, not {seat}")
+    stored = await loader.token_hash(record.game_id, seat)
+    if not token_matches(token, stored):
+        raise Unauthorized(
+            f"seat {seat} of game {record.game_id} needs its token (Authorization: Bearer <token>)",
+            {"seat": seat},
+        )
+
+
+class Referee:
+    """Checks and records moves."""
+
+    def __init__(self, loader: GameLoader, metrics: Metrics) -> None:
+        self.loader = loader
+        self.metrics = metrics
+
+    async def submit(
+        self,
+        game_id: str,
+        seat: int,
+        move: Any,
+        token: str | None,
+        expected: int | None,
+        move_id: str | None,
+        dry_run: bool,
+    ) -> Verdict:
+        """Checks `move` and, unless `dry_run`, records it; raises a typed `MoveError`."""
+        if move_id is not None and not 1 <= len(move_id) <= MAX_MOVE_ID_LENGTH:
+            raise MalformedMove(f"moveId must have 1 to {MAX_MOVE_ID_LENGTH} characters")
+        structlog.contextvars.bind_contextvars(game_id=game_id, seat=seat)
+        cached = None if dry_run else self.loader.cached(game_id)
+        if cached is not None:
+            fast = await self._fast(cached, seat, move, token, expected, move_id)
+            if fast is not None:
+                return fast
+        record = await self.loader.load(game_id)
+        if record is None:
+            raise GameNotFound(f"no game {game_id!r}")
+        await authorize(self.loader, record, seat, token)
+        for attempt in range(2):
+            if move_id is not None:
+                prior = await self.loader.store.move_outcome(game_id, move_id)
+                if prior is not None:
+                    return await self._original(record, prior)
+            verdict = self._decide(record, seat, move, expected, dry_run)
+            if isinstance(verdict, Verdict):
+                return verdict
+            result = await self._append(record, *verdict, move_id)
+            if isinstance(result, Verdict):
+                return result
+            if result.duplicate_move:
+                return await self._original(record, result)
+            if result.diverged:
+                self.loader.forget(record)
+            elif expected is not None or attempt == 1:
+                stale = record.version if expected is None else expected
+                raise VersionConflictError(stale, result.current_version)
+            reloaded = await self.loader.load(game_id)
+            assert reloaded is not None
+            record = reloaded
+        raise StoreUnavailable(f"game {game_id}: the log changed under the move; nothing recorded")
+
+    async def _fast(
+        self,
+        cached: GameRecord,
+        seat: int,
+        move: Any,
+        token: str | None,
+        expected: int | None,
+        move_id: str | None,
+    ) -> Verdict | None:
+        """Decides on the cached record and appends on condition that it is the log's head;
+        returns None when the slow path must decide (see the module docstring)."""
+        await authorize(self.loader, cached, seat, token)  # tokens never change once set
+        if (expected is not None and expected != cached.version) or cached.status != "ACTIVE":
+            return None
+        structlog.contextvars.bind_contextvars(version=cached.version)
+        try:
+            drafts, wire = event_builder.decide(cached, seat, move)
+        except MoveError:
+            return None
+        if not drafts:
+            return None
+        result = await self._append(cached, drafts, wire, move_id)
+        if isinstance(result, Verdict):
+            return result
+        if result.duplicate_move:
+            return await self._original(cached, result)
+        if result.diverged or result.current_version < cached.version:
+            self.loader.forget(cached)
+        return None
+
+    def _decide(
+        self, record: GameRecord, seat: int, move: Any, expected: int | None, dry_run: bool
+    ) -> Verdict | tuple[list[record_model.Draft], dict[str, Any]]:
+        structlog.contextvars.bind_contextvars(version=record.version)
+        if expected is not None and expected != record.version:
+            raise VersionConflictError(expected, record.version)
+        drafts, wire = event_builder.decide(record, seat, move)
+        if dry_run:
+            return Verdict(record, record.version, (), dry_run=True)
+        return drafts, wire
+
+    async def _append(
+        self,
+        record: GameRecord,
+        drafts: list[record_model.Draft],
+        wire: dict[str, Any],
+        move_id: str | None,
+    ) -> Verdict | AppendOutcome:
+        mid = move_id or f"srv-{secrets.token_urlsafe(12)}"
+        after, events = event_builder.move_events(record, drafts, mid, record_model.now_iso(), wire)
+        if not events:
+            return Verdict(record, record.version, ())
+        meta = {"status": after.status} if after.status != record.status else None
+        started = time.perf_counter()
+        request = AppendRequest(
+            record.version, events, move_id=mid, meta=meta, head_hash=record.state_hash()
+        )
+        result = await self.loader.store.append(record.game_id, request)
+        self.metrics.append_seconds.observe(time.perf_counter() - started)
+        if not result.appended:
+            return result
+        self.loader.remember(after)
+        await self.loader.snapshots.after_append(record, events)
+        self.metrics.accepted_counter(record.rules.info.id).inc()
+        log.info("move_accepted", move_id=mid, first=events[0].version, version=after.version)
+        if meta is not None:
+            await self.loader.index(after)
+        return Verdict(after, after.version, events)
+
+    async def _original(self, record: GameRecord, prior: AppendOutcome) -> Verdict:
+        count = prior.last_version - prior.first_version + 1
+        events = await self.loader.store.read(
+            record.game_id, after=prior.first_version - 1, limit=count
+        )
+        current = await self.loader.load(record.game_id)
+        return Verdict(current or record, prior.last_version, events)

@@ -1,0 +1,1 @@
+"""A game's history from its log: verify, replay, fork, export/import; no Redis."""

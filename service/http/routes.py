@@ -1,0 +1,104 @@
+"""Plain HTTP beside GraphQL: `/healthz`, `/readyz`, `/metrics`, `/games/{id}/log` (DESIGN §5)
+and `POST /games/import` (`service.http.log_import`)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from boardstate.schema.codes import GAME_NOT_FOUND, ApiError
+from boardstate.schema.context import bearer_token
+from boardstate.service.games.game_service import GameService
+from boardstate.service.games.loader import store_errors
+from boardstate.service.games.read_models import export_line
+from boardstate.service.history.log_format import msgpack_line, ndjson_line
+from boardstate.service.http.log_import import import_game
+from boardstate.service.log.record_model import GameRecord
+from boardstate.service.metrics import CONTENT_TYPE, Metrics
+
+EXPORT_PAGE = 500
+MSGPACK_TYPES = ("application/msgpack", "application/x-msgpack", "application/vnd.msgpack")
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+async def healthz(request: Request) -> Response:
+    """200 while the process runs."""
+    return JSONResponse({"status": "ok"})
+
+
+async def readyz(request: Request) -> Response:
+    """200 when Redis answers PING, else 503."""
+    service: GameService = request.state.service
+    if await service.store.ping():
+        return JSONResponse({"status": "ready"})
+    return JSONResponse({"status": "unavailable", "reason": "redis unreachable"}, status_code=503)
+
+
+async def metrics(request: Request) -> Response:
+    """Prometheus text exposition."""
+    registry: Metrics = request.state.metrics
+    return Response(registry.render(), media_type=CONTENT_TYPE)
+
+
+def _export(
+    service: GameService, record: GameRecord, viewer: int | None, as_msgpack: bool
+) -> AsyncIterator[bytes]:
+    complete = record.status == "FINISHED"
+
+    async def body() -> AsyncIterator[bytes]:
+        last = 0
+        while last < record.version:
+            limit = min(EXPORT_PAGE, record.version - last)
+            with store_errors():
+                batch = await service.store.read(record.game_id, after=last, limit=limit)
+            if not batch:
+                return
+            for event in batch:
+                line = export_line(record, event, viewer, complete)
+                yield msgpack_line(line) if as_msgpack else ndjson_line(line)
+            last = batch[-1].version
+
+    return body()
+
+
+async def game_log(request: Request) -> Response:
+    """The log as NDJSON (default) or a msgpack stream (`Accept: application/msgpack` or
+    `?format=msgpack`).
+
+    Redacted for the caller (a seat with `Authorization: Bearer <token>`, else a spectator)
+    while the game runs; complete, with every move and the seed, once it has ended.
+    """
+    service: GameService = request.state.service
+    game_id = request.path_params["game_id"]
+    try:
+        record = await service.load(game_id)
+        if record is None:
+            return _error(404, GAME_NOT_FOUND, f"no game {game_id!r}")
+        with store_errors():
+            token = bearer_token(request.headers.get("authorization"))
+            viewer = await service.viewer_of(record, token)
+    except ApiError as exc:
+        return _error(503 if exc.extensions.get("retryable") else 500, exc.code, exc.message)
+    accept = request.headers.get("accept", "")
+    wanted = request.query_params.get("format", "")
+    as_msgpack = wanted == "msgpack" or (not wanted and any(k in accept for k in MSGPACK_TYPES))
+    media = "application/msgpack" if as_msgpack else "application/x-ndjson"
+    headers = {"x-game-version": str(record.version)}
+    return StreamingResponse(
+        _export(service, record, viewer, as_msgpack), media_type=media, headers=headers
+    )
+
+
+ROUTES = [
+    Route("/healthz", healthz, methods=["GET"]),
+    Route("/readyz", readyz, methods=["GET"]),
+    Route("/metrics", metrics, methods=["GET"]),
+    Route("/games/{game_id}/log", game_log, methods=["GET"]),
+    Route("/games/import", import_game, methods=["POST"]),
+]

@@ -1,0 +1,1 @@
+"""Local conveniences: a private Redis server for local runs and tests."""

@@ -1,0 +1,1 @@
+"""The pure record model of a game's log: folding, stored-event encoding, stateHash, upcasting."""

@@ -1,0 +1,151 @@
+"""How games become stored events: creation, seats, setup and moves (pure, no store).
+
+The lobby and the referee write through these functions, and `play_offline` uses them to write
+a whole seeded game exactly as the service would (golden logs, benchmarks, tests), so an offline
+log and a served one cannot differ in layout.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameRules
+from boardstate.service.log import record_model
+from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.store import StoredEvent
+
+
+def created_event(
+    rules: GameRules[Any, Any, Any],
+    players: int,
+    options: Any,
+    seed: str,
+    by_client: bool,
+    at: str,
+    extra: Mapping[str, Any] | None = None,
+) -> StoredEvent:
+    """Returns `GameCreated` (without its stateHash) for a new game."""
+    data = {
+        "gameType": rules.info.id,
+        "rulesVersion": rules.info.rules_version,
+        "options": rules.options_to_wire(options),
+        "players": players,
+        "dataSet": rules.data.id,
+        "dataHash": rules.data.content_hash,
+        "seedCommitment": record_model.seed_commitment(seed),
+        "seededByClient": by_client,
+        "createdAt": at,
+        **(extra or {}),
+    }
+    return StoredEvent(
+        1, record_model.GAME_CREATED, record_model.EVENT_SCHEMA_VERSION, None, None, data, at, ""
+    )
+
+
+def setup_drafts(record: GameRecord) -> list[Draft]:
+    """Returns the setup events of a game whose last seat was just filled."""
+    rng = Rng.for_decision(record.seed_for(record.version), record.version)
+    rules = record.rules
+    return [record_model.engine_draft(rules, e, None) for e in rules.setup(record.state, rng)]
+
+
+def seat_events(
+    record: GameRecord, seat: int, name: str, at: str
+) -> tuple[GameRecord, list[StoredEvent], str | None]:
+    """Returns the game after `seat` joins, the events to append, and the new status when the
+    last seat was filled (its setup events, and `GameEnded` if setup already ends it, included)."""
+    after, events = record_model.extend(
+        record, [Draft(record_model.SEAT_JOINED, {"name": name}, seat)], None, at
+    )
+    if after.state is None:
+        return after, events, None
+    after, more = record_model.extend(after, setup_drafts(after), None, at)
+    events += more
+    if (outcome := after.rules.outcome(after.state)) is not None:
+        after, ended = record_model.extend(
+            after, [record_model.ended_draft(after, outcome)], None, at
+        )
+        events += ended
+    return after, events, after.status
+
+
+def decide(record: GameRecord, seat: int, move: Any) -> tuple[list[Draft], dict[str, Any]]:
+    """Checks a move (wire form) against the rules; returns its drafts and its canonical wire
+    form. Raises the rules' `MoveError`s: MALFORMED_MOVE from parsing; GAME_NOT_STARTED,
+    GAME_FINISHED, NOT_YOUR_TURN, ILLEGAL_MOVE, ... from the engine's `decide`. While a seat
+    is empty the engine gets the table before setup, which it refuses as not started."""
+    rules = record.rules
+    parsed = rules.parse_move(move)
+    state = record.state
+    if state is None:
+        state = rules.initial_state(record.players, record.options)
+    rng = Rng.for_decision(record.seed_for(record.version), record.version)
+    events = rules.decide(state, seat, parsed, rng)
+    return [record_model.engine_draft(rules, e, seat) for e in events], rules.moves.encode(parsed)
+
+
+def move_events(
+    record: GameRecord,
+    drafts: Sequence[Draft],
+    move_id: str,
+    at: str,
+    move: Mapping[str, Any],
+) -> tuple[GameRecord, list[StoredEvent]]:
+    """Returns the game after a decided move and its events (`move` on the first one), with
+    `GameEnded` appended when the move ends the game."""
+    after, events = record_model.extend(record, drafts, move_id, at, move)
+    if events and (outcome := after.rules.outcome(after.state)) is not None:
+        after, ended = record_model.extend(
+            after, [record_model.ended_draft(after, outcome)], move_id, at
+        )
+        events += ended
+    return after, events
+
+
+def play_offline(
+    rules: GameRules[Any, Any, Any],
+    names: Sequence[str],
+    seed: str,
+    options: Any = None,
+    at: str = "2026-01-01T00:00:00.000Z",
+    max_moves: int | None = None,
+) -> list[StoredEvent]:
+    """Returns the log of a seeded random game as the service would store it.
+
+    Moves are picked like `engine.core.simulate.playthrough` (with `"pick:" + seed`); a move's
+    id is `m<version of its first event>`; every timestamp is `at`.
+    """
+    parsed = rules.parse_options(options)
+    first = created_event(rules, len(names), parsed, seed, True, at)
+    record = record_model.start_record("offline", first, seed)
+    log = [_with_hash(first, record)]
+    for seat, name in enumerate(names):
+        record, events, _ = seat_events(record, seat, name, at)
+        log += events
+    return log + play_on(record, "pick:" + seed, at, max_moves)[1]
+
+
+def play_on(
+    record: GameRecord, pick_seed: str, at: str, max_moves: int | None = None
+) -> tuple[GameRecord, list[StoredEvent]]:
+    """Plays random legal moves (picked with `Rng.for_decision(pick_seed, version)`) until the
+    game ends or `max_moves`; returns the game and the new events."""
+    rules, log = record.rules, []
+    limit = rules.info.max_game_length if max_moves is None else max_moves
+    for _ in range(limit):
+        if record.status != "ACTIVE":
+            break
+        pick = Rng.for_decision(pick_seed, record.version)
+        seat = pick.choice(sorted(record.to_act))
+        move = rules.moves.encode(pick.choice(rules.legal_moves(record.state, seat)))
+        drafts, wire = decide(record, seat, move)
+        record, events = move_events(record, drafts, f"m{record.version + 1}", at, wire)
+        log += events
+    return record, log
+
+
+def _with_hash(event: StoredEvent, record: GameRecord) -> StoredEvent:
+    return dataclasses.replace(event, state_hash=record.state_hash())

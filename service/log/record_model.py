@@ -1,0 +1,224 @@
+"""Game records: the fold of a game's log, and how new events become `StoredEvent`s.
+
+Log layout: event 1 is `GameCreated` (seat null); then one `SeatJoined` per seat (seat i, data
+`{name}`); the append that fills the last seat also carries the game's setup events. Engine
+events are stored with `type` = their wire type and `data` = the wire dict without `type`. A
+finished game ends with `GameEnded` (data: seed, scores, winners, details).
+
+The engine state is None while a seat is empty; the event that fills the last seat sets it to
+`rules.initial_state(players, options)`, and engine events evolve it from there. Events are
+folded with the rules their game was created with (`service.log.rulebook`), after upcasting their
+data to the current event schema (`service.log.upcasting`). The first event of each move carries
+the submitted move (`StoredEvent.move`, envelope v2).
+
+Randomness: the decision at version n (the log's version before its events) draws from
+`Rng.for_decision(seed_for(n), n)`; `seed_for` is the game's seed, except in a fork, whose
+copied history keeps the seeds of the games it came from (`GameCreated.data.forkedFrom.seeds`).
+
+`stateHash` of the event at version n is the lowercase hex of
+`HMAC-SHA256(key = seed as UTF-8, msg = canonical_bytes({"version": n, "seats": [name or None,
+...], "state": engine state or None}))`, with `engine.core.canonical.canonical_bytes`: it
+covers the full (unredacted) state after the event; since it is keyed with the secret seed it
+reveals nothing until `GameEnded` publishes the seed.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import hmac
+from collections.abc import Iterable, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from boardstate.engine.core.canonical import canonical_bytes
+from boardstate.engine.core.rules import GameRules, Outcome
+from boardstate.engine.core.wire import encode_value
+from boardstate.service.log.rulebook import rules_for
+from boardstate.service.log.upcasting import CURRENT_VERSION, upcast
+from boardstate.service.store.base import StoredEvent
+
+GAME_CREATED = "GameCreated"
+SEAT_JOINED = "SeatJoined"
+GAME_ENDED = "GameEnded"
+SERVICE_EVENTS = frozenset({GAME_CREATED, SEAT_JOINED, GAME_ENDED})
+EVENT_SCHEMA_VERSION = CURRENT_VERSION
+
+
+def now_iso() -> str:
+    """Returns the current UTC time as ISO-8601 with milliseconds, e.g. `...T13:47:58.123Z`."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+def seed_commitment(seed: str) -> str:
+    """Returns the lowercase hex SHA-256 of the seed's UTF-8 bytes."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A game folded up to `version`."""
+
+    game_id: str
+    rules: GameRules[Any, Any, Any]
+    seed: str
+    created: Mapping[str, Any]
+    """The data of `GameCreated`."""
+    options: Any
+    seats: tuple[str | None, ...]
+    state: Any
+    version: int
+    result: Outcome | None = None
+    imported: bool = False
+    """The game was imported from an exported log (`POST /games/import`)."""
+    _hash: str | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
+    """`state_hash()`, once computed (a copy made with `dataclasses.replace` starts without)."""
+
+    @property
+    def players(self) -> int:
+        """The number of seats."""
+        return len(self.seats)
+
+    @property
+    def status(self) -> str:
+        """OPEN (seats empty), ACTIVE or FINISHED, as derived from the log."""
+        if self.result is not None:
+            return "FINISHED"
+        return "OPEN" if self.state is None else "ACTIVE"
+
+    @property
+    def to_act(self) -> tuple[int, ...]:
+        """Seats that may move now (none unless ACTIVE)."""
+        if self.status != "ACTIVE":
+            return ()
+        return tuple(sorted(self.rules.to_act(self.state)))
+
+    def seed_for(self, version: int) -> str:
+        """Returns the seed of the decision taken at `version` (see the module docstring)."""
+        fork = self.created.get("forkedFrom")
+        for part in fork["seeds"] if isinstance(fork, Mapping) else ():
+            if version < int(part["before"]):
+                return str(part["seed"])
+        return self.seed
+
+    def state_hash(self) -> str:
+        """Returns the stateHash of this record (see the module docstring); computed once."""
+        if self._hash is None:
+            doc = {"version": self.version, "seats": list(self.seats), "state": self.state}
+            key = self.seed.encode("utf-8")
+            digest = hmac.new(key, canonical_bytes(doc), hashlib.sha256).hexdigest()
+            object.__setattr__(self, "_hash", digest)
+            return digest
+        return self._hash
+
+
+def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
+    """Returns the record after event 1 (`GameCreated`)."""
+    if first.type != GAME_CREATED or first.version != 1:
+        raise ValueError(f"game {game_id}: event 1 is {first.type}, not {GAME_CREATED}")
+    data = first.data
+    rules = rules_for(data)
+    return GameRecord(
+        game_id=game_id,
+        rules=rules,
+        seed=seed,
+        created=dict(data),
+        options=rules.parse_options(data["options"]),
+        seats=(None,) * int(data["players"]),
+        state=None,
+        version=1,
+    )
+
+
+def decode_engine_event(rules: GameRules[Any, Any, Any], event: StoredEvent) -> Any:
+    """Returns the engine event of a stored one (its data upcast to the current schema)."""
+    data = upcast(rules.info.id, event.type, event.v, event.data)
+    return rules.events.decode({"type": event.type, **data})
+
+
+def apply(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """Returns the record after one more stored event."""
+    if event.version != record.version + 1:
+        raise ValueError(f"game {record.game_id}: event {event.version} after {record.version}")
+    changes: dict[str, Any] = {"version": event.version}
+    if event.type == SEAT_JOINED:
+        assert event.seat is not None
+        seats = list(record.seats)
+        seats[event.seat] = str(event.data["name"])
+        changes["seats"] = tuple(seats)
+        if None not in seats:
+            changes["state"] = record.rules.initial_state(record.players, record.options)
+    elif event.type == GAME_ENDED:
+        data = event.data
+        changes["result"] = Outcome(
+            scores=tuple(data["scores"]), winners=tuple(data["winners"]), details=data["details"]
+        )
+    elif event.type == GAME_CREATED:
+        raise ValueError(f"game {record.game_id}: a second {GAME_CREATED}")
+    else:
+        changes["state"] = record.rules.evolve(
+            record.state, decode_engine_event(record.rules, event)
+        )
+    return dataclasses.replace(record, **changes)
+
+
+def fold(record: GameRecord, events: Iterable[StoredEvent]) -> GameRecord:
+    """Returns the record after `events` (in order)."""
+    for event in events:
+        record = apply(record, event)
+    return record
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Draft:
+    """An event to store: type, data and seat; the version and stateHash come from the fold."""
+
+    type: str
+    data: Mapping[str, Any]
+    seat: int | None = None
+
+
+def engine_draft(rules: GameRules[Any, Any, Any], event: Any, seat: int | None) -> Draft:
+    """Returns the draft of an engine event (its wire dict without `type`)."""
+    wire = rules.events.encode(event)
+    kind = wire.pop("type")
+    return Draft(kind, wire, seat)
+
+
+def ended_draft(record: GameRecord, outcome: Outcome) -> Draft:
+    """Returns the `GameEnded` draft, which reveals the seed."""
+    data = {
+        "seed": record.seed,
+        "scores": list(outcome.scores),
+        "winners": list(outcome.winners),
+        "details": encode_value(dict(outcome.details)),
+    }
+    return Draft(GAME_ENDED, data)
+
+
+def extend(
+    record: GameRecord,
+    drafts: Iterable[Draft],
+    move_id: str | None,
+    at: str,
+    move: Mapping[str, Any] | None = None,
+) -> tuple[GameRecord, list[StoredEvent]]:
+    """Folds `drafts` onto `record`; returns the new record and the events with hashes.
+
+    `move` (the submitted move's wire form) is stored on the first event."""
+    stored: list[StoredEvent] = []
+    for draft in drafts:
+        event = StoredEvent(
+            version=record.version + 1,
+            type=draft.type,
+            v=EVENT_SCHEMA_VERSION,
+            seat=draft.seat,
+            move_id=move_id,
+            data=dict(draft.data),
+            at=at,
+            state_hash="",
+            move=None if stored else move,
+        )
+        record = apply(record, event)
+        stored.append(dataclasses.replace(event, state_hash=record.state_hash()))
+    return record, stored

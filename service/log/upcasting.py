@@ -1,0 +1,72 @@
+"""Stored-event schema versions (the envelope's `v`) and the named upcasters between them.
+
+Every stored event carries `v`, the schema version it was written with. The log is never
+rewritten: an event is upcast to the current schema when it is read, step by step, by the
+upcasters registered for its (game type, event type, from-version). A step with no upcaster
+for an event type leaves its data unchanged. Versions so far:
+
+* v1: `{type, v, seat, moveId, data, at, stateHash}` (DESIGN §4).
+* v2: as v1, plus `move` (the submitted move's wire form) on the first event of each move, so
+  `boardstate verify` can re-run `decide` and re-derive every random outcome. Event data is
+  unchanged; v1 logs carry no moves and verification infers each one from the legal moves
+  (`service.history.rederive.infer_move`), the named upcaster of this step.
+
+An upcaster must preserve meaning: folding the upcast event must give the state the original
+gave, so the stored `stateHash` still holds (docs/history.md, "Upcasting").
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any
+
+CURRENT_VERSION = 2
+"""The schema version of events written now."""
+
+MOVE_FIELD_SINCE = 2
+"""From this version on, the first event of every move carries `move`."""
+
+
+class UnknownSchemaVersion(ValueError):
+    """An event was written with a schema version newer than this code knows."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Upcaster:
+    """Turns the data of one event type from schema `from_v` into `from_v + 1`."""
+
+    name: str
+    event_type: str
+    from_v: int
+    change: Callable[[Mapping[str, Any]], dict[str, Any]]
+    game_type: str | None = None
+    """None: the event type of every game type (service events)."""
+
+
+UPCASTERS: tuple[Upcaster, ...] = ()
+"""Every registered upcaster. v1 -> v2 changes no event data (see the module docstring)."""
+
+
+def upcast(
+    game_type: str,
+    event_type: str,
+    v: int,
+    data: Mapping[str, Any],
+    upcasters: Iterable[Upcaster] = UPCASTERS,
+) -> Mapping[str, Any]:
+    """Returns `data` of an event stored with schema `v`, as the current schema has it."""
+    if not 1 <= v <= CURRENT_VERSION:
+        raise UnknownSchemaVersion(
+            f"event schema v{v} is not known here (this code reads v1..v{CURRENT_VERSION})"
+        )
+    if v == CURRENT_VERSION:
+        return data
+    steps = [
+        u
+        for u in upcasters
+        if u.event_type == event_type and u.game_type in (None, game_type) and u.from_v >= v
+    ]
+    for step in sorted(steps, key=lambda u: u.from_v):
+        data = step.change(data)
+    return data

@@ -1,0 +1,123 @@
+"""Inside `service/`, imports go one way (DESIGN §2): http → games → history → log → store.
+
+A sub-package imports only itself and the sub-packages below it; the shared top-level modules
+(settings, logging, metrics, failures) may be imported by anyone and import no sub-package;
+`cli` and `asgi` may import anything, and only they start the local conveniences (`local/`).
+`history/` and `log/` never touch Redis themselves. Module names inside `service/` are unique
+across the repository's packages, so a name says which module it is; none exceeds 250 lines.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+SERVICE = ROOT / "service"
+ORDER = ("http", "games", "history", "log", "store")
+"""Sub-packages from the top down; each may import the ones after it."""
+SHARED = ("settings", "logging", "metrics", "failures")
+"""Top-level modules anyone may import."""
+ENTRY = ("cli", "asgi")
+"""Top-level modules that may import anything."""
+LEAVES = ("local",)
+"""Sub-packages only the entry points import."""
+NO_REDIS = ("history", "log")
+
+
+def imports(path: Path) -> set[str]:
+    """Returns the absolute module names that `path` imports (`from a import b` gives `a.b`
+    as well as `a`, so importing a sub-module by name counts)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def part_of(module: str) -> str | None:
+    """Returns the first name below `boardstate.service` (a sub-package or top-level module)."""
+    parts = module.split(".")
+    if parts[:2] != ["boardstate", "service"] or len(parts) < 3:
+        return None
+    return parts[2]
+
+
+def allowed(importer: str, imported: str) -> bool:
+    """Tells whether code in `importer` (a part of `service/`) may import `imported`."""
+    if importer == imported or imported in SHARED or importer in ENTRY:
+        return True
+    if importer in SHARED or imported in ENTRY or imported in LEAVES or importer in LEAVES:
+        return False
+    if importer in ORDER and imported in ORDER:
+        return ORDER.index(imported) > ORDER.index(importer)
+    return False
+
+
+def service_modules() -> list[Path]:
+    return sorted(SERVICE.rglob("*.py"))
+
+
+def part_of_path(path: Path) -> str:
+    relative = path.relative_to(SERVICE)
+    return relative.parts[0] if len(relative.parts) > 1 else relative.stem
+
+
+def test_every_service_module_belongs_to_a_known_part() -> None:
+    known = {*ORDER, *SHARED, *ENTRY, *LEAVES, "__init__"}
+    assert {part_of_path(p) for p in service_modules()} <= known
+
+
+@pytest.mark.parametrize("path", service_modules(), ids=lambda p: str(p.relative_to(ROOT)))
+def test_imports_go_one_way(path: Path) -> None:
+    importer = part_of_path(path)
+    parts = {part for name in imports(path) if (part := part_of(name)) is not None}
+    assert sorted(p for p in parts if not allowed(importer, p)) == []
+
+
+@pytest.mark.parametrize("package", NO_REDIS)
+def test_history_and_log_never_touch_redis(package: str) -> None:
+    offenders = {
+        str(path.relative_to(ROOT)): sorted(
+            name
+            for name in imports(path)
+            if name.split(".")[0] == "redis" or name.startswith("boardstate.service.store.redis")
+        )
+        for path in (SERVICE / package).rglob("*.py")
+    }
+    assert {k: v for k, v in offenders.items() if v} == {}
+
+
+def test_service_module_names_are_unique_in_the_repository() -> None:
+    others: dict[str, list[str]] = {}
+    for folder in ("engine", "schema", "service"):
+        for path in (ROOT / folder).rglob("*.py"):
+            if path.name != "__init__.py":
+                others.setdefault(path.stem, []).append(str(path.relative_to(ROOT)))
+    names = {p.stem for p in service_modules() if p.name != "__init__.py"}
+    packages = {p.name for p in SERVICE.iterdir() if (p / "__init__.py").exists()}
+    clashes = {n: others[n] for n in names if len(others[n]) > 1}
+    clashes.update({n: others[n] for n in packages if n in others})
+    assert clashes == {}
+
+
+def test_the_rule_itself() -> None:
+    for importer, imported in [("http", "games"), ("games", "store"), ("log", "store")]:
+        assert allowed(importer, imported)
+    for importer, imported in [("cli", "local"), ("store", "failures")]:
+        assert allowed(importer, imported)
+    for importer, imported in [("store", "log"), ("history", "games"), ("log", "history")]:
+        assert not allowed(importer, imported)
+    for importer, imported in [("games", "http"), ("games", "local"), ("metrics", "store")]:
+        assert not allowed(importer, imported)
+
+
+def test_service_modules_stay_small() -> None:
+    sizes = {str(p.relative_to(ROOT)): len(p.read_text().splitlines()) for p in service_modules()}
+    assert {name: size for name, size in sizes.items() if size > 250} == {}
