@@ -38,6 +38,13 @@ GraphQL errors only (top-level `errors`, `extensions.code`):
   `stateHash` differs); the game is not served until an operator repairs it.
 * `RULES_UNAVAILABLE` — the game was created with a rules version or data set this server
   does not have; it is never replayed with other rules.
+* `QUERY_TOO_COMPLEX` — the document is over a limit, checked before it is validated or run;
+  `extensions.measure` names it (`tokens`, `fragments`, `fields`, `depth`, `aliases`, `cost`),
+  `extensions.limit` is the limit and `extensions.value` what the document has
+  (`docs/security.md`).
+* `OPERATION_NAME_REQUIRED` — the document has several operations and no `operationName`.
+* `SUBSCRIPTION_OVER_HTTP` — a subscription was sent as a plain HTTP request; subscriptions
+  are served over the graphql-transport-ws websocket protocol.
 
 Plain HTTP only (`POST /games/import`, JSON body `{"error": {"code", "message"}}`):
 
@@ -74,6 +81,9 @@ IMPORT_DISABLED = "IMPORT_DISABLED"
 BAD_LOG = "BAD_LOG"
 LOG_TOO_LARGE = "LOG_TOO_LARGE"
 LOG_UNVERIFIED = "LOG_UNVERIFIED"
+QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX"
+OPERATION_NAME_REQUIRED = "OPERATION_NAME_REQUIRED"
+SUBSCRIPTION_OVER_HTTP = "SUBSCRIPTION_OVER_HTTP"
 
 SERVICE_CODES: tuple[str, ...] = (
     BAD_SEED,
@@ -91,6 +101,9 @@ TRANSPORT_CODES: tuple[str, ...] = (
     APPEND_UNCERTAIN,
     LOG_DIVERGED,
     RULES_UNAVAILABLE,
+    QUERY_TOO_COMPLEX,
+    OPERATION_NAME_REQUIRED,
+    SUBSCRIPTION_OVER_HTTP,
 )
 HTTP_CODES: tuple[str, ...] = (IMPORT_DISABLED, BAD_LOG, LOG_TOO_LARGE, LOG_UNVERIFIED)
 ALL_CODES: tuple[str, ...] = (*ENGINE_CODES, *SERVICE_CODES, *TRANSPORT_CODES, *HTTP_CODES)

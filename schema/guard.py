@@ -1,29 +1,63 @@
-"""`Guard`: the schema's one extension: token, depth and alias limits, parser and validation
-caches, and masking of unexpected errors.
+"""`Guard`: the schema's one extension: limits on GraphQL documents, operation selection, parser
+and validation caches, and masking of unexpected errors.
 
 Strawberry builds every extension per request and runs each hook through a context manager,
 so one extension with one hook (`on_operation`) costs far less than five extensions. Before the
 operation it fills in the parsed document and the validation errors from caches keyed by the
-query text (validation, the depth and alias rules included, depends on nothing else); strawberry
-then skips its own parsing and validation. A text that does not parse (bad syntax, over the
-token limit) is not cached and left to strawberry, which reports the error as usual. Masking is
-strawberry's `MaskErrors`, which this extension extends.
+query text; strawberry then skips its own parsing and validation. In order:
+
+1. parse, with graphql-core's token limit (`max_tokens`);
+2. the measures of `schema.complexity` (fragments, fragment cycles, fields, depth, aliases,
+   cost), linear in the document's size, so that nothing super-linear (graphql-core's
+   validation: `OverlappingFieldsCanBeMerged` compares fields pairwise) ever sees a document
+   over the limits;
+3. the operation: a document of several operations needs `operationName` (never the first
+   one by default), and a subscription is not run as a single HTTP result;
+4. graphql-core's validation.
+
+A refusal of steps 1-3 is one GraphQL error whose `extensions` name the limit (`QueryLimits`,
+`docs/security.md`). A text that does not parse for another reason (bad syntax, nesting) is not
+cached and left to strawberry, which reports the error as usual. Masking is strawberry's
+`MaskErrors`, which this extension extends.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterator
+from contextvars import ContextVar
 from functools import lru_cache
 from typing import Any
 
-from graphql import ASTValidationRule, DocumentNode, GraphQLError, GraphQLSchema, parse
-from strawberry.extensions import MaskErrors, MaxAliasesLimiter, QueryDepthLimiter
+from graphql import (
+    ASTValidationRule,
+    DocumentNode,
+    GraphQLError,
+    GraphQLSchema,
+    NameNode,
+    OperationDefinitionNode,
+    OperationType,
+    SelectionSetNode,
+    parse,
+)
+from strawberry.extensions import MaskErrors
 from strawberry.schema.schema import validate_document
+from strawberry.types import ExecutionContext
 
-from boardstate.schema.codes import ApiError
+from boardstate.schema.codes import (
+    OPERATION_NAME_REQUIRED,
+    QUERY_TOO_COMPLEX,
+    SUBSCRIPTION_OVER_HTTP,
+    ApiError,
+)
+from boardstate.schema.complexity import Measures, measure, operations
 
 CACHE_SIZE = 256
 """Distinct query texts kept parsed and validated."""
+
+SINGLE_RESULT: ContextVar[bool] = ContextVar("boardstate_single_result", default=False)
+"""True while the schema runs an operation for one result (`Schema.execute`, HTTP), where a
+subscription cannot run; streams (websockets) leave it False."""
 
 
 def unexpected(error: GraphQLError) -> bool:
@@ -34,16 +68,100 @@ def unexpected(error: GraphQLError) -> bool:
     return not isinstance(original, ApiError | GraphQLError)
 
 
+@dataclasses.dataclass(frozen=True, slots=True)
+class QueryLimits:
+    """The limits on one GraphQL document (`schema.complexity` defines the measures)."""
+
+    max_depth: int = 12
+    max_aliases: int = 30
+    max_tokens: int = 2000
+    max_fragments: int = 100
+    max_fields: int = 500
+    max_cost: int = 50_000
+    page_cap: int = 100
+    """The server's largest page (`first`/`last` are clamped to it), for the cost."""
+
+
+def too_complex(measure_: str, limit: int, value: int, message: str) -> GraphQLError:
+    """Returns the refusal of a document over one limit."""
+    extensions = {"code": QUERY_TOO_COMPLEX, "measure": measure_, "limit": limit, "value": value}
+    return GraphQLError(message, extensions=extensions)
+
+
+def refusals(limits: QueryLimits, found: Measures) -> list[GraphQLError]:
+    """Returns one error per limit the measures exceed, cheapest checks first."""
+    errors: list[GraphQLError] = []
+    if found.fragments > limits.max_fragments:
+        errors.append(
+            too_complex(
+                "fragments",
+                limits.max_fragments,
+                found.fragments,
+                f"Too many fragments: {found.fragments} fragment definitions found. "
+                f"Allowed: {limits.max_fragments}.",
+            )
+        )
+    if found.cycle is not None:
+        via = "', '".join(found.cycle[1:-1])
+        errors.append(
+            GraphQLError(
+                f"Cannot spread fragment '{found.cycle[0]}' within itself"
+                + (f" via '{via}'." if via else ".")
+            )
+        )
+    if found.fields > limits.max_fields:
+        errors.append(
+            too_complex(
+                "fields",
+                limits.max_fields,
+                found.fields,
+                f"Too many fields: {found.fields} fields selected with fragments expanded. "
+                f"Allowed: {limits.max_fields}.",
+            )
+        )
+    if found.depth > limits.max_depth:
+        name = max(found.depths, key=lambda n: found.depths[n])
+        errors.append(
+            too_complex(
+                "depth",
+                limits.max_depth,
+                found.depth,
+                f"'{name}' exceeds maximum operation depth of {limits.max_depth} "
+                f"(depth {found.depth}).",
+            )
+        )
+    if found.aliases > limits.max_aliases:
+        errors.append(
+            too_complex(
+                "aliases",
+                limits.max_aliases,
+                found.aliases,
+                f"Too many aliases: {found.aliases} aliases found. Allowed: {limits.max_aliases}.",
+            )
+        )
+    if found.cost > limits.max_cost:
+        errors.append(
+            too_complex(
+                "cost",
+                limits.max_cost,
+                found.cost,
+                f"Query cost {found.cost} exceeds the maximum cost of {limits.max_cost} "
+                "(fields to resolve; connections multiply by `first`/`last`).",
+            )
+        )
+    return errors
+
+
 class Limits:
     """The limits of one schema and its caches (shared by every request)."""
 
-    def __init__(self, max_depth: int, max_aliases: int, max_tokens: int) -> None:
-        self.max_tokens = max_tokens
-        self.rules: tuple[type[ASTValidationRule], ...] = (
-            *QueryDepthLimiter(max_depth=max_depth).validation_rules,
-            *MaxAliasesLimiter(max_alias_count=max_aliases).validation_rules,
-        )
+    def __init__(self, limits: QueryLimits | None = None) -> None:
+        self.limits = limits = limits or QueryLimits()
+        self.max_tokens = limits.max_tokens
         self.parse: Callable[[str], DocumentNode] = lru_cache(maxsize=CACHE_SIZE)(self._parse)
+        self.check: Callable[[GraphQLSchema, str], list[GraphQLError]] = lru_cache(
+            maxsize=CACHE_SIZE
+        )(self._check)
         self.validate: Callable[..., list[GraphQLError]] = lru_cache(maxsize=CACHE_SIZE)(
             self._validate
         )
@@ -51,10 +169,68 @@ class Limits:
     def _parse(self, query: str) -> DocumentNode:
         return parse(query, max_tokens=self.max_tokens)
 
+    def _check(self, schema: GraphQLSchema, query: str) -> list[GraphQLError]:
+        return refusals(self.limits, measure(schema, self.parse(query), self.limits.page_cap))
+
     def _validate(
         self, schema: GraphQLSchema, query: str, rules: tuple[type[ASTValidationRule], ...]
     ) -> list[GraphQLError]:
         return validate_document(schema, self.parse(query), rules)
+
+    def over_tokens(self, error: GraphQLError) -> GraphQLError | None:
+        """Returns the refusal for a parse error of the token limit, else None."""
+        if f"more than {self.max_tokens} tokens" not in error.message:
+            return None
+        limit = self.max_tokens
+        return too_complex(
+            "tokens",
+            limit,
+            limit + 1,
+            f"Document too large: more than {limit} tokens. Allowed: {limit}.",
+        )
+
+
+def operation_errors(context: ExecutionContext, document: DocumentNode) -> list[GraphQLError]:
+    """Returns why the request's operation cannot be chosen or run here (else nothing)."""
+    found = list(operations(document))
+    # Strawberry runs the first operation when no name is given; the spec requires a name.
+    provided = getattr(context, "_provided_operation_name", None)
+    if provided is None and len(found) > 1:
+        return [
+            GraphQLError(
+                f"The document has {len(found)} operations: give `operationName`.",
+                extensions={"code": OPERATION_NAME_REQUIRED},
+            )
+        ]
+    chosen = [op for op in found if provided is None or (op.name and op.name.value == provided)]
+    if chosen and chosen[0].operation is OperationType.SUBSCRIPTION and SINGLE_RESULT.get():
+        return [
+            GraphQLError(
+                "Subscriptions are not served over HTTP POST/GET: use the graphql-transport-ws "
+                "websocket protocol on /graphql.",
+                extensions={"code": SUBSCRIPTION_OVER_HTTP},
+            )
+        ]
+    return []
+
+
+def _stand_in(context: ExecutionContext) -> DocumentNode:
+    """An empty operation that strawberry accepts before it returns the refusal (it finds the
+    operation's type before it looks at the errors); it is never validated nor run."""
+    allowed = [t.value for t in context.allowed_operations]
+    kind = "query" if "query" in allowed or not allowed else allowed[0]
+    provided = getattr(context, "_provided_operation_name", None)
+    return DocumentNode(
+        definitions=(
+            OperationDefinitionNode(
+                operation=OperationType(kind),
+                name=None if provided is None else NameNode(value=provided),
+                variable_definitions=(),
+                directives=(),
+                selection_set=SelectionSetNode(selections=()),
+            ),
+        )
+    )
 
 
 class Guard(MaskErrors):
@@ -68,17 +244,29 @@ class Guard(MaskErrors):
         context = self.execution_context
         limits = self.limits
         context.parse_options["max_tokens"] = limits.max_tokens
-        context.validation_rules = rules = (*context.validation_rules, *limits.rules)
         query = context.query
         if query is not None and context.graphql_document is None:
+            schema: Any = context.schema
             try:
-                context.graphql_document = limits.parse(query)
-            except GraphQLError:
-                pass  # strawberry parses it again and reports the error
+                document = limits.parse(query)
+            except GraphQLError as error:
+                refusal = limits.over_tokens(error)
+                if refusal is not None:  # else strawberry parses it again and reports it
+                    self._refuse(context, [refusal])
             else:
-                schema: Any = context.schema
-                context.pre_execution_errors = limits.validate(schema._schema, query, rules)
+                errors = limits.check(schema._schema, query) or operation_errors(context, document)
+                if errors:
+                    self._refuse(context, errors[:1])
+                else:
+                    rules = context.validation_rules
+                    context.graphql_document = document
+                    context.pre_execution_errors = limits.validate(schema._schema, query, rules)
         yield from super().on_operation()
+
+    @staticmethod
+    def _refuse(context: ExecutionContext, errors: list[GraphQLError]) -> None:
+        context.graphql_document = _stand_in(context)
+        context.pre_execution_errors = list(errors)
 
     def _process_result(self, result: object) -> None:
         # `MaskErrors` tests the result against a runtime protocol, which is slow.

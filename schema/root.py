@@ -8,9 +8,9 @@ from typing import Any
 import strawberry
 import structlog
 from graphql import GraphQLError
-from strawberry.types import ExecutionContext
+from strawberry.types import ExecutionContext, ExecutionResult
 
-from boardstate.schema.guard import Guard, Limits, unexpected
+from boardstate.schema.guard import SINGLE_RESULT, Guard, Limits, QueryLimits, unexpected
 from boardstate.schema.mutation import Mutation
 from boardstate.schema.query import Query
 from boardstate.schema.subscription import Subscription
@@ -20,7 +20,22 @@ log = structlog.get_logger("boardstate.graphql")
 
 class BoardstateSchema(strawberry.Schema):
     """Logs expected errors (validation, typed API errors) quietly and unexpected ones loudly;
-    clients see unexpected ones as "Internal error." (`MaskErrors`)."""
+    clients see unexpected ones as "Internal error." (`MaskErrors`). `execute` (one result, as
+    over HTTP) marks itself so the guard refuses a subscription there."""
+
+    async def execute(self, *args: Any, **kwargs: Any) -> ExecutionResult:
+        token = SINGLE_RESULT.set(True)
+        try:
+            return await super().execute(*args, **kwargs)
+        finally:
+            SINGLE_RESULT.reset(token)
+
+    def execute_sync(self, *args: Any, **kwargs: Any) -> ExecutionResult:
+        token = SINGLE_RESULT.set(True)
+        try:
+            return super().execute_sync(*args, **kwargs)
+        finally:
+            SINGLE_RESULT.reset(token)
 
     def process_errors(
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
@@ -39,11 +54,13 @@ def _code(error: GraphQLError) -> Any:
 
 
 def make_schema(
-    max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 2000
+    max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 2000, **limits: int
 ) -> strawberry.Schema:
-    """Returns the schema with depth, alias and token limits, parser and validation caches and
-    error masking, all in one extension (`schema.guard.Guard`)."""
-    extension = partial(Guard, Limits(max_depth, max_aliases, max_tokens))
+    """Returns the schema with the document limits (`QueryLimits`: depth, aliases, tokens and
+    the keyword ones), parser and validation caches and error masking, all in one extension
+    (`schema.guard.Guard`)."""
+    query_limits = QueryLimits(max_depth, max_aliases, max_tokens, **limits)
+    extension = partial(Guard, Limits(query_limits))
     return BoardstateSchema(
         query=Query, mutation=Mutation, subscription=Subscription, extensions=[extension]
     )

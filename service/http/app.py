@@ -98,7 +98,15 @@ def create_app(settings: Settings) -> Starlette:
             await store.close()
             log.info("stopped")
 
-    schema = make_schema(settings.max_query_depth, settings.max_aliases, settings.max_tokens)
+    schema = make_schema(
+        settings.max_query_depth,
+        settings.max_aliases,
+        settings.max_tokens,
+        max_fragments=settings.max_fragments,
+        max_fields=settings.max_fields,
+        max_cost=settings.max_cost,
+        page_cap=settings.page_cap,
+    )
     graphql = GraphQLApp(
         schema,
         subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),

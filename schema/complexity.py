@@ -1,0 +1,222 @@
+"""Measures of a GraphQL document computed in time linear in its size, before any validation.
+
+A fragment can spread another fragment twice, which spreads another twice, and so on: thirty
+such fragments fit in a kilobyte and select 2^30 fields. Walking the document with every spread
+expanded (as strawberry's depth and alias limiters and graphql-core's validation do) freezes the
+event loop. `measure` instead walks every selection of the document exactly once: the measures
+of each fragment definition are computed once, memoised, and added wherever it is spread
+(fragment cycles are detected on the way). Counts saturate at `SATURATED`, so they stay small
+integers whatever the document.
+
+The measures (DESIGN §5, `docs/security.md`):
+
+* `fragments` — fragment definitions in the document.
+* `fields` — the most fields that any one operation or fragment selects with every fragment
+  spread in it expanded (the work of validating and planning it).
+* `depth` — as strawberry's `QueryDepthLimiter` counts it: a field with a selection set is one
+  deeper than its deepest child; leaves and introspection fields (`__schema`, ...) count 0.
+* `aliases` — aliased fields over all operations, spreads expanded (as `MaxAliasesLimiter`).
+* `cost` — the most fields that one operation may resolve: each field counts once per object
+  it is resolved on, and inside a connection (a `...Connection` type with `first`/`last`
+  arguments) the connection's page size multiplies everything selected below it. The page
+  size is `first` or `last` as the server clamps it (0..page cap, the cap when absent or a
+  variable), the smaller of the two when both are given; nested connections multiply, as in
+  GitHub's GraphQL node limit.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable, Mapping
+
+from graphql import (
+    DocumentNode,
+    FieldNode,
+    FragmentDefinitionNode,
+    FragmentSpreadNode,
+    GraphQLField,
+    GraphQLInterfaceType,
+    GraphQLNamedType,
+    GraphQLObjectType,
+    GraphQLSchema,
+    InlineFragmentNode,
+    IntValueNode,
+    OperationDefinitionNode,
+    SelectionSetNode,
+    get_named_type,
+)
+from graphql.type.introspection import SchemaMetaFieldDef, TypeMetaFieldDef
+
+SATURATED = 1 << 53
+"""Counts stop growing here (far above any limit)."""
+
+
+def _add(a: int, b: int) -> int:
+    return min(a + b, SATURATED)
+
+
+def _mul(a: int, b: int) -> int:
+    return min(a * b, SATURATED)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tally:
+    """The measures of one selection set (relative to its own level, one object)."""
+
+    fields: int = 0
+    aliases: int = 0
+    depth: int = 0
+    cost: int = 0
+
+    def plus(self, other: Tally) -> Tally:
+        """Returns the measures of both selections side by side."""
+        return Tally(
+            _add(self.fields, other.fields),
+            _add(self.aliases, other.aliases),
+            max(self.depth, other.depth),
+            _add(self.cost, other.cost),
+        )
+
+
+ZERO = Tally()
+
+
+@dataclasses.dataclass(slots=True)
+class Measures:
+    """What `measure` found; `work` counts the selections it visited (linear in the text)."""
+
+    fragments: int = 0
+    fields: int = 0
+    depth: int = 0
+    aliases: int = 0
+    cost: int = 0
+    cycle: tuple[str, ...] | None = None
+    work: int = 0
+    depths: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Depth of each operation by name (`anonymous` for an unnamed one)."""
+
+
+class _Walker:
+    def __init__(self, schema: GraphQLSchema, document: DocumentNode, page_cap: int) -> None:
+        self.schema = schema
+        self.page_cap = page_cap
+        self.fragments: dict[str, FragmentDefinitionNode] = {}
+        for definition in document.definitions:
+            if isinstance(definition, FragmentDefinitionNode):
+                self.fragments.setdefault(definition.name.value, definition)
+        self.done: dict[str, Tally] = {}
+        self.active: dict[str, None] = {}  # the fragments being measured, in spread order
+        self.cycle: tuple[str, ...] | None = None
+        self.work = 0
+
+    def fragment(self, name: str) -> Tally:
+        """Returns the memoised measures of a fragment (zero when unknown or in a cycle)."""
+        tally = self.done.get(name)
+        if tally is not None:
+            return tally
+        definition = self.fragments.get(name)
+        if definition is None:
+            return ZERO  # unknown: graphql-core's validation reports it
+        if name in self.active:
+            if self.cycle is None:
+                chain = list(self.active)
+                self.cycle = (*chain[chain.index(name) :], name)
+            return ZERO
+        self.active[name] = None
+        parent = self.schema.get_type(definition.type_condition.name.value)
+        tally = self.selections(definition.selection_set, parent)
+        del self.active[name]
+        self.done[name] = tally
+        return tally
+
+    def selections(self, selection_set: SelectionSetNode, parent: GraphQLNamedType | None) -> Tally:
+        """Returns the measures of a selection set whose objects are of type `parent`."""
+        total = ZERO
+        for selection in selection_set.selections or ():
+            self.work += 1
+            if isinstance(selection, FieldNode):
+                total = total.plus(self.field(selection, parent))
+            elif isinstance(selection, FragmentSpreadNode):
+                total = total.plus(self.fragment(selection.name.value))
+            elif isinstance(selection, InlineFragmentNode):
+                condition = selection.type_condition
+                inner = parent if condition is None else self.schema.get_type(condition.name.value)
+                total = total.plus(self.selections(selection.selection_set, inner))
+        return total
+
+    def field(self, node: FieldNode, parent: GraphQLNamedType | None) -> Tally:
+        name = node.name.value
+        definition = self.definition(parent, name)
+        aliases = 1 if node.alias is not None else 0
+        if node.selection_set is None:
+            return Tally(1, aliases, 0, 1)
+        child_type = None if definition is None else get_named_type(definition.type)
+        inner = self.selections(node.selection_set, child_type)
+        depth = 0 if name.startswith("__") else 1 + inner.depth
+        size = self.page_size(node, definition, child_type)
+        return Tally(
+            _add(1, inner.fields),
+            _add(aliases, inner.aliases),
+            depth,
+            _add(1, _mul(size, inner.cost)),
+        )
+
+    def definition(self, parent: GraphQLNamedType | None, name: str) -> GraphQLField | None:
+        if name == "__schema" and parent is self.schema.query_type:
+            return SchemaMetaFieldDef
+        if name == "__type" and parent is self.schema.query_type:
+            return TypeMetaFieldDef
+        if isinstance(parent, GraphQLObjectType | GraphQLInterfaceType):
+            found: GraphQLField | None = parent.fields.get(name)
+            return found
+        return None
+
+    def page_size(
+        self, node: FieldNode, definition: GraphQLField | None, child: GraphQLNamedType | None
+    ) -> int:
+        """Returns how many items a connection field may return (1 for other fields)."""
+        if definition is None or child is None or not child.name.endswith("Connection"):
+            return 1
+        paging = [a for a in ("first", "last") if a in definition.args]
+        if not paging:
+            return 1
+        size = self.page_cap
+        for argument in node.arguments or ():
+            if argument.name.value in paging and isinstance(argument.value, IntValueNode):
+                size = min(size, max(0, int(argument.value.value)))
+        return size
+
+
+def measure(schema: GraphQLSchema, document: DocumentNode, page_cap: int) -> Measures:
+    """Returns the measures of `document` (see the module docstring); linear in its size."""
+    walker = _Walker(schema, document, page_cap)
+    result = Measures(fragments=sum(_is_fragment(d) for d in document.definitions))
+    roots: Mapping[str, GraphQLObjectType | None] = {
+        "query": schema.query_type,
+        "mutation": schema.mutation_type,
+        "subscription": schema.subscription_type,
+    }
+    for definition in document.definitions:
+        if isinstance(definition, OperationDefinitionNode):
+            parent = roots[definition.operation.value]
+            tally = walker.selections(definition.selection_set, parent)
+            name = definition.name.value if definition.name else "anonymous"
+            result.depths[name] = max(result.depths.get(name, 0), tally.depth)
+            result.depth = max(result.depth, tally.depth)
+            result.aliases = _add(result.aliases, tally.aliases)
+            result.cost = max(result.cost, tally.cost)
+            result.fields = max(result.fields, tally.fields)
+    for name in walker.fragments:  # unused ones too: validation walks them
+        result.fields = max(result.fields, walker.fragment(name).fields)
+    result.cycle = walker.cycle
+    result.work = walker.work
+    return result
+
+
+def _is_fragment(definition: object) -> bool:
+    return isinstance(definition, FragmentDefinitionNode)
+
+
+def operations(document: DocumentNode) -> Iterable[OperationDefinitionNode]:
+    """The operations of a document, in order."""
+    return (d for d in document.definitions if isinstance(d, OperationDefinitionNode))
