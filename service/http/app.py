@@ -21,13 +21,17 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.context import Context, bearer_token
 from boardstate.schema.root import make_schema
+from boardstate.service.games.admission import Admission
 from boardstate.service.games.game_service import GameService
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
+from boardstate.service.http.rate_limits import RateLimitMiddleware
 from boardstate.service.http.routes import ROUTES
 from boardstate.service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
+from boardstate.service.store.creator_games import RedisQuotas
+from boardstate.service.store.rate_limiter import RateLimiter
 
 log = structlog.get_logger("boardstate.app")
 
@@ -40,6 +44,7 @@ class State(TypedDict):
 
     service: GameService
     metrics: Metrics
+    limiter: RateLimiter | None
 
 
 class GraphQLApp(GraphQL[Context, None]):
@@ -82,7 +87,13 @@ def create_app(settings: Settings) -> Starlette:
             wait_replicas=settings.append_wait_replicas,
             wait_timeout_ms=settings.append_wait_timeout_ms,
         )
-        service = GameService(store, settings, metrics)
+        limiter: RateLimiter | None = None
+        quotas: RedisQuotas | None = None
+        if settings.rate_limits:
+            limiter = RateLimiter(settings.redis_url, settings.redis_cluster, settings.key_prefix)
+            quotas = RedisQuotas(store.client, settings.key_prefix)
+        admission = Admission(store, settings, limiter, quotas)
+        service = GameService(store, settings, metrics, admission)
         # What is alive now (modules, the schema, the rules' data) lives as long as the
         # process: frozen, full collections no longer traverse it. graphql-core leaves some
         # cyclic garbage per request; collecting the young generation every 5000 (not 700)
@@ -92,9 +103,11 @@ def create_app(settings: Settings) -> Starlette:
         gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
-            yield {"service": service, "metrics": metrics}
+            yield {"service": service, "metrics": metrics, "limiter": limiter}
         finally:
             await service.close()
+            if limiter is not None:
+                await limiter.close()
             await store.close()
             log.info("stopped")
 
@@ -104,7 +117,10 @@ def create_app(settings: Settings) -> Starlette:
         subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
         allowed_origins=settings.cors_origins,
     )
-    middleware = [Middleware(RequestContextMiddleware, metrics=metrics)]
+    middleware = [
+        Middleware(RequestContextMiddleware, metrics=metrics),
+        Middleware(RateLimitMiddleware, settings=settings),
+    ]
     if settings.cors_origins:
         middleware.append(
             Middleware(
