@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import uuid
@@ -22,6 +23,7 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 from boardstate.schema.context import Context, bearer_token
 from boardstate.schema.root import make_schema
 from boardstate.service.games.admission import Admission
+from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
 from boardstate.service.http.rate_limits import RateLimitMiddleware
@@ -31,6 +33,7 @@ from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 from boardstate.service.store.creator_games import RedisQuotas
+from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.rate_limiter import RateLimiter
 
 log = structlog.get_logger("boardstate.app")
@@ -101,10 +104,20 @@ def create_app(settings: Settings) -> Starlette:
         gc.collect()
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+        sweeper: asyncio.Task[None] | None = None
+        if settings.open_game_ttl_seconds > 0:
+            expiry = OpenGameSweeper(
+                store, RedisIndex(store.client, settings.key_prefix), settings.open_game_ttl_seconds
+            )
+            sweeper = asyncio.create_task(expiry.run(), name="open-game-sweeper")
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
             yield {"service": service, "metrics": metrics, "limiter": limiter}
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweeper
             await service.close()
             if limiter is not None:
                 await limiter.close()
