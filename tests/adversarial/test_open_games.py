@@ -48,7 +48,8 @@ def ttls(redis_server: RedisServer, prefix: str, game_id: str) -> dict[str, int]
     client = redis_server.client()
     try:
         keys = client.keys(f"{prefix}:{{{game_id}}}:*")
-        return {key.decode(): int(client.pttl(key)) for key in keys}
+        names = [k.decode() if isinstance(k, bytes) else k for k in keys]
+        return {name: int(client.pttl(name)) for name in names}
     finally:
         client.close()
 
