@@ -63,6 +63,7 @@ def serving(redis_url: str, prefix: str, snapshot_every: int) -> Iterator[str]:
         "BOARDSTATE_LOG_FORMAT": "json",
         "BOARDSTATE_ADMIN_TOKEN": ADMIN,
         "BOARDSTATE_SNAPSHOT_EVERY": str(snapshot_every),
+        "BOARDSTATE_RATE_LIMITS": "0",  # a load benchmark from one address
     }
     argv = [sys.executable, "-m", "boardstate.service.cli", "serve", "--host", "127.0.0.1"]
     process = subprocess.Popen(

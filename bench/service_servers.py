@@ -118,6 +118,7 @@ def _server_env(redis_url: str) -> dict[str, str]:
         BOARDSTATE_LOG_LEVEL="WARNING",
         BOARDSTATE_LOG_FORMAT="json",
         BOARDSTATE_ALLOW_CLIENT_SEEDS="1",
+        BOARDSTATE_RATE_LIMITS="0",  # thousands of moves/s from one address
         PYTHONPATH=str(REPO),
     )
     return env

@@ -26,12 +26,20 @@ field cannot return a union):
 * `BAD_SEAT` — the seat index is outside the game's seats.
 * `GAME_NOT_FINISHED` — `forkGame` needs a finished game.
 * `BAD_VERSION` — also a `forkGame` rejection: the version is not a move boundary of the game.
+* `RATE_LIMITED` — too many requests (or games created) from this address or token;
+  `details.retryAfter` says in how many seconds to retry (`docs/security.md`).
+* `QUOTA_EXCEEDED` — `createGame`/`forkGame`: the creator has as many unfinished games as
+  allowed (`details.limit`); finish or leave some, or let OPEN ones expire.
 
 GraphQL errors only (top-level `errors`, `extensions.code`):
 
 * `BAD_VERSION` — `state(version:)` is outside 1..version.
 * `BAD_CURSOR` — an `after` cursor was not produced by this API.
 * `STORE_UNAVAILABLE` — Redis cannot be reached; nothing was written; retry later.
+* `STORE_FULL` — Redis is at its memory limit and refuses writes; nothing was written, and
+  nothing recorded before is lost; reads still work; retry later (`retryAfter`, seconds).
+* `RATE_LIMITED` — also a top-level error (and HTTP 429 with `Retry-After`) when a request
+  is refused before it runs; `extensions.retryAfter` in seconds.
 * `APPEND_UNCERTAIN` — the append may or may not have been stored; retry with the same
   `moveId` (a retry returns the original result if it was stored).
 * `LOG_DIVERGED` — the game's log does not reproduce itself (an event does not apply or its
@@ -84,6 +92,9 @@ LOG_UNVERIFIED = "LOG_UNVERIFIED"
 QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX"
 OPERATION_NAME_REQUIRED = "OPERATION_NAME_REQUIRED"
 SUBSCRIPTION_OVER_HTTP = "SUBSCRIPTION_OVER_HTTP"
+RATE_LIMITED = "RATE_LIMITED"
+QUOTA_EXCEEDED = "QUOTA_EXCEEDED"
+STORE_FULL = "STORE_FULL"
 
 SERVICE_CODES: tuple[str, ...] = (
     BAD_SEED,
@@ -93,12 +104,15 @@ SERVICE_CODES: tuple[str, ...] = (
     SEAT_TAKEN,
     BAD_SEAT,
     GAME_NOT_FINISHED,
+    RATE_LIMITED,
+    QUOTA_EXCEEDED,
 )
 TRANSPORT_CODES: tuple[str, ...] = (
     BAD_VERSION,
     BAD_CURSOR,
     STORE_UNAVAILABLE,
     APPEND_UNCERTAIN,
+    STORE_FULL,
     LOG_DIVERGED,
     RULES_UNAVAILABLE,
     QUERY_TOO_COMPLEX,

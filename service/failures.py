@@ -28,8 +28,11 @@ from boardstate.schema.codes import (
     GAME_NOT_FOUND,
     LOG_DIVERGED,
     LOG_UNVERIFIED,
+    QUOTA_EXCEEDED,
+    RATE_LIMITED,
     RULES_UNAVAILABLE,
     SEAT_TAKEN,
+    STORE_FULL,
     STORE_UNAVAILABLE,
 )
 
@@ -90,6 +93,23 @@ class BadVersion(MoveError):
     code = BAD_VERSION
 
 
+class RateLimited(MoveError):
+    """Too many requests or new games from one address or token; retry after `retry_after`
+    seconds (`details.retryAfter`)."""
+
+    code = RATE_LIMITED
+
+    def __init__(self, message: str, retry_after: int) -> None:
+        super().__init__(message, {"retryAfter": retry_after})
+        self.retry_after = retry_after
+
+
+class QuotaExceeded(MoveError):
+    """The creator has as many unfinished games as allowed (`details.limit`)."""
+
+    code = QUOTA_EXCEEDED
+
+
 class VersionConflictError(MoveError):
     """`expectedVersion` is stale; the API answers with a `VersionConflict` result, read from
     `details` (`expectedVersion`, `currentVersion`)."""
@@ -112,6 +132,13 @@ class StoreUnavailable(Exception):
     """Redis cannot be reached or cannot serve now; the operation may be retried later."""
 
     code: ClassVar[str] = STORE_UNAVAILABLE
+
+
+class StoreFull(StoreUnavailable):
+    """Redis is at its `maxmemory` and refuses writes (noeviction): nothing was written and
+    nothing stored before is lost; reads still work; retry later."""
+
+    code = STORE_FULL
 
 
 class AppendUncertain(StoreUnavailable):

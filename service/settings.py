@@ -23,19 +23,34 @@
 | `BOARDSTATE_APPEND_WAIT_REPLICAS` | `0` | replicas that must confirm an append (`WAIT`); 0: off |
 | `BOARDSTATE_APPEND_WAIT_TIMEOUT_MS` | `1000` | then `APPEND_UNCERTAIN` (retryable) |
 | `BOARDSTATE_SHUTDOWN_GRACE_SECONDS` | `20` | after SIGTERM: time to finish requests and exit |
+| `BOARDSTATE_RATE_LIMITS` | `1` | `0`: no rate limits and no open-games quota (load benchmarks) |
+| `BOARDSTATE_RATE_LIMIT_ADDRESS` | `100/second;3000/minute` | requests per client address |
+| `BOARDSTATE_RATE_LIMIT_TOKEN` | `30/second;1200/minute` | requests per bearer token |
+| `BOARDSTATE_RATE_LIMIT_CREATE` | `30/minute;300/hour` | createGame/forkGame per creator |
+| `BOARDSTATE_MAX_OPEN_GAMES` | `100` | unfinished games per creator (0: no quota) |
+| `BOARDSTATE_OPEN_GAME_TTL_SECONDS` | `86400` | unstarted games are deleted after it (0: never) |
+| `BOARDSTATE_TRUSTED_PROXIES` | empty | proxy IPs/networks whose X-Forwarded-For counts |
+
+Limits and what clients see: `docs/security.md`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import ipaddress
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
+from limits import parse_many
+
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 LOG_FORMATS = ("auto", "json", "console")
 MIN_ADMIN_TOKEN_LENGTH = 16
+ADDRESS_LIMITS = "100/second;3000/minute"
+SEAT_LIMITS = "30/second;1200/minute"
+CREATE_LIMITS = "30/minute;300/hour"
 
 
 class SettingsError(ValueError):
@@ -92,6 +107,25 @@ def _admin_token(env: Mapping[str, str]) -> str | None:
     return raw or None
 
 
+def _limits(env: Mapping[str, str], name: str, default: str) -> str:
+    raw = env.get(name, "").strip() or default
+    try:
+        parse_many(raw)
+    except ValueError:
+        raise SettingsError(f"{name}={raw!r}: expected limits like '30/minute;300/hour'") from None
+    return raw
+
+
+def _networks(env: Mapping[str, str], name: str) -> tuple[str, ...]:
+    items = tuple(i.strip() for i in env.get(name, "").split(",") if i.strip())
+    for item in items:
+        try:
+            ipaddress.ip_network(item, strict=False)
+        except ValueError:
+            raise SettingsError(f"{name}: {item!r} is not an IP address or network") from None
+    return items
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class Settings:
     """Everything the service reads from its environment."""
@@ -117,6 +151,13 @@ class Settings:
     append_wait_replicas: int = 0
     append_wait_timeout_ms: int = 1000
     shutdown_grace_seconds: int = 20
+    rate_limits: bool = True
+    rate_limit_address: str = ADDRESS_LIMITS
+    rate_limit_token: str = SEAT_LIMITS
+    rate_limit_create: str = CREATE_LIMITS
+    max_open_games: int = 100
+    open_game_ttl_seconds: int = 86_400
+    trusted_proxies: tuple[str, ...] = ()
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -149,6 +190,13 @@ class Settings:
             shutdown_grace_seconds=_int(
                 env, "BOARDSTATE_SHUTDOWN_GRACE_SECONDS", 20, lo=1, hi=3600
             ),
+            rate_limits=_flag(env, "BOARDSTATE_RATE_LIMITS", True),
+            rate_limit_address=_limits(env, "BOARDSTATE_RATE_LIMIT_ADDRESS", ADDRESS_LIMITS),
+            rate_limit_token=_limits(env, "BOARDSTATE_RATE_LIMIT_TOKEN", SEAT_LIMITS),
+            rate_limit_create=_limits(env, "BOARDSTATE_RATE_LIMIT_CREATE", CREATE_LIMITS),
+            max_open_games=_int(env, "BOARDSTATE_MAX_OPEN_GAMES", 100, lo=0),
+            open_game_ttl_seconds=_int(env, "BOARDSTATE_OPEN_GAME_TTL_SECONDS", 86_400, lo=0),
+            trusted_proxies=_networks(env, "BOARDSTATE_TRUSTED_PROXIES"),
         )
 
     @property

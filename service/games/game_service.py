@@ -21,6 +21,7 @@ from boardstate.schema.ports import (
     JoinedSeat,
 )
 from boardstate.service.failures import GameNotFound
+from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader, store_errors
@@ -39,12 +40,18 @@ CATCH_UP_PAGE = 500
 class GameService:
     """Creates, loads and plays games on an event store."""
 
-    def __init__(self, store: EventStore, settings: Settings, metrics: Metrics) -> None:
+    def __init__(
+        self,
+        store: EventStore,
+        settings: Settings,
+        metrics: Metrics,
+        admission: Admission | None = None,
+    ) -> None:
         self.store = store
         self.metrics = metrics
         self.page_cap = settings.page_cap
         self.loader = GameLoader(store, metrics, settings.cache_size, settings.snapshot_every)
-        self.lobby = Lobby(self.loader, settings)
+        self.lobby = Lobby(self.loader, settings, admission)
         self.archive = Archive(self.loader, self.lobby)
         self.admin_token = settings.admin_token
         self.referee = Referee(self.loader, metrics)

@@ -29,9 +29,11 @@ from boardstate.service.failures import (
     AppendUncertain,
     LogDiverged,
     RulesUnavailable,
+    StoreFull,
     StoreUnavailable,
 )
 from boardstate.service.games import snapshot_writer
+from boardstate.service.games.callers import STORE_FULL_RETRY_AFTER, mark_store_full
 from boardstate.service.history.integrity import (
     APPLY_ERRORS,
     apply_checked,
@@ -61,6 +63,14 @@ def store_errors() -> Iterator[None]:
     """Turns store failures into retryable API errors with a clear code."""
     try:
         yield
+    except StoreFull as exc:
+        mark_store_full()
+        raise ApiError(
+            exc.code,
+            "the game store is full and accepts no writes now; nothing was recorded and "
+            "nothing recorded before is lost; reads still work; retry later",
+            {"retryable": True, "retryAfter": STORE_FULL_RETRY_AFTER},
+        ) from None
     except AppendUncertain as exc:
         raise retryable_error(
             exc.code,

@@ -18,6 +18,7 @@ import structlog
 from boardstate.engine import registry
 from boardstate.engine.core.errors import BadPlayerCount
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
+from boardstate.service.games.admission import Admission
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.seat_tokens import new_token, token_hash
 from boardstate.service.log import record_model
@@ -30,6 +31,8 @@ log = structlog.get_logger("boardstate.lobby")
 
 MAX_SEED_BYTES = 256
 MAX_NAME_LENGTH = 64
+OPEN_TTL_FIELD = "openTtlMs"
+"""Meta field: the create script expires every key of an OPEN game after this many ms."""
 
 
 class _Conflict(Exception):
@@ -47,9 +50,12 @@ def check_name(name: str) -> str:
 class Lobby:
     """createGame and joinGame."""
 
-    def __init__(self, loader: GameLoader, settings: Settings) -> None:
+    def __init__(
+        self, loader: GameLoader, settings: Settings, admission: Admission | None = None
+    ) -> None:
         self.loader = loader
         self.settings = settings
+        self.admission = admission or Admission(loader.store, settings)
 
     def seed(self, seed: str | None) -> tuple[str, bool]:
         """Returns the seed of a new game and whether the client chose it; raises `BadSeed`."""
@@ -88,7 +94,23 @@ class Lobby:
         self, record: GameRecord, events: list[StoredEvent], by_client: bool
     ) -> tuple[GameRecord, list[tuple[int, str]]]:
         """Stores a new game's first events with a fresh token for every filled seat, in one
-        atomic create; returns the game and the tokens."""
+        atomic create; returns the game and the tokens.
+
+        The caller's create rate and open-games quota are checked first (`Admission`). An OPEN
+        game expires with all its keys after `open_game_ttl_seconds` unless it starts
+        (`OPEN_TTL_FIELD`, read by the create script; the append that starts it persists it).
+        """
+        game_id = record.game_id
+        reserved = await self.admission.admit(game_id, record.status)
+        try:
+            return await self._store_new(record, events, by_client)
+        except BaseException:
+            await self.admission.release(reserved, game_id)
+            raise
+
+    async def _store_new(
+        self, record: GameRecord, events: list[StoredEvent], by_client: bool
+    ) -> tuple[GameRecord, list[tuple[int, str]]]:
         game_id = record.game_id
         meta = {
             "gameType": record.rules.info.id,
@@ -98,6 +120,9 @@ class Lobby:
             "seededByClient": "1" if by_client else "0",
             SEED_FIELD: record.seed,
         }
+        ttl = self.settings.open_game_ttl_seconds
+        if record.status == "OPEN" and ttl > 0:
+            meta[OPEN_TTL_FIELD] = str(ttl * 1000)
         tokens = [(seat, new_token()) for seat, name in enumerate(record.seats) if name]
         hashes = [(seat, token_hash(token)) for seat, token in tokens]
         # One atomic step: the game exists with every seat filled, or not at all.

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import gc
 import uuid
@@ -21,13 +22,19 @@ from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.context import Context, bearer_token
 from boardstate.schema.root import make_schema
+from boardstate.service.games.admission import Admission
+from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
+from boardstate.service.http.rate_limits import RateLimitMiddleware
 from boardstate.service.http.routes import ROUTES
 from boardstate.service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
+from boardstate.service.store.creator_games import RedisQuotas
+from boardstate.service.store.index import RedisIndex
+from boardstate.service.store.rate_limiter import RateLimiter
 
 log = structlog.get_logger("boardstate.app")
 
@@ -40,6 +47,7 @@ class State(TypedDict):
 
     service: GameService
     metrics: Metrics
+    limiter: RateLimiter | None
 
 
 class GraphQLApp(GraphQL[Context, None]):
@@ -82,7 +90,13 @@ def create_app(settings: Settings) -> Starlette:
             wait_replicas=settings.append_wait_replicas,
             wait_timeout_ms=settings.append_wait_timeout_ms,
         )
-        service = GameService(store, settings, metrics)
+        limiter: RateLimiter | None = None
+        quotas: RedisQuotas | None = None
+        if settings.rate_limits:
+            limiter = RateLimiter(settings.redis_url, settings.redis_cluster, settings.key_prefix)
+            quotas = RedisQuotas(store.client, settings.key_prefix)
+        admission = Admission(store, settings, limiter, quotas)
+        service = GameService(store, settings, metrics, admission)
         # What is alive now (modules, the schema, the rules' data) lives as long as the
         # process: frozen, full collections no longer traverse it. graphql-core leaves some
         # cyclic garbage per request; collecting the young generation every 5000 (not 700)
@@ -90,11 +104,23 @@ def create_app(settings: Settings) -> Starlette:
         gc.collect()
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
+        sweeper: asyncio.Task[None] | None = None
+        if settings.open_game_ttl_seconds > 0:
+            expiry = OpenGameSweeper(
+                store, RedisIndex(store.client, settings.key_prefix), settings.open_game_ttl_seconds
+            )
+            sweeper = asyncio.create_task(expiry.run(), name="open-game-sweeper")
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
-            yield {"service": service, "metrics": metrics}
+            yield {"service": service, "metrics": metrics, "limiter": limiter}
         finally:
+            if sweeper is not None:
+                sweeper.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await sweeper
             await service.close()
+            if limiter is not None:
+                await limiter.close()
             await store.close()
             log.info("stopped")
 
@@ -112,7 +138,10 @@ def create_app(settings: Settings) -> Starlette:
         subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
         allowed_origins=settings.cors_origins,
     )
-    middleware = [Middleware(RequestContextMiddleware, metrics=metrics)]
+    middleware = [
+        Middleware(RequestContextMiddleware, metrics=metrics),
+        Middleware(RateLimitMiddleware, settings=settings),
+    ]
     if settings.cors_origins:
         middleware.append(
             Middleware(

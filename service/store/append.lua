@@ -22,6 +22,12 @@
 --   {'exists', current}              create: the game exists already
 --   {'missing', 0}                   append: the game does not exist
 -- Checks come before any write, so a refused call writes nothing.
+--
+-- Expiry of unstarted games: a create whose meta sets `openTtlMs` while its status is OPEN
+-- gives every key of the game that many ms to live; an append to a game with a deadline
+-- gives the keys it creates the same deadline while the game stays OPEN, and removes the
+-- deadline from every key (PERSIST) in the same atomic step that moves it out of OPEN, so a
+-- started game is never expired.
 
 local log, meta, tokens, moves = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local mode = ARGV[1]
@@ -80,5 +86,19 @@ for k = 0, n_seats - 1 do
 end
 if move_id ~= '' then
   redis.call('HSET', moves, move_id, ARGV[4])
+end
+local is_open = redis.call('HGET', meta, 'status') == 'OPEN'
+if mode == 'create' then
+  local ttl = redis.call('HGET', meta, 'openTtlMs')
+  if ttl and is_open then
+    for _, key in ipairs(KEYS) do redis.call('PEXPIRE', key, ttl) end
+  end
+else
+  local ttl = redis.call('PTTL', meta)
+  if ttl > 0 then
+    for _, key in ipairs(KEYS) do
+      if is_open then redis.call('PEXPIRE', key, ttl) else redis.call('PERSIST', key) end
+    end
+  end
 end
 return {'ok', expected + n_events, expected + 1, expected + n_events}

@@ -32,6 +32,14 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 return 1
 """
 PUT_ATTEMPTS = 10
+DROP_SCRIPT = """
+-- KEYS: 1 rows, 2..n the sets of the row; ARGV: 1 game id, 2 the row as read, 3 its member
+local row = redis.call('HGET', KEYS[1], ARGV[1])
+if row ~= ARGV[2] then return 0 end
+for i = 2, #KEYS do redis.call('ZREM', KEYS[i], ARGV[3]) end
+redis.call('HDEL', KEYS[1], ARGV[1])
+return 1
+"""
 
 
 class InvalidCursor(ValueError):
@@ -49,6 +57,7 @@ class RedisIndex:
         self.client = client
         self.keys = IndexKeys(prefix)
         self._put = client.register_script(PUT_SCRIPT)
+        self._drop = client.register_script(DROP_SCRIPT)
 
     async def put(self, summary: GameSummary) -> None:
         """Writes or replaces a game's row, moving it between the filter sets."""
@@ -109,3 +118,23 @@ class RedisIndex:
         rows = await self.client.hmget(self.keys.rows, ids)
         found = [(game_id, raw) for game_id, raw in zip(ids, rows, strict=True) if raw is not None]
         return [codec.decode_summary(game_id, codec.as_bytes(raw)) for game_id, raw in found], total
+
+    async def open_before(self, after: str | None, cutoff: str, limit: int) -> list[str]:
+        """Returns index members (`<createdAt>|<gameId>`) of OPEN games created before
+        `cutoff` (ISO time), oldest first, after the member `after`."""
+        low = "-" if after is None else "(" + after
+        members = await self.client.zrangebylex(
+            self.keys.ordered(None, "OPEN"), low, "(" + cutoff, start=0, num=limit
+        )
+        return [codec.as_text(member) for member in members]
+
+    async def drop(self, game_id: str) -> bool:
+        """Removes a game's row and its place in every filter set (a deleted game)."""
+        raw = await self.client.hget(self.keys.rows, game_id)
+        if raw is None:
+            return False
+        row = codec.decode_summary(game_id, codec.as_bytes(raw))
+        sets = self.keys.sets_of(row.game_type, row.status, row.players)
+        member = index_member(row.created_at, game_id)
+        done = await self._drop(keys=[self.keys.rows, *sets], args=[game_id, raw, member])
+        return bool(done)

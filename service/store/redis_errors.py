@@ -1,5 +1,9 @@
 """The translation of redis-py failures into the store's errors (`service.failures`).
 
+`StoreFull`: Redis is at `maxmemory` with `noeviction` and refuses the write ("OOM command not
+allowed when used memory > 'maxmemory'"). Refused before anything was written (a script is
+refused at its first write: Redis never stops a script halfway), so it is never uncertain.
+
 `StoreUnavailable`: Redis cannot be reached, timed out or refuses service for now (cluster
 down, loading, failover); the operation may be retried. `AppendUncertain` (a `StoreUnavailable`)
 says more: an append or create was sent but its reply was lost, so it may or may not have been
@@ -16,7 +20,7 @@ from collections.abc import AsyncIterator
 
 from redis import exceptions as rex
 
-from boardstate.service.failures import AppendUncertain, StoreUnavailable
+from boardstate.service.failures import AppendUncertain, StoreFull, StoreUnavailable
 
 UNAVAILABLE: tuple[type[BaseException], ...] = (
     rex.ConnectionError,
@@ -67,6 +71,8 @@ async def translated(what: str, *, uncertain: bool = False) -> AsyncIterator[Non
     (`uncertain=True`) that may have been executed."""
     try:
         yield
+    except rex.OutOfMemoryError as exc:
+        raise StoreFull(f"{what}: Redis is full ({exc})") from exc
     except UNAVAILABLE as exc:
         if uncertain and not surely_not_sent(exc):
             raise AppendUncertain(f"{what}: outcome unknown ({exc})") from exc

@@ -56,6 +56,9 @@ class ServiceProcess:
             BOARDSTATE_KEY_PREFIX=self.prefix,
             BOARDSTATE_LOG_FORMAT="json",
             BOARDSTATE_LOG_LEVEL="WARNING",
+            # The API tests create many games quickly from 127.0.0.1; the tests of the limits
+            # themselves (tests/adversarial/) turn them back on with `env`.
+            BOARDSTATE_RATE_LIMITS="0",
             PYTHONPATH=str(REPO),
         )
         env.update(self.extra_env)

@@ -32,6 +32,15 @@ def test_service_errors_carry_their_codes() -> None:
     assert (conflict.code, conflict.expected, conflict.current) == ("VERSION_CONFLICT", 3, 5)
     assert failures.AppendUncertain("x").code == "APPEND_UNCERTAIN"
     assert isinstance(failures.AppendUncertain("x"), failures.StoreUnavailable)
+    assert failures.StoreFull("x").code == "STORE_FULL"
+    assert isinstance(failures.StoreFull("x"), failures.StoreUnavailable)
+    limited = failures.RateLimited("slow down", 7)
+    assert (limited.code, limited.details, limited.retry_after) == (
+        "RATE_LIMITED",
+        {"retryAfter": 7},
+        7,
+    )
+    assert failures.QuotaExceeded("x").code == "QUOTA_EXCEEDED"
 
 
 def test_one_class_per_code_and_every_code_is_an_api_code() -> None:
@@ -65,6 +74,7 @@ def test_rejections_are_move_errors_and_other_failures_are_not() -> None:
     transport = {
         failures.StoreUnavailable,
         failures.AppendUncertain,
+        failures.StoreFull,
         failures.LogDiverged,
         failures.RulesUnavailable,
         failures.BadLog,

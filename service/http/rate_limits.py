@@ -1,0 +1,147 @@
+"""`RateLimitMiddleware`: request rate limits per client address and per bearer token.
+
+Every HTTP request and websocket connection except the probes (`/healthz`, `/readyz`,
+`/metrics`) counts one hit against its address's windows (`BOARDSTATE_RATE_LIMIT_ADDRESS`) and,
+when it carries `Authorization: Bearer <token>`, its token's (`BOARDSTATE_RATE_LIMIT_TOKEN`).
+Over a limit: HTTP 429 with `Retry-After`; on `/graphql` the body is a GraphQL error with
+`extensions: {code: "RATE_LIMITED", retryAfter}`, elsewhere `{"error": {code, message,
+details: {retryAfter}}}`; a websocket gets the same 429 as its handshake's answer.
+
+The middleware also sets the request's `Caller` (`service.games.callers`) and applies what the
+game service noted on it: a `Retry-After` header for a refusal inside a GraphQL result
+(`createGame` rate-limited), and status 503 when a write met a full Redis (`STORE_FULL`).
+
+The client address is the socket peer, or, when the peer is one of `BOARDSTATE_TRUSTED_PROXIES`,
+the right-most `X-Forwarded-For` entry that is not itself a trusted proxy. (uvicorn's own
+`--proxy-headers`, on by default for peers in `FORWARDED_ALLOW_IPS`, 127.0.0.1 unless set, may
+already have replaced the peer the same way; both agree.)
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import json
+from collections.abc import Sequence
+
+from starlette.datastructures import Headers
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+
+from boardstate.schema.codes import RATE_LIMITED
+from boardstate.schema.context import bearer_token
+from boardstate.service.games.callers import CALLER, Caller
+from boardstate.service.settings import Settings
+from boardstate.service.store.rate_limiter import RateLimiter, parse_limits
+
+EXEMPT = frozenset({"/healthz", "/readyz", "/metrics"})
+Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+
+
+def _within(address: str, networks: Sequence[Network]) -> bool:
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:
+        return False
+    return any(ip in network for network in networks)
+
+
+def client_address(scope: Scope, trusted: Sequence[Network]) -> str:
+    """Returns the client's address: the peer, or behind trusted proxies the first address
+    of `X-Forwarded-For`, read from the right, that is not a trusted proxy."""
+    client = scope.get("client")
+    peer = str(client[0]) if client else "unknown"
+    if not _within(peer, trusted):
+        return peer
+    hops = [
+        hop.strip()
+        for name, value in scope.get("headers", [])
+        if name == b"x-forwarded-for"
+        for hop in value.decode("latin-1").split(",")
+    ]
+    for hop in reversed(hops):
+        if not _within(hop, trusted):
+            try:
+                return str(ipaddress.ip_address(hop))
+            except ValueError:
+                return peer
+    return peer
+
+
+def refusal(scope: Scope, wait: int) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """Returns the status, headers and body of a rate-limited request."""
+    message = f"rate limit exceeded; retry in {wait} s"
+    if scope.get("path") == "/graphql":
+        extensions = {"code": RATE_LIMITED, "retryAfter": wait}
+        payload: object = {"data": None, "errors": [{"message": message, "extensions": extensions}]}
+    else:
+        error = {"code": RATE_LIMITED, "message": message, "details": {"retryAfter": wait}}
+        payload = {"error": error}
+    body = json.dumps(payload).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"retry-after", str(wait).encode()),
+    ]
+    return 429, headers, body
+
+
+class RateLimitMiddleware:
+    """Counts requests per address and token; sets the request's `Caller`."""
+
+    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+        self.app = app
+        self.trusted = [ipaddress.ip_network(n, strict=False) for n in settings.trusted_proxies]
+        self.address_limits = parse_limits(settings.rate_limit_address)
+        self.token_limits = parse_limits(settings.rate_limit_token)
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] not in ("http", "websocket") or scope["path"] in EXEMPT:
+            await self.app(scope, receive, send)
+            return
+        caller = Caller(client_address(scope, self.trusted))
+        caller.token = bearer_token(Headers(scope=scope).get("authorization"))
+        reset = CALLER.set(caller)
+        try:
+            limiter: RateLimiter | None = scope.get("state", {}).get("limiter")
+            wait = None if limiter is None else await self._hit(limiter, caller)
+            if wait is not None:
+                await self._refuse(scope, send, wait)
+                return
+            await self.app(scope, receive, self._sender(caller, send))
+        finally:
+            CALLER.reset(reset)
+
+    async def _hit(self, limiter: RateLimiter, caller: Caller) -> int | None:
+        identities = caller.identities()
+        wait = await limiter.hit(self.address_limits, identities[0])
+        if wait is None and len(identities) > 1:
+            wait = await limiter.hit(self.token_limits, identities[1])
+        return wait
+
+    @staticmethod
+    async def _refuse(scope: Scope, send: Send, wait: int) -> None:
+        status, headers, body = refusal(scope, wait)
+        if scope["type"] == "http":
+            await send({"type": "http.response.start", "status": status, "headers": headers})
+            await send({"type": "http.response.body", "body": body})
+        elif "websocket.http.response" in scope.get("extensions", {}):
+            start = {"type": "websocket.http.response.start", "status": status}
+            await send({**start, "headers": headers})
+            await send({"type": "websocket.http.response.body", "body": body})
+        else:
+            await send({"type": "websocket.close", "code": 1013, "reason": "rate limited"})
+
+    @staticmethod
+    def _sender(caller: Caller, send: Send) -> Send:
+        async def sender(message: Message) -> None:
+            if message["type"] == "http.response.start" and caller.retry_after is not None:
+                headers = [
+                    *message.get("headers", []),
+                    (b"retry-after", str(caller.retry_after).encode()),
+                ]
+                status = message["status"]
+                if caller.store_full and status < 400:
+                    status = 503
+                message = {**message, "status": status, "headers": headers}
+            await send(message)
+
+        return sender
