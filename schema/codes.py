@@ -38,6 +38,9 @@ GraphQL errors only (top-level `errors`, `extensions.code`):
   `stateHash` differs); the game is not served until an operator repairs it.
 * `RULES_UNAVAILABLE` — the game was created with a rules version or data set this server
   does not have; it is never replayed with other rules.
+* `TOO_MANY_STREAMS` — a `gameEvents` subscription over a cap on live streams (per process,
+  per seat token, or per address for spectators); `extensions.scope` names which and
+  `extensions.limit` its value; retry once another stream has ended (`docs/security.md`).
 
 Plain HTTP only (`POST /games/import`, JSON body `{"error": {"code", "message"}}`):
 
@@ -70,6 +73,7 @@ APPEND_UNCERTAIN = "APPEND_UNCERTAIN"
 GAME_NOT_FINISHED = "GAME_NOT_FINISHED"
 LOG_DIVERGED = "LOG_DIVERGED"
 RULES_UNAVAILABLE = "RULES_UNAVAILABLE"
+TOO_MANY_STREAMS = "TOO_MANY_STREAMS"
 IMPORT_DISABLED = "IMPORT_DISABLED"
 BAD_LOG = "BAD_LOG"
 LOG_TOO_LARGE = "LOG_TOO_LARGE"
@@ -91,6 +95,7 @@ TRANSPORT_CODES: tuple[str, ...] = (
     APPEND_UNCERTAIN,
     LOG_DIVERGED,
     RULES_UNAVAILABLE,
+    TOO_MANY_STREAMS,
 )
 HTTP_CODES: tuple[str, ...] = (IMPORT_DISABLED, BAD_LOG, LOG_TOO_LARGE, LOG_UNVERIFIED)
 ALL_CODES: tuple[str, ...] = (*ENGINE_CODES, *SERVICE_CODES, *TRANSPORT_CODES, *HTTP_CODES)

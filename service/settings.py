@@ -20,6 +20,12 @@
 | `BOARDSTATE_APPEND_WAIT_REPLICAS` | `0` | replicas that must confirm an append (`WAIT`); 0: off |
 | `BOARDSTATE_APPEND_WAIT_TIMEOUT_MS` | `1000` | then `APPEND_UNCERTAIN` (retryable) |
 | `BOARDSTATE_SHUTDOWN_GRACE_SECONDS` | `20` | after SIGTERM: time to finish requests and exit |
+| `BOARDSTATE_REDIS_POOL_SIZE` | `100` | Redis connections for requests, per process |
+| `BOARDSTATE_REDIS_POOL_WAIT_MS` | `2000` | wait for a free one, then `STORE_UNAVAILABLE` |
+| `BOARDSTATE_REQUEST_CONCURRENCY` | `8` | store reads one GraphQL request runs at once |
+| `BOARDSTATE_MAX_STREAMS` | `1000` | live subscriptions per process, then `TOO_MANY_STREAMS` |
+| `BOARDSTATE_MAX_STREAMS_PER_TOKEN` | `8` | live subscriptions per seat token, per process |
+| `BOARDSTATE_MAX_STREAMS_PER_ADDRESS` | `32` | spectator subscriptions per client address |
 """
 
 from __future__ import annotations
@@ -111,6 +117,12 @@ class Settings:
     append_wait_replicas: int = 0
     append_wait_timeout_ms: int = 1000
     shutdown_grace_seconds: int = 20
+    redis_pool_size: int = 100
+    redis_pool_wait_ms: int = 2000
+    request_concurrency: int = 8
+    max_streams: int = 1000
+    max_streams_per_token: int = 8
+    max_streams_per_address: int = 32
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -140,6 +152,12 @@ class Settings:
             shutdown_grace_seconds=_int(
                 env, "BOARDSTATE_SHUTDOWN_GRACE_SECONDS", 20, lo=1, hi=3600
             ),
+            redis_pool_size=_int(env, "BOARDSTATE_REDIS_POOL_SIZE", 100, hi=10_000),
+            redis_pool_wait_ms=_int(env, "BOARDSTATE_REDIS_POOL_WAIT_MS", 2000, lo=0, hi=60_000),
+            request_concurrency=_int(env, "BOARDSTATE_REQUEST_CONCURRENCY", 8, hi=1000),
+            max_streams=_int(env, "BOARDSTATE_MAX_STREAMS", 1000, lo=0, hi=100_000),
+            max_streams_per_token=_int(env, "BOARDSTATE_MAX_STREAMS_PER_TOKEN", 8, lo=0),
+            max_streams_per_address=_int(env, "BOARDSTATE_MAX_STREAMS_PER_ADDRESS", 32, lo=0),
         )
 
     @property
