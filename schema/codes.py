@@ -53,6 +53,9 @@ GraphQL errors only (top-level `errors`, `extensions.code`):
 * `OPERATION_NAME_REQUIRED` — the document has several operations and no `operationName`.
 * `SUBSCRIPTION_OVER_HTTP` — a subscription was sent as a plain HTTP request; subscriptions
   are served over the graphql-transport-ws websocket protocol.
+* `TOO_MANY_STREAMS` — a `gameEvents` subscription over a cap on live streams (per process,
+  per seat token, or per address for spectators); `extensions.scope` names which and
+  `extensions.limit` its value; retry once another stream has ended (`docs/security.md`).
 
 Plain HTTP only (`POST /games/import`, JSON body `{"error": {"code", "message"}}`):
 
@@ -85,6 +88,7 @@ APPEND_UNCERTAIN = "APPEND_UNCERTAIN"
 GAME_NOT_FINISHED = "GAME_NOT_FINISHED"
 LOG_DIVERGED = "LOG_DIVERGED"
 RULES_UNAVAILABLE = "RULES_UNAVAILABLE"
+TOO_MANY_STREAMS = "TOO_MANY_STREAMS"
 IMPORT_DISABLED = "IMPORT_DISABLED"
 BAD_LOG = "BAD_LOG"
 LOG_TOO_LARGE = "LOG_TOO_LARGE"
@@ -118,6 +122,7 @@ TRANSPORT_CODES: tuple[str, ...] = (
     QUERY_TOO_COMPLEX,
     OPERATION_NAME_REQUIRED,
     SUBSCRIPTION_OVER_HTTP,
+    TOO_MANY_STREAMS,
 )
 HTTP_CODES: tuple[str, ...] = (IMPORT_DISABLED, BAD_LOG, LOG_TOO_LARGE, LOG_UNVERIFIED)
 ALL_CODES: tuple[str, ...] = (*ENGINE_CODES, *SERVICE_CODES, *TRANSPORT_CODES, *HTTP_CODES)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from typing import Any
 
@@ -26,13 +27,18 @@ class Context:
     """What resolvers see as `info.context`.
 
     `connection_params` is set by strawberry from the websocket `connection_init` payload:
-    `{"Authorization": "Bearer <token>"}` or `{"token": "<token>"}`.
+    `{"Authorization": "Bearer <token>"}` or `{"token": "<token>"}`. `address` is the
+    client's address (caps on spectator streams).
     """
 
     backend: GameBackend
     request_id: str
     header_token: str | None = None
     connection_params: dict[str, Any] | None = None
+    address: str | None = None
+    reads: asyncio.Semaphore = dataclasses.field(default_factory=lambda: asyncio.Semaphore(8))
+    """Bounds the store reads one request runs at once (the fields of a `games` page resolve
+    concurrently): `BOARDSTATE_REQUEST_CONCURRENCY`."""
 
     @property
     def token(self) -> str | None:

@@ -167,6 +167,7 @@ class GameBackend(Protocol):
         """Checks and (unless `dry_run`) records a move."""
 
     def game_events(
-        self, game_id: str, after_version: int, token: str | None
+        self, game_id: str, after_version: int, token: str | None, address: str | None = None
     ) -> AsyncGenerator[EventView, None]:
-        """Yields the game's events after `after_version`, then live ones, redacted."""
+        """Yields the game's events after `after_version`, then live ones, redacted; a
+        spectator's stream counts against the client `address` (`TOO_MANY_STREAMS`)."""

@@ -24,7 +24,7 @@ class Subscription:
         self, info: Info, game_id: strawberry.ID, after_version: int | None = None
     ) -> AsyncGenerator[Event, None]:
         ctx = info.context
-        stream = ctx.backend.game_events(str(game_id), after_version or 0, ctx.token)
+        stream = ctx.backend.game_events(str(game_id), after_version or 0, ctx.token, ctx.address)
         try:
             async with aclosing(stream):
                 async for view in stream:

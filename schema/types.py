@@ -128,7 +128,8 @@ class Game:
     async def state(self, info: Info, seat: int | None = None, version: int | None = None) -> JSON:
         ctx = info.context
         try:
-            return JSON(await ctx.backend.state(self.view, seat, version, ctx.token))
+            async with ctx.reads:
+                return JSON(await ctx.backend.state(self.view, seat, version, ctx.token))
         except MoveError as exc:
             raise as_api_error(exc) from None
 
@@ -136,7 +137,8 @@ class Game:
     async def legal_moves(self, info: Info, seat: int) -> list[JSON]:
         ctx = info.context
         try:
-            moves = await ctx.backend.legal_moves(self.view, seat, ctx.token)
+            async with ctx.reads:
+                moves = await ctx.backend.legal_moves(self.view, seat, ctx.token)
         except MoveError as exc:
             raise as_api_error(exc) from None
         return [JSON(m) for m in moves]
@@ -169,7 +171,8 @@ class Game:
             before_version,
         )
         try:
-            views = await ctx.backend.events(self.view, page.after, page.count, seat, ctx.token)
+            async with ctx.reads:
+                views = await ctx.backend.events(self.view, page.after, page.count, seat, ctx.token)
         except MoveError as exc:
             raise as_api_error(exc) from None
         return paging.connection(views, page)

@@ -34,6 +34,7 @@ from boardstate.schema.codes import (
     SEAT_TAKEN,
     STORE_FULL,
     STORE_UNAVAILABLE,
+    TOO_MANY_STREAMS,
 )
 
 # Rejections (a `Rejected` or `VersionConflict` result)
@@ -165,6 +166,18 @@ class RulesUnavailable(LookupError):
     """The rules version or data set a game was created with is not available here."""
 
     code: ClassVar[str] = RULES_UNAVAILABLE
+
+
+class TooManyStreams(Exception):
+    """A new live stream (`gameEvents`) would exceed a cap: of the process, of a seat token, or
+    of a spectator address (`scope`); `limit` is the cap."""
+
+    code: ClassVar[str] = TOO_MANY_STREAMS
+
+    def __init__(self, scope: str, limit: int) -> None:
+        super().__init__(f"too many live streams per {scope} (at most {limit}); retry later")
+        self.scope = scope
+        self.limit = limit
 
 
 # `POST /games/import` (and the offline commands)

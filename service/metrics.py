@@ -5,6 +5,7 @@ Labelled children on the request path are looked up once and kept (`request_coun
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from prometheus_client import (
@@ -58,8 +59,23 @@ class Metrics:
         self.feeds = Gauge(
             "boardstate_feeds", "Shared per-game log readers in this process.", registry=reg
         )
+        self.pool_in_use = Gauge(
+            "boardstate_redis_pool_in_use",
+            "Request connections to Redis checked out now (excludes live stream readers).",
+            registry=reg,
+        )
+        self.stream_readers = Gauge(
+            "boardstate_stream_readers",
+            "Blocking XREADs this process runs for live streams (one per group of games).",
+            registry=reg,
+        )
 
         self._children: dict[tuple[Any, ...], Any] = {}
+
+    def watch_pool(self, in_use: Callable[[], int], readers: Callable[[], int]) -> None:
+        """Reads the pool and reader gauges from these functions at each scrape."""
+        self.pool_in_use.set_function(in_use)
+        self.stream_readers.set_function(readers)
 
     def request_counter(self, method: str, route: str, status: int) -> Any:
         """Returns the `requests` child of one method, route and status."""

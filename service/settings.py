@@ -23,6 +23,12 @@
 | `BOARDSTATE_APPEND_WAIT_REPLICAS` | `0` | replicas that must confirm an append (`WAIT`); 0: off |
 | `BOARDSTATE_APPEND_WAIT_TIMEOUT_MS` | `1000` | then `APPEND_UNCERTAIN` (retryable) |
 | `BOARDSTATE_SHUTDOWN_GRACE_SECONDS` | `20` | after SIGTERM: time to finish requests and exit |
+| `BOARDSTATE_REDIS_POOL_SIZE` | `100` | Redis connections for requests, per process |
+| `BOARDSTATE_REDIS_POOL_WAIT_MS` | `2000` | wait for a free one, then `STORE_UNAVAILABLE` |
+| `BOARDSTATE_REQUEST_CONCURRENCY` | `8` | store reads one GraphQL request runs at once |
+| `BOARDSTATE_MAX_STREAMS` | `1000` | live subscriptions per process, then `TOO_MANY_STREAMS` |
+| `BOARDSTATE_MAX_STREAMS_PER_TOKEN` | `8` | live subscriptions per seat token, per process |
+| `BOARDSTATE_MAX_STREAMS_PER_ADDRESS` | `32` | spectator subscriptions per client address |
 | `BOARDSTATE_RATE_LIMITS` | `1` | `0`: no rate limits and no open-games quota (load benchmarks) |
 | `BOARDSTATE_RATE_LIMIT_ADDRESS` | `100/second;3000/minute` | requests per client address |
 | `BOARDSTATE_RATE_LIMIT_TOKEN` | `30/second;1200/minute` | requests per bearer token |
@@ -158,6 +164,12 @@ class Settings:
     max_open_games: int = 100
     open_game_ttl_seconds: int = 86_400
     trusted_proxies: tuple[str, ...] = ()
+    redis_pool_size: int = 100
+    redis_pool_wait_ms: int = 2000
+    request_concurrency: int = 8
+    max_streams: int = 1000
+    max_streams_per_token: int = 8
+    max_streams_per_address: int = 32
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -197,6 +209,12 @@ class Settings:
             max_open_games=_int(env, "BOARDSTATE_MAX_OPEN_GAMES", 100, lo=0),
             open_game_ttl_seconds=_int(env, "BOARDSTATE_OPEN_GAME_TTL_SECONDS", 86_400, lo=0),
             trusted_proxies=_networks(env, "BOARDSTATE_TRUSTED_PROXIES"),
+            redis_pool_size=_int(env, "BOARDSTATE_REDIS_POOL_SIZE", 100, hi=10_000),
+            redis_pool_wait_ms=_int(env, "BOARDSTATE_REDIS_POOL_WAIT_MS", 2000, lo=0, hi=60_000),
+            request_concurrency=_int(env, "BOARDSTATE_REQUEST_CONCURRENCY", 8, hi=1000),
+            max_streams=_int(env, "BOARDSTATE_MAX_STREAMS", 1000, lo=0, hi=100_000),
+            max_streams_per_token=_int(env, "BOARDSTATE_MAX_STREAMS_PER_TOKEN", 8, lo=0),
+            max_streams_per_address=_int(env, "BOARDSTATE_MAX_STREAMS_PER_ADDRESS", 32, lo=0),
         )
 
     @property

@@ -20,7 +20,7 @@ from boardstate.schema.ports import (
     GameView,
     JoinedSeat,
 )
-from boardstate.service.failures import GameNotFound
+from boardstate.service.failures import GameNotFound, TooManyStreams
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.live_events import SubscriptionHub
@@ -29,6 +29,7 @@ from boardstate.service.games.lobby import Lobby
 from boardstate.service.games.read_models import event_view, game_view
 from boardstate.service.games.referee import Referee, authorize
 from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.games.stream_limits import StreamLimits, as_api_error
 from boardstate.service.log.record_model import GAME_ENDED, GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
@@ -56,6 +57,9 @@ class GameService:
         self.admin_token = settings.admin_token
         self.referee = Referee(self.loader, metrics)
         self.hub = SubscriptionHub(store, metrics)
+        self.streams = StreamLimits(
+            settings.max_streams, settings.max_streams_per_token, settings.max_streams_per_address
+        )
 
     async def load(self, game_id: str) -> GameRecord | None:
         """Returns the game at its current version, or None."""
@@ -200,15 +204,20 @@ class GameService:
 
     # -- live --------------------------------------------------------------------------
     async def game_events(
-        self, game_id: str, after_version: int, token: str | None
+        self, game_id: str, after_version: int, token: str | None, address: str | None = None
     ) -> AsyncGenerator[EventView, None]:
-        """Yields events after `after_version` from the log, then live; ends after GameEnded."""
+        """Yields events after `after_version` from the log, then live; ends after GameEnded;
+        over a cap on live streams: `TOO_MANY_STREAMS` (`service.games.stream_limits`)."""
         with store_errors():
             record = await self.loader.load(game_id)
             if record is None:
                 raise GameNotFound(f"no game {game_id!r}")
             viewer = await self.viewer_of(record, token)
         complete = record.status == "FINISHED"
+        try:
+            slot = self.streams.acquire(None if viewer is None else f"{game_id}/{viewer}", address)
+        except TooManyStreams as exc:
+            raise as_api_error(exc) from None
         self.metrics.subscribers.inc()
         try:
             with store_errors():
@@ -235,6 +244,7 @@ class GameService:
                             return
         finally:
             self.metrics.subscribers.dec()
+            self.streams.release(slot)
 
     async def close(self) -> None:
         """Stops the live feeds."""

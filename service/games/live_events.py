@@ -1,9 +1,14 @@
-"""Live events: one shared `store.wait` (XREAD BLOCK) reader per game per process (DESIGN §4).
+"""Live events: one reader per process multiplexes every followed game (DESIGN §4).
 
 A subscriber registers with the game's feed first, then catches up from the log, then takes
 live events from its queue, skipping versions it has already seen. The feed's position when the
 subscriber registers is at most the log head its catch-up read sees, so nothing is missed.
-Redis connections grow with the number of followed games, not with subscribers.
+
+Feeds are read in groups (`store.streams.group_of`): on a single server every followed game is
+in one group, read by one `XREAD BLOCK` over all their logs on the stream reader's connection;
+in a Redis Cluster a group is one hash slot (see `service.store.stream_reader`). A group's
+blocking read is restarted when its set of games changes. No feed holds a request connection,
+so Redis connections do not grow with subscribers, and on a single server not with games.
 """
 
 from __future__ import annotations
@@ -23,46 +28,90 @@ log = structlog.get_logger("boardstate.subscriptions")
 
 Item = StoredEvent | Exception
 
+SETTLE_S = 0.002
+"""After its games change, a group waits this long before reading again, so a burst of new
+subscribers restarts the blocking read once, not once each."""
+
 
 class FeedClosed(Exception):
     """The process is shutting down; the subscription ends."""
 
 
 class _Feed:
-    """The reader of one game's log, fanning out to subscriber queues."""
+    """One followed game: its position in the log and its subscribers' queues."""
 
-    def __init__(self, hub: SubscriptionHub, game_id: str, version: int) -> None:
-        self.hub = hub
+    def __init__(self, game_id: str, version: int) -> None:
         self.game_id = game_id
         self.version = version
+        self.ended = False
         self.queues: set[asyncio.Queue[Item]] = set()
-        self.task = asyncio.create_task(self._run(), name=f"feed:{game_id}")
 
-    def _publish(self, item: Item) -> None:
+    def publish(self, item: Item) -> None:
         for queue in self.queues:
             queue.put_nowait(item)
 
+
+class _Group:
+    """The feeds read by one command, and the task that reads them."""
+
+    def __init__(self, hub: SubscriptionHub, key: int) -> None:
+        self.hub = hub
+        self.key = key
+        self.feeds: dict[str, _Feed] = {}
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self._run(), name=f"live-group:{key}")
+
+    def positions(self) -> dict[str, int]:
+        return {g: f.version for g, f in self.feeds.items() if not f.ended}
+
+    async def _read(self) -> dict[str, list[StoredEvent]] | None:
+        """One blocking read; None when the group changed first (the read is cancelled)."""
+        self.changed.clear()
+        read = asyncio.ensure_future(
+            self.hub.store.streams.read(self.positions(), self.hub.block_ms)
+        )
+        changed = asyncio.ensure_future(self.changed.wait())
+        try:
+            await asyncio.wait((read, changed), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in (read, changed):
+                waiter.cancel()
+        if not read.done() or read.cancelled():
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await read
+            await asyncio.sleep(SETTLE_S)
+            return None
+        return read.result()
+
     async def _run(self) -> None:
         delay = 0.05
-        while True:
+        while self.feeds:
+            if not self.positions():
+                self.changed.clear()
+                await self.changed.wait()
+                continue
             try:
-                events = await self.hub.store.wait(self.game_id, self.version, self.hub.block_ms)
+                found = await self._read()
             except StoreUnavailable as exc:
-                log.warning("feed_store_unavailable", game_id=self.game_id, error=str(exc))
+                log.warning("feed_store_unavailable", group=self.key, error=str(exc))
                 await asyncio.sleep(delay)
                 delay = min(delay * 2, 2.0)
                 continue
             except Exception as exc:
-                log.exception("feed_failed", game_id=self.game_id)
-                self._publish(exc)
-                self.hub.forget(self)
+                log.exception("feed_failed", group=self.key)
+                for feed in list(self.feeds.values()):
+                    feed.publish(exc)
+                    self.hub.forget(feed)
                 return
             delay = 0.05
-            for event in events:
-                self.version = event.version
-                self._publish(event)
-            if events and events[-1].type == GAME_ENDED:
-                return
+            for game_id, events in (found or {}).items():
+                followed = self.feeds.get(game_id)
+                if followed is None:
+                    continue
+                for event in events:
+                    followed.version = event.version
+                    followed.publish(event)
+                    followed.ended = followed.ended or event.type == GAME_ENDED
 
 
 class SubscriptionHub:
@@ -72,14 +121,39 @@ class SubscriptionHub:
         self.store = store
         self.metrics = metrics
         self.block_ms = block_ms
+        self._groups: dict[int, _Group] = {}
         self._feeds: dict[str, _Feed] = {}
         self._lock = asyncio.Lock()
 
     def forget(self, feed: _Feed) -> None:
         """Removes a feed so the next subscriber starts a fresh one."""
-        if self._feeds.get(feed.game_id) is feed:
-            del self._feeds[feed.game_id]
-            self.metrics.feeds.set(len(self._feeds))
+        if self._feeds.get(feed.game_id) is not feed:
+            return
+        del self._feeds[feed.game_id]
+        self.metrics.feeds.set(len(self._feeds))
+        key = self.store.streams.group_of(feed.game_id)
+        group = self._groups.get(key)
+        if group is None or group.feeds.pop(feed.game_id, None) is None:
+            return
+        group.changed.set()
+        if not group.feeds:
+            del self._groups[key]
+            group.task.cancel()
+
+    def _follow(self, feed: _Feed) -> None:
+        self._feeds[feed.game_id] = feed
+        self.metrics.feeds.set(len(self._feeds))
+        key = self.store.streams.group_of(feed.game_id)
+        group = self._groups.get(key)
+        if group is None:
+            group = self._groups[key] = _Group(self, key)
+        group.feeds[feed.game_id] = feed
+        group.changed.set()
+
+    @property
+    def readers(self) -> int:
+        """Blocking reads this process runs (groups of followed games)."""
+        return len(self._groups)
 
     @contextlib.asynccontextmanager
     async def listen(self, game_id: str) -> AsyncIterator[asyncio.Queue[Item]]:
@@ -87,9 +161,8 @@ class SubscriptionHub:
         async with self._lock:
             feed = self._feeds.get(game_id)
             if feed is None:
-                feed = _Feed(self, game_id, await self.store.version(game_id))
-                self._feeds[game_id] = feed
-                self.metrics.feeds.set(len(self._feeds))
+                feed = _Feed(game_id, await self.store.version(game_id))
+                self._follow(feed)
             queue: asyncio.Queue[Item] = asyncio.Queue()
             feed.queues.add(queue)
         try:
@@ -98,15 +171,16 @@ class SubscriptionHub:
             feed.queues.discard(queue)
             if not feed.queues:
                 self.forget(feed)
-                feed.task.cancel()
 
     async def close(self) -> None:
         """Stops every feed and ends every subscription."""
+        groups, self._groups = list(self._groups.values()), {}
         feeds, self._feeds = list(self._feeds.values()), {}
         for feed in feeds:
-            feed._publish(FeedClosed("the server is shutting down"))
-            feed.task.cancel()
-        for feed in feeds:
+            feed.publish(FeedClosed("the server is shutting down"))
+        for group in groups:
+            group.task.cancel()
+        for group in groups:
             with contextlib.suppress(asyncio.CancelledError, Exception):
-                await feed.task
+                await group.task
         self.metrics.feeds.set(0)

@@ -34,6 +34,7 @@ from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 from boardstate.service.store.creator_games import RedisQuotas
 from boardstate.service.store.index import RedisIndex
+from boardstate.service.store.pools import in_use
 from boardstate.service.store.rate_limiter import RateLimiter
 
 log = structlog.get_logger("boardstate.app")
@@ -53,6 +54,8 @@ class State(TypedDict):
 class GraphQLApp(GraphQL[Context, None]):
     """The strawberry ASGI app; builds a `Context` per request or websocket connection."""
 
+    request_concurrency = 8
+
     async def get_context(
         self, request: Request | WebSocket, response: Response | WebSocket
     ) -> Context:
@@ -62,6 +65,8 @@ class GraphQLApp(GraphQL[Context, None]):
             backend=scope["state"]["service"],
             request_id=str(request_id),
             header_token=bearer_token(request.headers.get("authorization")),
+            address=request.client.host if request.client else None,
+            reads=asyncio.Semaphore(self.request_concurrency),
         )
 
     async def render_graphql_ide(self, request: Request) -> Response:
@@ -89,6 +94,9 @@ def create_app(settings: Settings) -> Starlette:
             prefix=settings.key_prefix,
             wait_replicas=settings.append_wait_replicas,
             wait_timeout_ms=settings.append_wait_timeout_ms,
+            pool_size=settings.redis_pool_size,
+            pool_wait_ms=settings.redis_pool_wait_ms,
+            max_streams=settings.max_streams,
         )
         limiter: RateLimiter | None = None
         quotas: RedisQuotas | None = None
@@ -97,6 +105,7 @@ def create_app(settings: Settings) -> Starlette:
             quotas = RedisQuotas(store.client, settings.key_prefix)
         admission = Admission(store, settings, limiter, quotas)
         service = GameService(store, settings, metrics, admission)
+        metrics.watch_pool(lambda: in_use(store.client), lambda: service.hub.readers)
         # What is alive now (modules, the schema, the rules' data) lives as long as the
         # process: frozen, full collections no longer traverse it. graphql-core leaves some
         # cyclic garbage per request; collecting the young generation every 5000 (not 700)
@@ -138,6 +147,7 @@ def create_app(settings: Settings) -> Starlette:
         subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
         allowed_origins=settings.cors_origins,
     )
+    graphql.request_concurrency = settings.request_concurrency
     middleware = [
         Middleware(RequestContextMiddleware, metrics=metrics),
         Middleware(RateLimitMiddleware, settings=settings),

@@ -108,8 +108,24 @@ class GameSummary:
     """The names of the seated players (for `games(player:)`)."""
 
 
+class LiveStreams(Protocol):
+    """Blocking reads of many games' new events (`service.store.stream_reader`)."""
+
+    def group_of(self, game_id: str) -> int:
+        """Games of one group can be read together by `read`."""
+
+    async def read(
+        self, positions: Mapping[str, int], block_ms: int
+    ) -> dict[str, list[StoredEvent]]:
+        """Returns the events after each game's position, waiting up to `block_ms`."""
+
+
 class EventStore(Protocol):
     """The operations the service needs; every implementation passes the contract suite."""
+
+    @property
+    def streams(self) -> LiveStreams:
+        """The live reader, on connections of its own."""
 
     async def create(
         self,

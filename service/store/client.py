@@ -10,7 +10,13 @@ from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
 from boardstate.service.store.keys import DEFAULT_PREFIX
+from boardstate.service.store.pools import WaitingPool, WaitingRedisCluster
 from boardstate.service.store.redis_store import Client, RedisEventStore
+from boardstate.service.store.stream_reader import StreamReader
+
+READER_CONNECTIONS = 2
+"""The stream reader's pool on a single server: one blocked `XREAD`, one more while a
+cancelled read's connection is being released."""
 
 
 def connect(
@@ -22,12 +28,17 @@ def connect(
     connect_timeout: float = 2.0,
     wait_replicas: int = 0,
     wait_timeout_ms: int = 1000,
+    pool_size: int = 100,
+    pool_wait_ms: int = 2000,
+    max_streams: int = 1000,
 ) -> RedisEventStore:
     """Returns a store on the server or cluster at `url` (`redis://` or `rediss://`).
 
     The client does not retry commands by itself: a lost append reply is reported as
     `AppendUncertain` instead of being sent twice. With `wait_replicas`, the socket timeout
-    is raised to exceed `wait_timeout_ms` by a second.
+    is raised to exceed `wait_timeout_ms` by a second. Requests share `pool_size` connections
+    and wait up to `pool_wait_ms` for one (`service.store.pools`); live reads have connections
+    of their own (`service.store.stream_reader`), at most `max_streams` per cluster node.
     """
     if wait_replicas > 0:
         socket_timeout = max(socket_timeout, wait_timeout_ms / 1000 + 1.0)
@@ -37,11 +48,27 @@ def connect(
         "socket_connect_timeout": connect_timeout,
         "retry": Retry(NoBackoff(), 0),
     }
-    client: Client = (RedisCluster if cluster else Redis).from_url(url, **options)
+    wait_s = pool_wait_ms / 1000
+    client: Client
+    reader: Client
+    if cluster:
+        client = WaitingRedisCluster.from_url(
+            url, size=pool_size, wait_s=wait_s, max_connections=pool_size + 4, **options
+        )
+        reader = RedisCluster.from_url(url, max_connections=max_streams + 2, **options)
+    else:
+        pool = WaitingPool.from_url(url, max_connections=pool_size, timeout=wait_s, **options)
+        client = Redis.from_pool(pool)
+        reader_pool = WaitingPool.from_url(
+            url, max_connections=READER_CONNECTIONS, timeout=wait_s, **options
+        )
+        reader = Redis.from_pool(reader_pool)
+    max_block_ms = max(1, int(socket_timeout * 500))
     return RedisEventStore(
         client,
         prefix,
-        max_block_ms=max(1, int(socket_timeout * 500)),
+        max_block_ms=max_block_ms,
         wait_replicas=wait_replicas,
         wait_timeout_ms=wait_timeout_ms,
+        streams=StreamReader(reader, prefix, max_block_ms),
     )

@@ -19,7 +19,6 @@ from typing import Any, TypeVar
 from redis import exceptions as rex
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
-from redis.typing import KeyT, StreamIdT
 
 from boardstate.service.failures import GameNotFound, StoreUnavailable
 from boardstate.service.store import codec
@@ -29,6 +28,7 @@ from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
 from boardstate.service.store.redis_errors import translated
 from boardstate.service.store.snapshots import RedisSnapshots
+from boardstate.service.store.stream_reader import StreamReader
 
 T = TypeVar("T")
 Client = Redis | RedisCluster
@@ -45,6 +45,7 @@ class RedisEventStore:
     `max_block_ms` caps one `XREAD BLOCK` and must stay below the client's socket timeout.
     With `wait_replicas` > 0 every write is acknowledged by that many replicas (`WAIT`, at most
     `wait_timeout_ms`, which must also stay below the socket timeout) before it counts.
+    `streams` reads live events (default: on `client`; `connect()` gives it its own client).
     """
 
     def __init__(
@@ -55,8 +56,10 @@ class RedisEventStore:
         *,
         wait_replicas: int = 0,
         wait_timeout_ms: int = 1000,
+        streams: StreamReader | None = None,
     ):
         self.client = client
+        self.streams = streams or StreamReader(client, prefix, max_block_ms)
         self.prefix = prefix
         self.max_block_ms = max_block_ms
         self._append = client.register_script(APPEND_SCRIPT)
@@ -188,16 +191,11 @@ class RedisEventStore:
         """Returns events after `after`, blocking up to `timeout_ms` for at least one."""
         if not is_valid_game_id(game_id) or timeout_ms <= 0:
             return await self.read(game_id, after)
-        log = self.keys(game_id).log
-        streams: dict[KeyT, StreamIdT] = {log: codec.entry_id(max(after, 0))}
         deadline = asyncio.get_running_loop().time() + timeout_ms / 1000
         while (left := deadline - asyncio.get_running_loop().time()) > 0:
-            block = max(1, min(self.max_block_ms, int(left * 1000)))
-            async with translated(f"wait {game_id}"):
-                response: Any = await self.client.xread(streams, block=block)
-            if response:
-                entries = response[0][1]  # RESP2: [[stream, [(id, fields), ...]]]
-                return [codec.decode_entry(raw_id, fields) for raw_id, fields in entries]
+            found = await self.streams.read({game_id: after}, max(1, int(left * 1000)))
+            if found:
+                return found[game_id]
         return []
 
     async def index_put(self, summary: GameSummary) -> None:
@@ -245,4 +243,6 @@ class RedisEventStore:
 
     async def close(self) -> None:
         """Releases connections."""
+        if self.streams.client is not self.client:
+            await self.streams.close()
         await self.client.aclose()

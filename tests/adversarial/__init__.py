@@ -1,0 +1,1 @@
+"""Adversarial and load tests of the service on real Redis and real service processes."""

@@ -1,0 +1,92 @@
+"""Request connection pools that wait briefly when full and never lose a connection.
+
+redis-py's default pools fail at once when every connection is in use (`MaxConnectionsError`),
+so a burst (or connections held elsewhere) turned every other request into `STORE_UNAVAILABLE`.
+Here a request waits up to `wait_s` for a connection, then fails with a `ConnectionError`
+(`StoreUnavailable` after `redis_errors.translated`):
+
+* single server: `WaitingPool`, a `BlockingConnectionPool` whose `release` is shielded from
+  cancellation. redis-py releases in a `finally` that awaits the pool's lock; a request cancelled
+  a second time while waiting for that lock (a client gone, a timeout) would keep its connection
+  checked out for ever. The shielded release always completes.
+* Redis Cluster: redis-py's cluster nodes have no waiting pool, so `WaitingRedisCluster` admits at
+  most `size` commands at once per process (a semaphore, waited for at most `wait_s`); each node's
+  own pool is larger than that, so it is never exhausted. A node's release is synchronous.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio.cluster import RedisCluster
+from redis.asyncio.connection import AbstractConnection
+from redis.exceptions import ConnectionError as RedisConnectionError
+
+
+class WaitingPool(BlockingConnectionPool):
+    """A blocking pool whose connections always come back, even from cancelled requests."""
+
+    async def release(self, connection: AbstractConnection) -> None:
+        task = asyncio.ensure_future(super().release(connection))
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            await _finish(task)
+            raise
+
+    def in_use(self) -> int:
+        """Connections checked out now."""
+        return len(self._in_use_connections)
+
+
+async def _finish(task: asyncio.Future[None]) -> None:
+    """Waits for a release that must complete, even while this task is being cancelled."""
+    while not task.done():
+        try:
+            await asyncio.shield(task)
+        except asyncio.CancelledError:
+            continue
+
+
+class WaitingRedisCluster(RedisCluster):
+    """A cluster client on which at most `size` commands run at once; others wait briefly."""
+
+    def __init__(self, *args: Any, size: int, wait_s: float, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.size = size
+        self.wait_s = wait_s
+        self._gate = asyncio.Semaphore(size)
+
+    async def execute_command(self, *args: Any, **kwargs: Any) -> Any:
+        try:
+            async with asyncio.timeout(self.wait_s):
+                await self._gate.acquire()
+        except TimeoutError:
+            raise RedisConnectionError("No connection available.") from None
+        try:
+            return await super().execute_command(*args, **kwargs)
+        finally:
+            self._gate.release()
+
+    def in_use(self) -> int:
+        """Commands in flight now (each holds one node connection)."""
+        return self.size - self._gate._value
+
+
+def in_use(client: Redis | RedisCluster) -> int:
+    """Request connections checked out now (0 for a client not built by `store.connect`)."""
+    if isinstance(client, WaitingRedisCluster):
+        return client.in_use()
+    pool = getattr(client, "connection_pool", None)
+    return pool.in_use() if isinstance(pool, WaitingPool) else 0
+
+
+def cluster_connections_in_use(client: RedisCluster) -> int:
+    """Node connections checked out now, over every node of a cluster client."""
+    total = 0
+    for node in client.get_nodes():
+        free = set(map(id, node._free))
+        total += sum(1 for conn in node._connections if id(conn) not in free)
+    return total
