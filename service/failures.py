@@ -23,9 +23,11 @@ from boardstate.schema.codes import (
     BAD_SEAT,
     BAD_SEED,
     BAD_VERSION,
+    FORK_REVEALS_HIDDEN,
     GAME_FULL,
     GAME_NOT_FINISHED,
     GAME_NOT_FOUND,
+    IDEMPOTENCY_KEY_REUSED,
     LOG_DIVERGED,
     LOG_UNVERIFIED,
     RULES_UNAVAILABLE,
@@ -88,6 +90,18 @@ class BadVersion(MoveError):
     """A version is outside the game or not where the operation can start."""
 
     code = BAD_VERSION
+
+
+class IdempotencyKeyReused(MoveError):
+    """This seat's `moveId` was accepted before for another move or `expectedVersion`."""
+
+    code = IDEMPOTENCY_KEY_REUSED
+
+
+class ForkRevealsHidden(MoveError):
+    """A fork at this position would show what a seat holds or what comes next."""
+
+    code = FORK_REVEALS_HIDDEN
 
 
 class VersionConflictError(MoveError):
