@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import secrets
 from collections.abc import Sequence
@@ -18,6 +17,7 @@ from boardstate.service.failures import (
 )
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.lobby import Lobby
+from boardstate.service.games.offload import off_loop
 from boardstate.service.history import forking
 from boardstate.service.history.verify import verify_log
 from boardstate.service.history.verify_report import Report
@@ -62,10 +62,10 @@ class Archive:
         at_version = await self.loader.at_version(source, version)
         events = await self.loader.store.read(game_id, limit=version + 1)
         new_id = secrets.token_urlsafe(12)
-        record, stored = await asyncio.to_thread(
+        record, stored = await off_loop(
             forking.fork_log, source, at_version, events, version, secret, by_client, new_id, exact
         )
-        hidden = await asyncio.to_thread(forking.first_hidden, source, events, version)
+        hidden = await off_loop(forking.first_hidden, source, events, version)
         if hidden is not None and not exact:
             raise ForkRevealsHidden(
                 f"event {hidden} holds information hidden from spectators (a hand, a deck's "
@@ -83,7 +83,7 @@ class Archive:
         Raises `LogUnverified` (naming the first event that does not hold) unless it verifies.
         """
         new_id = secrets.token_urlsafe(12)
-        report = await asyncio.to_thread(verify_log, events, new_id)
+        report = await off_loop(verify_log, events, new_id)
         if not (report.complete and report.finished) or report.record is None:
             raise LogUnverified(refusal(report))
         record = dataclasses.replace(report.record, imported=True)

@@ -26,6 +26,7 @@ from boardstate.schema.context import bearer_token
 from boardstate.service.failures import BadLog, LogUnverified
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.loader import store_errors
+from boardstate.service.games.offload import off_loop
 from boardstate.service.games.seat_tokens import admin_token_matches
 from boardstate.service.history.log_format import read_log
 
@@ -62,7 +63,7 @@ async def import_game(request: Request) -> Response:
     if payload is None:
         return _error(413, LOG_TOO_LARGE, f"a log may have at most {MAX_IMPORT_BYTES} bytes")
     try:
-        events = read_log(payload)
+        events = await off_loop(read_log, payload)
     except BadLog as exc:
         return _error(400, BAD_LOG, f"not an exported log: {exc}")
     try:
