@@ -25,6 +25,11 @@ field cannot return a union):
 * `SEAT_TAKEN` — the requested seat is taken.
 * `BAD_SEAT` — the seat index is outside the game's seats.
 * `GAME_NOT_FINISHED` — `forkGame` needs a finished game.
+* `IDEMPOTENCY_KEY_REUSED` — this seat's `moveId` was accepted before for another move or
+  another `expectedVersion`; nothing was recorded (`details.moveId`).
+* `FORK_REVEALS_HIDDEN` — `forkGame` at a position where a seat holds what the spectator does
+  not see (or a draw order is fixed): only the operator (`BOARDSTATE_ADMIN_TOKEN`) may ask for
+  an exact copy with `exact: true`.
 * `BAD_VERSION` — also a `forkGame` rejection: the version is not a move boundary of the game.
 * `RATE_LIMITED` — too many requests (or games created) from this address or token;
   `details.retryAfter` says in how many seconds to retry (`docs/security.md`).
@@ -86,6 +91,8 @@ BAD_CURSOR = "BAD_CURSOR"
 STORE_UNAVAILABLE = "STORE_UNAVAILABLE"
 APPEND_UNCERTAIN = "APPEND_UNCERTAIN"
 GAME_NOT_FINISHED = "GAME_NOT_FINISHED"
+IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED"
+FORK_REVEALS_HIDDEN = "FORK_REVEALS_HIDDEN"
 LOG_DIVERGED = "LOG_DIVERGED"
 RULES_UNAVAILABLE = "RULES_UNAVAILABLE"
 TOO_MANY_STREAMS = "TOO_MANY_STREAMS"
@@ -110,6 +117,8 @@ SERVICE_CODES: tuple[str, ...] = (
     GAME_NOT_FINISHED,
     RATE_LIMITED,
     QUOTA_EXCEEDED,
+    IDEMPOTENCY_KEY_REUSED,
+    FORK_REVEALS_HIDDEN,
 )
 TRANSPORT_CODES: tuple[str, ...] = (
     BAD_VERSION,

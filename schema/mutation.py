@@ -46,13 +46,21 @@ class Mutation:
     @described.mutation(
         "Creates a game from `version` of a finished game (a move boundary): same game type, "
         "rules, options and seat names, fresh tokens for every seat (in the result), and a new "
-        "seed from that version on (`seed` as in createGame)."
+        "seed from that version on (`seed` as in createGame). A position with hidden "
+        "information (a hand, a shuffled deck) is refused (FORK_REVEALS_HIDDEN) unless the "
+        "operator asks for an exact copy: `exact: true` with the admin token as the bearer."
     )
     async def fork_game(
-        self, info: Info, game_id: strawberry.ID, version: int, seed: str | None = None
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        version: int,
+        seed: str | None = None,
+        exact: bool = False,
     ) -> CreateGameResult:
+        ctx = info.context
         try:
-            created = await info.context.backend.fork_game(str(game_id), version, seed)
+            created = await ctx.backend.fork_game(str(game_id), version, seed, exact, ctx.token)
         except MoveError as exc:
             return Rejected.of(exc)
         tokens = [SeatToken(seat=s, token=t) for s, t in created.tokens]

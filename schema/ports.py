@@ -150,9 +150,17 @@ class GameBackend(Protocol):
     async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
         """Takes a seat (the lowest free one when `seat` is None)."""
 
-    async def fork_game(self, game_id: str, version: int, seed: str | None) -> CreatedGame:
+    async def fork_game(
+        self,
+        game_id: str,
+        version: int,
+        seed: str | None,
+        exact: bool = False,
+        token: str | None = None,
+    ) -> CreatedGame:
         """Creates a game from `version` of a finished game: same seats, fresh tokens, a new
-        seed from that point."""
+        seed from that point; a position with hidden information only as an `exact` copy for
+        the operator (`token` is the admin token)."""
 
     async def submit_move(
         self,

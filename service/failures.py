@@ -23,9 +23,11 @@ from boardstate.schema.codes import (
     BAD_SEAT,
     BAD_SEED,
     BAD_VERSION,
+    FORK_REVEALS_HIDDEN,
     GAME_FULL,
     GAME_NOT_FINISHED,
     GAME_NOT_FOUND,
+    IDEMPOTENCY_KEY_REUSED,
     LOG_DIVERGED,
     LOG_UNVERIFIED,
     QUOTA_EXCEEDED,
@@ -109,6 +111,18 @@ class QuotaExceeded(MoveError):
     """The creator has as many unfinished games as allowed (`details.limit`)."""
 
     code = QUOTA_EXCEEDED
+
+
+class IdempotencyKeyReused(MoveError):
+    """This seat's `moveId` was accepted before for another move or `expectedVersion`."""
+
+    code = IDEMPOTENCY_KEY_REUSED
+
+
+class ForkRevealsHidden(MoveError):
+    """A fork at this position would show what a seat holds or what comes next."""
+
+    code = FORK_REVEALS_HIDDEN
 
 
 class VersionConflictError(MoveError):

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import secrets
 from collections.abc import Sequence
 
 import structlog
 
-from boardstate.service.failures import BadVersion, GameNotFinished, GameNotFound, LogUnverified
+from boardstate.service.failures import (
+    BadVersion,
+    ForkRevealsHidden,
+    GameNotFinished,
+    GameNotFound,
+    LogUnverified,
+)
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.lobby import Lobby
+from boardstate.service.games.offload import off_loop
 from boardstate.service.history import forking
 from boardstate.service.history.verify import verify_log
 from boardstate.service.history.verify_report import Report
@@ -38,9 +44,13 @@ class Archive:
         self.lobby = lobby
 
     async def fork(
-        self, game_id: str, version: int, seed: str | None
+        self, game_id: str, version: int, seed: str | None, exact: bool = False
     ) -> tuple[GameRecord, list[tuple[int, str]]]:
-        """Creates a fork of a finished game at `version`; returns it and every seat's token."""
+        """Creates a fork of a finished game at `version`; returns it and every seat's token.
+
+        Raises `ForkRevealsHidden` for a position with hidden information unless `exact` (the
+        caller checked the operator's token). The fold and the copy run off the event loop.
+        """
         source = await self.loader.load(game_id)
         if source is None:
             raise GameNotFound(f"no game {game_id!r}")
@@ -52,9 +62,17 @@ class Archive:
         at_version = await self.loader.at_version(source, version)
         events = await self.loader.store.read(game_id, limit=version + 1)
         new_id = secrets.token_urlsafe(12)
-        record, stored = forking.fork_log(
-            source, at_version, events, version, secret, by_client, new_id
+        record, stored = await off_loop(
+            forking.fork_log, source, at_version, events, version, secret, by_client, new_id, exact
         )
+        hidden = await off_loop(forking.first_hidden, source, events, version)
+        if hidden is not None and not exact:
+            raise ForkRevealsHidden(
+                f"event {hidden} holds information hidden from spectators (a hand, a deck's "
+                "order): a fork at this position would reveal it to its players; only the "
+                "operator may fork it, as an exact copy (exact: true with the admin token)",
+                {"version": version, "hiddenAt": hidden},
+            )
         record, tokens = await self.lobby.store_new(record, stored, by_client)
         log.info("game_forked", source=game_id, version=version, game_id=new_id)
         return record, tokens
@@ -65,7 +83,7 @@ class Archive:
         Raises `LogUnverified` (naming the first event that does not hold) unless it verifies.
         """
         new_id = secrets.token_urlsafe(12)
-        report = await asyncio.to_thread(verify_log, events, new_id)
+        report = await off_loop(verify_log, events, new_id)
         if not (report.complete and report.finished) or report.record is None:
             raise LogUnverified(refusal(report))
         record = dataclasses.replace(report.record, imported=True)

@@ -20,7 +20,7 @@ from boardstate.schema.ports import (
     GameView,
     JoinedSeat,
 )
-from boardstate.service.failures import GameNotFound, TooManyStreams
+from boardstate.service.failures import GameNotFound, TooManyStreams, Unauthorized
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.live_events import SubscriptionHub
@@ -28,7 +28,7 @@ from boardstate.service.games.loader import GameLoader, store_errors
 from boardstate.service.games.lobby import Lobby
 from boardstate.service.games.read_models import event_view, game_view
 from boardstate.service.games.referee import Referee, authorize
-from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.games.seat_tokens import admin_token_matches, token_matches
 from boardstate.service.games.stream_limits import StreamLimits, as_api_error
 from boardstate.service.log.record_model import GAME_ENDED, GameRecord
 from boardstate.service.metrics import Metrics
@@ -170,11 +170,20 @@ class GameService:
             record, taken, token = await self.lobby.join(game_id, name, seat)
         return JoinedSeat(game_view(record), taken, token)
 
-    async def fork_game(self, game_id: str, version: int, seed: str | None) -> CreatedGame:
+    async def fork_game(
+        self,
+        game_id: str,
+        version: int,
+        seed: str | None,
+        exact: bool = False,
+        token: str | None = None,
+    ) -> CreatedGame:
         """Forks a finished game at `version` (see `service.history.forking`); every seat gets a
-        token."""
+        token. `exact` (a position with hidden information) needs the admin token."""
+        if exact and not admin_token_matches(self.admin_token, token):
+            raise Unauthorized("an exact fork needs Authorization: Bearer <admin token>")
         with store_errors():
-            record, tokens = await self.archive.fork(game_id, version, seed)
+            record, tokens = await self.archive.fork(game_id, version, seed, exact)
         self.metrics.games_created.labels(record.rules.info.id).inc()
         return CreatedGame(game_view(record), tuple(tokens))
 

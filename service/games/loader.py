@@ -34,6 +34,7 @@ from boardstate.service.failures import (
 )
 from boardstate.service.games import snapshot_writer
 from boardstate.service.games.callers import STORE_FULL_RETRY_AFTER, mark_store_full
+from boardstate.service.games.offload import INLINE_EVENTS, off_loop
 from boardstate.service.history.integrity import (
     APPLY_ERRORS,
     apply_checked,
@@ -91,6 +92,19 @@ def store_errors() -> Iterator[None]:
     except RulesUnavailable as exc:
         log.error("rules_unavailable", error=str(exc))
         raise ApiError(exc.code, f"this game cannot be replayed here: {exc}") from None
+
+
+def _folded(
+    record: GameRecord, events: Sequence[StoredEvent], every_event: bool
+) -> list[GameRecord]:
+    """Returns the records after each event (checked: every one, or only the last)."""
+    if not every_event:
+        return fold_to_checked(record, events)
+    passed = []
+    for event in events:
+        record = apply_checked(record, event)
+        passed.append(record)
+    return passed
 
 
 class GameLoader:
@@ -165,16 +179,14 @@ class GameLoader:
         self, record: GameRecord, events: Sequence[StoredEvent], every_event: bool = True
     ) -> GameRecord:
         """Folds `events` checked (each one, or the last: `service.history.integrity`); a long fold
-        stores the snapshots it passed (backfill; they are verified when read)."""
+        runs off the event loop (`service.games.offload`) and stores the snapshots it passed
+        (backfill; they are verified when read)."""
         start = record.version
-        if every_event:
-            passed = []
-            for event in events:
-                record = apply_checked(record, event)
-                passed.append(record)
+        if len(events) <= INLINE_EVENTS:
+            passed = _folded(record, events, every_event)
         else:
-            passed = fold_to_checked(record, events)
-            record = passed[-1] if passed else record
+            passed = await off_loop(_folded, record, events, every_event)
+        record = passed[-1] if passed else record
         if len(events) > self.snapshot_every:
             await self.snapshots.save(snapshot_writer.due(start, passed, self.snapshot_every))
         return record

@@ -1,10 +1,12 @@
 """Submitting moves: the checks of DESIGN §5, in order, then one atomic append.
 
-Order: game exists; seat index and token; `moveId` already accepted (the original result is
-returned, nothing appended); stale `expectedVersion` (VersionConflict); then the rules: parse
-(MALFORMED_MOVE), then the engine's `decide`, which refuses a game not started or finished
-(GAME_NOT_STARTED, GAME_FINISHED), a seat that may not act (NOT_YOUR_TURN) and anything else the
-rules forbid (ILLEGAL_MOVE and friends). The referee does not repeat the engine's checks.
+Order: game exists; seat index and token; `moveId` already accepted for this seat (the original
+result is returned, nothing appended; the same id with another move or `expectedVersion` is
+IDEMPOTENCY_KEY_REUSED; ids are scoped to (game, seat): another seat's are never consulted);
+stale `expectedVersion` (VersionConflict); then the rules: parse (MALFORMED_MOVE), then the
+engine's `decide`, which refuses a game not started or finished (GAME_NOT_STARTED,
+GAME_FINISHED), a seat that may not act (NOT_YOUR_TURN) and anything else the rules forbid
+(ILLEGAL_MOVE and friends). The referee does not repeat the engine's checks.
 
 Fast path: when the game is cached, the move is decided on the cached record and appended
 with that record's version and stateHash as the condition, without reading the log first: the
@@ -20,7 +22,11 @@ VersionConflict; without it the game is reloaded and the move decided once more 
 new state (a second lost race is a VersionConflict). A store failure is never reported as an
 accepted move (see `service.games.loader.store_errors`).
 
-A move is recorded under its `moveId`, or a generated one (`srv-…`) when the client gave none;
+A move is recorded under `<seat>:<moveId>`, or a generated id (`srv-…`) when the client gave
+none, with the fingerprint of the move and `expectedVersion` (`service.log.move_ids`); a retry
+is the original only when its fingerprint is equal. Records written before ids were scoped
+(under the bare id, without a fingerprint) still answer their own seat's retries, compared by
+the move the log holds;
 the first of its events carries the move's canonical wire form (`StoredEvent.move`), so a
 verifier can re-run `decide` with the game's RNG. Snapshots due within the append are stored
 after it (`service.games.snapshot_writer.SnapshotWriter`).
@@ -40,20 +46,19 @@ from boardstate.engine.core.errors import MalformedMove, MoveError
 from boardstate.service.failures import (
     BadSeat,
     GameNotFound,
+    IdempotencyKeyReused,
     StoreUnavailable,
     Unauthorized,
     VersionConflictError,
 )
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.seat_tokens import token_matches
-from boardstate.service.log import event_builder, record_model
+from boardstate.service.log import event_builder, move_ids, record_model
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent
 
 log = structlog.get_logger("boardstate.moves")
-
-MAX_MOVE_ID_LENGTH = 128
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -96,8 +101,9 @@ class Referee:
         dry_run: bool,
     ) -> Verdict:
         """Checks `move` and, unless `dry_run`, records it; raises a typed `MoveError`."""
-        if move_id is not None and not 1 <= len(move_id) <= MAX_MOVE_ID_LENGTH:
-            raise MalformedMove(f"moveId must have 1 to {MAX_MOVE_ID_LENGTH} characters")
+        problem = None if move_id is None else move_ids.move_id_problem(move_id)
+        if problem is not None:
+            raise MalformedMove(problem)
         structlog.contextvars.bind_contextvars(game_id=game_id, seat=seat)
         cached = None if dry_run else self.loader.cached(game_id)
         if cached is not None:
@@ -110,17 +116,17 @@ class Referee:
         await authorize(self.loader, record, seat, token)
         for attempt in range(2):
             if move_id is not None:
-                prior = await self.loader.store.move_outcome(game_id, move_id)
+                prior = await self.loader.store.move_outcome(game_id, move_id, seat)
                 if prior is not None:
-                    return await self._original(record, prior)
+                    return await self._original(record, seat, move, expected, prior)
             verdict = self._decide(record, seat, move, expected, dry_run)
             if isinstance(verdict, Verdict):
                 return verdict
-            result = await self._append(record, *verdict, move_id)
+            result = await self._append(record, *verdict, seat, move_id, expected)
             if isinstance(result, Verdict):
                 return result
             if result.duplicate_move:
-                return await self._original(record, result)
+                return await self._original(record, seat, move, expected, result)
             if result.diverged:
                 self.loader.forget(record)
             elif expected is not None or attempt == 1:
@@ -152,11 +158,11 @@ class Referee:
             return None
         if not drafts:
             return None
-        result = await self._append(cached, drafts, wire, move_id)
+        result = await self._append(cached, drafts, wire, seat, move_id, expected)
         if isinstance(result, Verdict):
             return result
         if result.duplicate_move:
-            return await self._original(cached, result)
+            return await self._original(cached, seat, move, expected, result)
         if result.diverged or result.current_version < cached.version:
             self.loader.forget(cached)
         return None
@@ -177,7 +183,9 @@ class Referee:
         record: GameRecord,
         drafts: list[record_model.Draft],
         wire: dict[str, Any],
+        seat: int,
         move_id: str | None,
+        expected: int | None,
     ) -> Verdict | AppendOutcome:
         mid = move_id or f"srv-{secrets.token_urlsafe(12)}"
         after, events = event_builder.move_events(record, drafts, mid, record_model.now_iso(), wire)
@@ -186,7 +194,13 @@ class Referee:
         meta = {"status": after.status} if after.status != record.status else None
         started = time.perf_counter()
         request = AppendRequest(
-            record.version, events, move_id=mid, meta=meta, head_hash=record.state_hash()
+            record.version,
+            events,
+            move_id=mid,
+            meta=meta,
+            head_hash=record.state_hash(),
+            seat=seat,
+            fingerprint=move_ids.fingerprint(record.rules, wire, expected),
         )
         result = await self.loader.store.append(record.game_id, request)
         self.metrics.append_seconds.observe(time.perf_counter() - started)
@@ -200,10 +214,26 @@ class Referee:
             await self.loader.index(after)
         return Verdict(after, after.version, events)
 
-    async def _original(self, record: GameRecord, prior: AppendOutcome) -> Verdict:
+    async def _original(
+        self, record: GameRecord, seat: int, move: Any, expected: int | None, prior: AppendOutcome
+    ) -> Verdict:
+        """Returns the recorded result of this seat's move id if the retry is the same
+        submission; raises `IdempotencyKeyReused` otherwise (see the module docstring)."""
         count = prior.last_version - prior.first_version + 1
         events = await self.loader.store.read(
             record.game_id, after=prior.first_version - 1, limit=count
         )
+        if prior.fingerprint is not None:
+            same = prior.fingerprint == move_ids.fingerprint(record.rules, move, expected)
+        else:  # a record from before fingerprints: compare with the move the log holds
+            logged = events[0].move if events else None
+            same = logged is None or dict(logged) == move_ids.canonical_move(record.rules, move)
+        if not same:
+            mid = events[0].move_id if events else None
+            raise IdempotencyKeyReused(
+                f"seat {seat} used moveId {mid!r} for another move or expectedVersion "
+                f"(at version {prior.first_version}); nothing was recorded",
+                {"moveId": mid, "version": prior.first_version},
+            )
         current = await self.loader.load(record.game_id)
         return Verdict(current or record, prior.last_version, events)

@@ -22,3 +22,11 @@ def token_matches(token: str | None, stored_hash: str | None) -> bool:
     if token is None or stored_hash is None:
         return False
     return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def admin_token_matches(expected: str | None, token: str | None) -> bool:
+    """Tells whether `token` is the operator's `BOARDSTATE_ADMIN_TOKEN` (constant-time; False
+    when the server has none)."""
+    if expected is None or token is None:
+        return False
+    return hmac.compare_digest(token.encode("utf-8"), expected.encode("utf-8"))

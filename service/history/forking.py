@@ -2,10 +2,18 @@
 
 A fork is an ordinary game whose log begins with its source's history: a new `GameCreated`
 (same game type, rules version, data set, options and seats; a fresh seed commitment; and
-`data.forkedFrom = {gameId, version, seeds}`), then the source's events 2..version copied
-verbatim except their `stateHash`, which is recomputed with the fork's seed. From that version
-on the fork draws from its own seed. `seeds` lists `{seed, before}` pairs: the decision at
-version n < before used that (already revealed) seed, so the copied history stays verifiable.
+`data.forkedFrom = {gameId, version, seeds, exact}`), then the source's events 2..version
+copied verbatim except their `stateHash`, which is recomputed with the fork's seed. From that
+version on the fork draws from its own, fresh secret seed, committed in its `GameCreated`, for
+every random outcome. `seeds` lists `{seed, before}` pairs: the decision at version n < before
+used that (already revealed) seed, so the copied history stays verifiable.
+
+The source is finished, so its whole log is public: a fork of a position that holds anything a
+spectator was not shown (a hand, a shuffled deck whose order fixes later draws) would let its
+players read what the others hold and what comes next. `first_hidden` finds such a position
+with the rules' own redaction: some event up to the fork's version is not what the spectator
+sees of it. Such forks are refused (`FORK_REVEALS_HIDDEN`) unless the operator asks for an
+exact copy; the fork then says so (`forkedFrom.exact: true`).
 """
 
 from __future__ import annotations
@@ -17,7 +25,7 @@ from typing import Any
 from boardstate.service.failures import BadVersion
 from boardstate.service.log import record_model
 from boardstate.service.log.event_builder import created_event
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord
 from boardstate.service.store import StoredEvent
 
 
@@ -36,6 +44,19 @@ def boundary_problem(events: Sequence[StoredEvent], state: GameRecord, version: 
             f"version {version} is inside a move (or the setup): fork after the last "
             "event of a move"
         )
+    return None
+
+
+def first_hidden(source: GameRecord, events: Sequence[StoredEvent], version: int) -> int | None:
+    """Returns the version of the first event up to `version` that the rules redact for a
+    spectator (hidden information a fork's players would know), or None."""
+    rules = source.rules
+    for event in events[:version]:
+        if event.type in SERVICE_EVENTS:
+            continue
+        decoded = record_model.decode_engine_event(rules, event)
+        if rules.redact(decoded, None) != decoded:
+            return event.version
     return None
 
 
@@ -62,6 +83,7 @@ def fork_log(
     seed: str,
     by_client: bool,
     game_id: str,
+    exact: bool = False,
 ) -> tuple[GameRecord, list[StoredEvent]]:
     """Returns the fork's record and its first events (see the module docstring).
 
@@ -75,6 +97,7 @@ def fork_log(
         "gameId": source.game_id,
         "version": version,
         "seeds": seed_schedule(source, version),
+        "exact": exact,
     }
     first = created_event(
         source.rules,

@@ -22,6 +22,7 @@ from typing import Any
 
 from boardstate.service.failures import LogDiverged, RulesUnavailable
 from boardstate.service.history import rederive
+from boardstate.service.history.envelopes import check_envelopes
 from boardstate.service.history.integrity import APPLY_ERRORS, apply_checked, start_checked
 from boardstate.service.history.log_structure import check_structure
 from boardstate.service.history.rederive import Mismatch
@@ -47,6 +48,7 @@ def verify_log(
     report = Report(events=len(events))
     try:
         created = check_structure(events)
+        check_envelopes(events, created)
         report.game_type = str(created["gameType"])
         report.rules_version = str(created["rulesVersion"])
         report.data_set = str(created["dataSet"])
@@ -55,7 +57,9 @@ def verify_log(
             rules_for(created)
         except RulesUnavailable as exc:
             raise Mismatch(1, str(exc)) from None
-        report.checked.append(f"versions 1..{len(events)} in order, envelopes well-formed")
+        report.checked.append(
+            f"versions 1..{len(events)} in order, envelopes well-formed (times, seats, moveIds)"
+        )
         report.checked.append("rules version and data set available here")
         seed = _known_seed(events, created, seed, report)
         if seed is None:

@@ -10,8 +10,6 @@ outcome. Only then is it stored, verbatim, under a new game id and marked import
 
 from __future__ import annotations
 
-import hmac
-
 import structlog
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -28,6 +26,8 @@ from boardstate.schema.context import bearer_token
 from boardstate.service.failures import BadLog, LogUnverified
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.loader import store_errors
+from boardstate.service.games.offload import off_loop
+from boardstate.service.games.seat_tokens import admin_token_matches
 from boardstate.service.history.log_format import read_log
 
 log = structlog.get_logger("boardstate.importing")
@@ -57,14 +57,13 @@ async def import_game(request: Request) -> Response:
     expected = service.admin_token
     if expected is None:
         return _error(403, IMPORT_DISABLED, "imports are off: set BOARDSTATE_ADMIN_TOKEN")
-    token = bearer_token(request.headers.get("authorization")) or ""
-    if not hmac.compare_digest(token.encode(), expected.encode()):
+    if not admin_token_matches(expected, bearer_token(request.headers.get("authorization"))):
         return _error(401, UNAUTHORIZED, "imports need Authorization: Bearer <admin token>")
     payload = await _body(request)
     if payload is None:
         return _error(413, LOG_TOO_LARGE, f"a log may have at most {MAX_IMPORT_BYTES} bytes")
     try:
-        events = read_log(payload)
+        events = await off_loop(read_log, payload)
     except BadLog as exc:
         return _error(400, BAD_LOG, f"not an exported log: {exc}")
     try:

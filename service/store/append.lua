@@ -2,18 +2,24 @@
 -- Every key is one game's (same hash tag), so this runs in one Redis Cluster slot.
 --
 -- KEYS: 1 log (stream), 2 meta (hash), 3 tokens (hash seat -> token hash), 4 moves (hash)
--- ARGV: 1 mode ('create' | 'append'), 2 expected version, 3 move id ('' = none),
---       4 outcome record (msgpack, stored under the move id),
---       5 number of seat tokens k, then k seat/token-hash pairs,
+-- ARGV: 1 mode ('create' | 'append'), 2 expected version,
+--       3 move record field ('' = none): `<seat>:<moveId>` (move ids are scoped to the seat),
+--       4 outcome record (msgpack `{first, last, fp}`, stored under that field),
+--       5 legacy field ('' = none): the bare `<moveId>` under which records written before
+--         move ids were scoped were stored; such a record counts only when the first event
+--         it names was made by seat ARGV[6],
+--       6 the seat of the move ('' = none),
+--       7 number of seat tokens k, then k seat/token-hash pairs,
 --       then the stateHash the event at the expected version must have ('' = unchecked),
 --       then the number of meta pairs m, then m field/value pairs,
 --       then the number of events n, then n msgpack payloads (versions expected+1 .. expected+n)
 --
 -- Returns {status, current version[, ...]}:
 --   {'ok', current, first, last}     appended; current = last
---   {'duplicate', current, record}   the move id was accepted before; nothing appended (the
---                                    record is rewritten unchanged, so a WAIT after this
---                                    call also covers the original append)
+--   {'duplicate', current, record}   the move id was accepted before for this seat; nothing
+--                                    appended (the record is rewritten unchanged, so a WAIT
+--                                    after this call also covers the original append); the
+--                                    caller compares the record's fingerprint with its move's
 --   {'conflict', current}            expected version is stale; nothing appended
 --   {'diverged', current}            the event at the expected version has another stateHash
 --                                    (the caller's copy of the game is not the log's, e.g.
@@ -32,8 +38,10 @@
 local log, meta, tokens, moves = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
 local mode = ARGV[1]
 local expected = tonumber(ARGV[2])
-local move_id = ARGV[3]
-local n_seats = tonumber(ARGV[5])
+local move_field = ARGV[3]
+local legacy_field = ARGV[5]
+local seat = ARGV[6]
+local n_seats = tonumber(ARGV[7])
 
 local current = redis.call('XLEN', log)
 if mode == 'create' then
@@ -44,11 +52,22 @@ elseif current == 0 then
   return {'missing', 0}
 end
 
-if move_id ~= '' then
-  local recorded = redis.call('HGET', moves, move_id)
+if move_field ~= '' then
+  local recorded = redis.call('HGET', moves, move_field)
   if recorded then
-    redis.call('HSET', moves, move_id, recorded)
+    redis.call('HSET', moves, move_field, recorded)
     return {'duplicate', current, recorded}
+  end
+end
+if legacy_field ~= '' then
+  local recorded = redis.call('HGET', moves, legacy_field)
+  if recorded then
+    local first = cmsgpack.unpack(recorded)['first']
+    local entry = redis.call('XRANGE', log, first .. '-0', first .. '-0')
+    if #entry == 1 and tostring(cmsgpack.unpack(entry[1][2][2])['seat']) == seat then
+      redis.call('HSET', moves, legacy_field, recorded)
+      return {'duplicate', current, recorded}
+    end
   end
 end
 
@@ -56,7 +75,7 @@ if current ~= expected then
   return {'conflict', current}
 end
 
-local i = 6 + 2 * n_seats
+local i = 8 + 2 * n_seats
 local head_hash = ARGV[i]
 if head_hash ~= '' then
   local head = redis.call('XRANGE', log, expected .. '-0', expected .. '-0')
@@ -66,7 +85,7 @@ if head_hash ~= '' then
 end
 
 for k = 0, n_seats - 1 do
-  if redis.call('HEXISTS', tokens, ARGV[6 + 2 * k]) == 1 then
+  if redis.call('HEXISTS', tokens, ARGV[8 + 2 * k]) == 1 then
     return {'seat_taken', current}
   end
 end
@@ -82,10 +101,10 @@ for k = 0, meta_pairs - 1 do
   redis.call('HSET', meta, ARGV[i + 1 + 2 * k], ARGV[i + 2 + 2 * k])
 end
 for k = 0, n_seats - 1 do
-  redis.call('HSET', tokens, ARGV[6 + 2 * k], ARGV[7 + 2 * k])
+  redis.call('HSET', tokens, ARGV[8 + 2 * k], ARGV[9 + 2 * k])
 end
-if move_id ~= '' then
-  redis.call('HSET', moves, move_id, ARGV[4])
+if move_field ~= '' then
+  redis.call('HSET', moves, move_field, ARGV[4])
 end
 local is_open = redis.call('HGET', meta, 'status') == 'OPEN'
 if mode == 'create' then

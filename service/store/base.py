@@ -6,8 +6,8 @@ and conditional: all events of one move land together, or none do. Besides the l
 * metadata (`GameMeta`): game type, player count, status, timestamps; written with the append
   that changes it, never separately;
 * seat token hashes: set atomically with the append of the event that fills the seat;
-* idempotency records: `moveId -> AppendOutcome` (the versions its events got), written by the
-  append that accepted the move;
+* idempotency records: `(seat, moveId) -> AppendOutcome` (the versions its events got and the
+  fingerprint of the move and expectedVersion), written by the append that accepted the move;
 * snapshots: opaque blobs by version, an optimisation only (`service.games.snapshot_writer`).
 
 Implementations: `service.store.redis_store.RedisEventStore` (a Redis server or a Redis Cluster;
@@ -69,7 +69,8 @@ class AppendRequest:
     expected_version: int
     events: Sequence[StoredEvent]
     move_id: str | None = None
-    """When set, the append is recorded under this id; a second append with it is refused."""
+    """When set, the append is recorded under this id (scoped to `seat` when that is set); a
+    second append with it is refused (`AppendOutcome.duplicate_move`)."""
     seat_tokens: Sequence[tuple[int, str]] = ()
     """`(seat, token_hash)` pairs to store with the append; refused if any seat has one."""
     meta: Mapping[str, str] | None = None
@@ -77,6 +78,11 @@ class AppendRequest:
     head_hash: str | None = None
     """When set, the event at `expected_version` must have this stateHash (the caller's copy
     of the game is the log's); otherwise nothing is appended (`AppendOutcome.diverged`)."""
+    seat: int | None = None
+    """The seat that made the move: its ids are its own (`<seat>:<moveId>`); a record under the
+    bare id (written before ids were scoped) counts only if its first event is this seat's."""
+    fingerprint: str = ""
+    """Stored with the move's record, so a retry can tell the same move from another one."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -89,6 +95,8 @@ class AppendOutcome:
     first_version: int = 0
     last_version: int = 0
     """Versions the events of this move got (also for a duplicate `move_id`: the original's)."""
+    fingerprint: str | None = None
+    """A duplicate's recorded fingerprint (None for records written before fingerprints)."""
     duplicate_move: bool = False
     version_conflict: bool = False
     seat_taken: bool = False
@@ -158,8 +166,10 @@ class EventStore(Protocol):
     async def seat_token_hash(self, game_id: str, seat: int) -> str | None:
         """Returns the stored token hash of a seat, or None."""
 
-    async def move_outcome(self, game_id: str, move_id: str) -> AppendOutcome | None:
-        """Returns the recorded outcome of an accepted move id, or None."""
+    async def move_outcome(
+        self, game_id: str, move_id: str, seat: int | None = None
+    ) -> AppendOutcome | None:
+        """Returns the recorded outcome of an accepted move id (of `seat`, when given), or None."""
 
     async def wait(self, game_id: str, after: int, timeout_ms: int) -> list[StoredEvent]:
         """Returns events after `after`, blocking up to `timeout_ms` for at least one."""

@@ -133,16 +133,27 @@ def as_text(value: bytes | str) -> str:
     return value.decode() if isinstance(value, bytes) else value
 
 
-def encode_outcome(first_version: int, last_version: int) -> bytes:
-    """Returns the record of an accepted move id: the versions its events got."""
-    return _pack({"first": first_version, "last": last_version})
+def encode_outcome(first_version: int, last_version: int, fingerprint: str = "") -> bytes:
+    """Returns the record of an accepted move id: the versions its events got and the move's
+    fingerprint."""
+    return _pack({"first": first_version, "last": last_version, "fp": fingerprint})
+
+
+def move_fields(move_id: str | None, seat: int | None) -> tuple[str, str]:
+    """Returns the moves-hash field of a move id (`<seat>:<moveId>`, or the bare id without a
+    seat) and the legacy field to consult as well (the bare id; '' when none)."""
+    if not move_id:
+        return "", ""
+    if seat is None:
+        return move_id, ""
+    return f"{seat}:{move_id}", move_id
 
 
 def decode_outcome(payload: bytes, current_version: int) -> AppendOutcome:
     """Decodes a move record as the outcome of a duplicate submission."""
     fields = _unpack_map(payload, "move record")
-    first, last = fields.get("first"), fields.get("last")
-    if not isinstance(first, int) or not isinstance(last, int):
+    first, last, fp = fields.get("first"), fields.get("last"), fields.get("fp")
+    if not isinstance(first, int) or not isinstance(last, int) or not isinstance(fp, str | None):
         raise CorruptEntry(f"move record: {fields!r}")
     return AppendOutcome(
         appended=False,
@@ -150,14 +161,15 @@ def decode_outcome(payload: bytes, current_version: int) -> AppendOutcome:
         first_version=first,
         last_version=last,
         duplicate_move=True,
+        fingerprint=fp or None,
     )
 
 
 def script_args(mode: str, request: AppendRequest) -> list[str | bytes | int]:
     """Returns the ARGV of `append.lua` for a create (`mode="create"`) or an append: mode,
-    expected version, move id, the move's outcome record, the seat tokens, the head hash, the
-    meta fields and the encoded events. Raises `ValueError` unless the events are numbered
-    on from `expected_version`."""
+    expected version, the move's record field, its outcome record, the legacy field, the seat,
+    the seat tokens, the head hash, the meta fields and the encoded events. Raises
+    `ValueError` unless the events are numbered on from `expected_version`."""
     events = list(request.events)
     if not events:
         raise ValueError("an append needs at least one event")
@@ -168,8 +180,10 @@ def script_args(mode: str, request: AppendRequest) -> list[str | bytes | int]:
                 f"expected {request.expected_version + offset}"
             )
     meta = dict(request.meta or {})
-    args: list[str | bytes | int] = [mode, request.expected_version, request.move_id or ""]
-    args.append(encode_outcome(events[0].version, events[-1].version))
+    field, legacy = move_fields(request.move_id, request.seat)
+    args: list[str | bytes | int] = [mode, request.expected_version, field]
+    args.append(encode_outcome(events[0].version, events[-1].version, request.fingerprint))
+    args += [legacy, "" if request.seat is None else str(request.seat)]
     args.append(len(request.seat_tokens))
     for seat, token in request.seat_tokens:
         args += [seat, token]

@@ -25,13 +25,24 @@ from redis.commands.core import AsyncScript
 from boardstate.service.failures import AppendUncertain, StoreUnavailable
 
 TOUCH_SCRIPT = """
-local recorded = redis.call('HGET', KEYS[1], ARGV[1])
+local field, recorded = ARGV[1], redis.call('HGET', KEYS[1], ARGV[1])
+if not recorded and ARGV[2] ~= '' then
+  field, recorded = ARGV[2], redis.call('HGET', KEYS[1], ARGV[2])
+  if recorded then
+    local first = cmsgpack.unpack(recorded)['first']
+    local entry = redis.call('XRANGE', KEYS[2], first .. '-0', first .. '-0')
+    if #entry ~= 1 or tostring(cmsgpack.unpack(entry[1][2][2])['seat']) ~= ARGV[3] then
+      recorded = false
+    end
+  end
+end
 if recorded then
-  redis.call('HSET', KEYS[1], ARGV[1], recorded)
+  redis.call('HSET', KEYS[1], field, recorded)
 end
 return recorded
 """
-"""Rewrites a recorded move outcome unchanged, so that a `WAIT` after it covers the record."""
+"""Finds a move's record as `append.lua` does (KEYS: moves, log; ARGV: the field, the legacy
+field, the seat) and rewrites it unchanged, so that a `WAIT` after it covers the record."""
 
 REDIRECTS = (rex.MovedError, rex.AskError)
 

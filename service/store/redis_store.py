@@ -171,18 +171,19 @@ class RedisEventStore:
         raw = await self._read(f"token {game_id}", lambda: self.client.hget(tokens, str(seat)))
         return None if raw is None else codec.as_text(raw)
 
-    async def move_outcome(self, game_id: str, move_id: str) -> AppendOutcome | None:
-        """Returns the recorded outcome of an accepted move id, or None."""
+    async def move_outcome(
+        self, game_id: str, move_id: str, seat: int | None = None
+    ) -> AppendOutcome | None:
+        """Returns the recorded outcome of an accepted move id (of `seat`, when given), or None."""
         if not is_valid_game_id(game_id):
             return None
-        moves = self.keys(game_id).moves
-        raw = await self._read(f"move {game_id}", lambda: self.client.hget(moves, move_id))
-        if raw is not None and self._replicated is not None:
-            # The record may stem from an append reported uncertain: confirm it on replicas.
-            async with translated(f"move {game_id}", uncertain=True):
-                raw = await self._replicated.run(
-                    self._touch, [moves], [move_id], touched, f"move {game_id}"
-                )
+        keys, what = [self.keys(game_id).moves, self.keys(game_id).log], f"move {game_id}"
+        args = [*codec.move_fields(move_id, seat), "" if seat is None else str(seat)]
+        if self._replicated is None:
+            raw = await self._read(what, lambda: self._touch(keys=keys, args=args))
+        else:  # the record may stem from an append reported uncertain: confirm it on replicas
+            async with translated(what, uncertain=True):
+                raw = await self._replicated.run(self._touch, keys, args, touched, what)
         if raw is None:
             return None
         return codec.decode_outcome(codec.as_bytes(raw), await self.version(game_id))

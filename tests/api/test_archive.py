@@ -17,6 +17,7 @@ from boardstate.service.history.verify import verify_log
 from boardstate.service.store import StoredEvent, codec
 from tests.api.client import Api
 from tests.api.history import (
+    ADMIN_TOKEN,
     HISTORY_ENV,
     expected_views,
     export,
@@ -34,8 +35,8 @@ pytestmark = pytest.mark.redis
 
 TRAMBAHN = next(c for c in LOG_CASES if c.game == "trambahn").path.read_bytes()
 FORK = """
-mutation($g: ID!, $v: Int!) {
-  forkGame(gameId: $g, version: $v) {
+mutation($g: ID!, $v: Int!, $exact: Boolean! = false) {
+  forkGame(gameId: $g, version: $v, exact: $exact) {
     __typename
     ... on GameCreated { tokens { seat token } game { id version status seats { name }
                          forkedFrom { gameId version } seedCommitment } }
@@ -115,7 +116,7 @@ async def test_a_fork_replays_its_source_then_plays_on_with_fresh_tokens_and_see
     events = read_log(TRAMBAHN)
     source = await imported(history.url, TRAMBAHN)
     at = boundary(events, len(events) - 40)
-    forked = (await hapi.gql(FORK, g=source, v=at))["forkGame"]
+    forked = (await hapi.gql(FORK, ADMIN_TOKEN, g=source, v=at, exact=True))["forkGame"]
     assert forked["__typename"] == "GameCreated", forked
     game = forked["game"]
     assert game["forkedFrom"] == {"gameId": source, "version": at}
@@ -135,7 +136,7 @@ async def test_a_fork_replays_its_source_then_plays_on_with_fresh_tokens_and_see
     ]
     assert verify_log(fork_log).complete
     again = boundary(fork_log, at + 10)
-    second = (await hapi.gql(FORK, g=fork_id, v=again))["forkGame"]
+    second = (await hapi.gql(FORK, ADMIN_TOKEN, g=fork_id, v=again, exact=True))["forkGame"]
     assert second["__typename"] == "GameCreated", second
     second_tokens = [t["token"] for t in second["tokens"]]
     await play([hapi], second["game"]["id"], second_tokens, random.Random(6))

@@ -161,6 +161,35 @@ class StoreContract:
         assert recorded is not None
         assert (recorded.first_version, recorded.last_version) == (2, 3)
 
+    async def test_move_ids_are_scoped_to_the_seat(self, store: RedisEventStore) -> None:
+        game_id = await created(store)  # event(n) is seat n % 3's: 2 is seat 2's, 3 seat 0's
+        mine = AppendRequest(1, events(2, 1), move_id="m1", seat=2, fingerprint="fp-a")
+        assert (await store.append(game_id, mine)).appended
+        theirs = AppendRequest(2, events(3, 1), move_id="m1", seat=0, fingerprint="fp-b")
+        assert (await store.append(game_id, theirs)).appended
+        again = await store.append(game_id, AppendRequest(3, events(4, 1), move_id="m1", seat=2))
+        assert (again.duplicate_move, again.first_version, again.fingerprint) == (True, 2, "fp-a")
+        assert await store.version(game_id) == 3
+        recorded = await store.move_outcome(game_id, "m1", 0)
+        assert recorded is not None
+        assert (recorded.first_version, recorded.fingerprint) == (3, "fp-b")
+        assert await store.move_outcome(game_id, "m1", 1) is None
+
+    async def test_a_record_from_before_scoped_ids_answers_its_own_seat_only(
+        self, store: RedisEventStore
+    ) -> None:
+        game_id = await created(store)
+        # No seat: recorded under the bare id without a fingerprint, as before the scoping.
+        assert (await store.append(game_id, AppendRequest(1, events(2, 1), move_id="old"))).appended
+        recorded = await store.move_outcome(game_id, "old", 2)
+        assert recorded is not None
+        assert (recorded.first_version, recorded.fingerprint) == (2, None)
+        assert await store.move_outcome(game_id, "old", 0) is None
+        retry = await store.append(game_id, AppendRequest(2, events(3, 1), move_id="old", seat=2))
+        assert (retry.appended, retry.duplicate_move) == (False, True)
+        other = await store.append(game_id, AppendRequest(2, events(3, 1), move_id="old", seat=0))
+        assert other.appended
+
     async def test_a_taken_seat_writes_nothing(self, store: RedisEventStore) -> None:
         game_id = await created(store)
         join = AppendRequest(1, [event(2, "seat_joined")], "j0", ((0, "hash-a"),), {"seats": "1"})
