@@ -24,18 +24,17 @@ from boardstate.service.failures import GameNotFound, TooManyStreams, Unauthoriz
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.live_events import SubscriptionHub
-from boardstate.service.games.loader import GameLoader, store_errors
+from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.lobby import Lobby
 from boardstate.service.games.read_models import event_view, game_view
 from boardstate.service.games.referee import Referee, authorize
 from boardstate.service.games.seat_tokens import admin_token_matches, token_matches
+from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.stream_limits import StreamLimits, as_api_error
-from boardstate.service.log.record_model import GAME_ENDED, GameRecord
+from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
-
-CATCH_UP_PAGE = 500
 
 
 class GameService:
@@ -230,27 +229,8 @@ class GameService:
         self.metrics.subscribers.inc()
         try:
             with store_errors():
-                async with self.hub.listen(game_id) as queue:
-                    last = max(after_version, 0)
-                    while True:
-                        batch = await self.store.read(game_id, after=last, limit=CATCH_UP_PAGE)
-                        for event in batch:
-                            yield event_view(record, event, viewer, complete)
-                            last = event.version
-                            if event.type == GAME_ENDED:
-                                return
-                        if len(batch) < CATCH_UP_PAGE:
-                            break
-                    while True:
-                        item = await queue.get()
-                        if isinstance(item, Exception):
-                            raise item
-                        if item.version <= last:
-                            continue
-                        yield event_view(record, item, viewer, complete)
-                        last = item.version
-                        if item.type == GAME_ENDED:
-                            return
+                async for event in self.hub.follow(game_id, after_version):
+                    yield event_view(record, event, viewer, complete)
         finally:
             self.metrics.subscribers.dec()
             self.streams.release(slot)

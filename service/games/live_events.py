@@ -24,6 +24,9 @@ from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import EventStore, StoredEvent
 
+CATCH_UP_PAGE = 500
+"""Events per log read while a subscriber catches up."""
+
 log = structlog.get_logger("boardstate.subscriptions")
 
 Item = StoredEvent | Exception
@@ -171,6 +174,31 @@ class SubscriptionHub:
             feed.queues.discard(queue)
             if not feed.queues:
                 self.forget(feed)
+
+    async def follow(self, game_id: str, after_version: int) -> AsyncIterator[StoredEvent]:
+        """Yields the events after `after_version` from the log, then live ones as they are
+        appended; ends after `GameEnded`. Registers before catching up, so nothing is missed."""
+        async with self.listen(game_id) as queue:
+            last = max(after_version, 0)
+            while True:
+                batch = await self.store.read(game_id, after=last, limit=CATCH_UP_PAGE)
+                for event in batch:
+                    yield event
+                    last = event.version
+                    if event.type == GAME_ENDED:
+                        return
+                if len(batch) < CATCH_UP_PAGE:
+                    break
+            while True:
+                item = await queue.get()
+                if isinstance(item, Exception):
+                    raise item
+                if item.version <= last:
+                    continue
+                yield item
+                last = item.version
+                if item.type == GAME_ENDED:
+                    return
 
     async def close(self) -> None:
         """Stops every feed and ends every subscription."""

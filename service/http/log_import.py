@@ -25,9 +25,9 @@ from boardstate.schema.codes import (
 from boardstate.schema.context import bearer_token
 from boardstate.service.failures import BadLog, LogUnverified
 from boardstate.service.games.game_service import GameService
-from boardstate.service.games.loader import store_errors
 from boardstate.service.games.offload import off_loop
 from boardstate.service.games.seat_tokens import admin_token_matches
+from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import read_log
 
 log = structlog.get_logger("boardstate.importing")

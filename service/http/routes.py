@@ -12,8 +12,8 @@ from starlette.routing import Route
 from boardstate.schema.codes import GAME_NOT_FOUND, ApiError
 from boardstate.schema.context import bearer_token
 from boardstate.service.games.game_service import GameService
-from boardstate.service.games.loader import store_errors
 from boardstate.service.games.read_models import export_line
+from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import msgpack_line, ndjson_line
 from boardstate.service.http.log_import import import_game
 from boardstate.service.log.record_model import GameRecord
