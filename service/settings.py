@@ -20,6 +20,10 @@
 | `BOARDSTATE_APPEND_WAIT_REPLICAS` | `0` | replicas that must confirm an append (`WAIT`); 0: off |
 | `BOARDSTATE_APPEND_WAIT_TIMEOUT_MS` | `1000` | then `APPEND_UNCERTAIN` (retryable) |
 | `BOARDSTATE_SHUTDOWN_GRACE_SECONDS` | `20` | after SIGTERM: time to finish requests and exit |
+| `BOARDSTATE_MAX_BODY_BYTES` | `1048576` | largest request body (1 MiB); larger: HTTP 413 |
+| `BOARDSTATE_MAX_WS_MESSAGE_BYTES` | `65536` | largest websocket message; larger: close 1009 |
+| `BOARDSTATE_MAX_IMPORT_BYTES` | `33554432` | largest `POST /games/import` body (32 MiB) |
+| `BOARDSTATE_MAX_IMPORT_LINE_BYTES` | `262144` | largest line (event) of an imported log |
 """
 
 from __future__ import annotations
@@ -111,6 +115,10 @@ class Settings:
     append_wait_replicas: int = 0
     append_wait_timeout_ms: int = 1000
     shutdown_grace_seconds: int = 20
+    max_body_bytes: int = 1024 * 1024
+    max_ws_message_bytes: int = 64 * 1024
+    max_import_bytes: int = 32 * 1024 * 1024
+    max_import_line_bytes: int = 256 * 1024
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -139,6 +147,12 @@ class Settings:
             ),
             shutdown_grace_seconds=_int(
                 env, "BOARDSTATE_SHUTDOWN_GRACE_SECONDS", 20, lo=1, hi=3600
+            ),
+            max_body_bytes=_int(env, "BOARDSTATE_MAX_BODY_BYTES", 1024 * 1024, lo=1024),
+            max_ws_message_bytes=_int(env, "BOARDSTATE_MAX_WS_MESSAGE_BYTES", 64 * 1024, lo=1024),
+            max_import_bytes=_int(env, "BOARDSTATE_MAX_IMPORT_BYTES", 32 * 1024 * 1024, lo=1024),
+            max_import_line_bytes=_int(
+                env, "BOARDSTATE_MAX_IMPORT_LINE_BYTES", 256 * 1024, lo=1024
             ),
         )
 

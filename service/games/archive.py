@@ -15,6 +15,7 @@ from boardstate.service.games.lobby import Lobby
 from boardstate.service.history import forking
 from boardstate.service.history.verify import verify_log
 from boardstate.service.history.verify_report import Report
+from boardstate.service.inputs import echo
 from boardstate.service.log import record_model
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent
@@ -43,7 +44,7 @@ class Archive:
         """Creates a fork of a finished game at `version`; returns it and every seat's token."""
         source = await self.loader.load(game_id)
         if source is None:
-            raise GameNotFound(f"no game {game_id!r}")
+            raise GameNotFound(f"no game {echo(game_id)}")
         if source.status != "FINISHED":
             raise GameNotFinished(f"game {game_id} is not finished; only finished games fork")
         if not 1 <= version < source.version:

@@ -28,6 +28,7 @@ from boardstate.service.games.lobby import Lobby
 from boardstate.service.games.read_models import event_view, game_view
 from boardstate.service.games.referee import Referee, authorize
 from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GAME_ENDED, GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
@@ -47,6 +48,8 @@ class GameService:
         self.lobby = Lobby(self.loader, settings)
         self.archive = Archive(self.loader, self.lobby)
         self.admin_token = settings.admin_token
+        self.max_import_bytes = settings.max_import_bytes
+        self.max_import_line_bytes = settings.max_import_line_bytes
         self.referee = Referee(self.loader, metrics)
         self.hub = SubscriptionHub(store, metrics)
 
@@ -199,7 +202,7 @@ class GameService:
         with store_errors():
             record = await self.loader.load(game_id)
             if record is None:
-                raise GameNotFound(f"no game {game_id!r}")
+                raise GameNotFound(f"no game {echo(game_id)}")
             viewer = await self.viewer_of(record, token)
         complete = record.status == "FINISHED"
         self.metrics.subscribers.inc()

@@ -46,6 +46,7 @@ from boardstate.service.failures import (
 )
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.inputs import echo, json_problem, text_problem
 from boardstate.service.log import event_builder, record_model
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
@@ -96,8 +97,12 @@ class Referee:
         dry_run: bool,
     ) -> Verdict:
         """Checks `move` and, unless `dry_run`, records it; raises a typed `MoveError`."""
-        if move_id is not None and not 1 <= len(move_id) <= MAX_MOVE_ID_LENGTH:
-            raise MalformedMove(f"moveId must have 1 to {MAX_MOVE_ID_LENGTH} characters")
+        if move_id is not None and (not move_id or text_problem(move_id, MAX_MOVE_ID_LENGTH)):
+            raise MalformedMove(
+                f"moveId must have 1 to {MAX_MOVE_ID_LENGTH} characters of valid Unicode"
+            )
+        if (problem := json_problem(move)) is not None:
+            raise MalformedMove(f"malformed move: {problem}")
         structlog.contextvars.bind_contextvars(game_id=game_id, seat=seat)
         cached = None if dry_run else self.loader.cached(game_id)
         if cached is not None:
@@ -106,7 +111,7 @@ class Referee:
                 return fast
         record = await self.loader.load(game_id)
         if record is None:
-            raise GameNotFound(f"no game {game_id!r}")
+            raise GameNotFound(f"no game {echo(game_id)}")
         await authorize(self.loader, record, seat, token)
         for attempt in range(2):
             if move_id is not None:
