@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardstate.engine.core.echo import echo
 from boardstate.engine.core.errors import UnknownGameType
 from boardstate.engine.core.rules import GameRules
 from boardstate.engine.mine import RULES as TF22_MINE
@@ -25,5 +26,5 @@ def get(game_type: str) -> GameRules[Any, Any, Any]:
         return GAMES[game_type]
     except KeyError:
         raise UnknownGameType(
-            f"unknown game type {game_type!r}; known: {sorted(GAMES)}", {"known": sorted(GAMES)}
+            f"unknown game type {echo(game_type)}; known: {sorted(GAMES)}", {"known": sorted(GAMES)}
         ) from None

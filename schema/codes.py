@@ -62,6 +62,19 @@ GraphQL errors only (top-level `errors`, `extensions.code`):
   per seat token, or per address for spectators); `extensions.scope` names which and
   `extensions.limit` its value; retry once another stream has ended (`docs/security.md`).
 
+Malformed or oversized requests (HTTP 4xx; on `/graphql` a GraphQL-shaped body
+`{"errors": [{"message", "extensions": {"code", ...}}]}`, elsewhere `application/problem+json`
+with `code`; limits: `docs/security.md`):
+
+* `REQUEST_TOO_LARGE` — HTTP 413: the body is over the limit (`extensions.limit`, in bytes).
+* `BAD_JSON` — HTTP 400: the body (or `variables`/`extensions`) is not acceptable JSON (not
+  UTF-8, not an object, nested too deeply, an integer of too many digits); the message says
+  what is wrong.
+* `BAD_REQUEST` — HTTP 400 (405 for a method GraphQL does not serve): not a GraphQL request
+  (no query, unsupported content type, batching).
+* `BAD_INPUT` — a GraphQL error: a string argument is too long or not valid Unicode (a lone
+  surrogate); the message names the argument.
+
 Plain HTTP only (`POST /games/import`, JSON body `{"error": {"code", "message"}}`):
 
 * `IMPORT_DISABLED` — the server has no `BOARDSTATE_ADMIN_TOKEN`, so it imports nothing.
@@ -106,6 +119,10 @@ SUBSCRIPTION_OVER_HTTP = "SUBSCRIPTION_OVER_HTTP"
 RATE_LIMITED = "RATE_LIMITED"
 QUOTA_EXCEEDED = "QUOTA_EXCEEDED"
 STORE_FULL = "STORE_FULL"
+REQUEST_TOO_LARGE = "REQUEST_TOO_LARGE"
+BAD_JSON = "BAD_JSON"
+BAD_REQUEST = "BAD_REQUEST"
+BAD_INPUT = "BAD_INPUT"
 
 SERVICE_CODES: tuple[str, ...] = (
     BAD_SEED,
@@ -134,7 +151,14 @@ TRANSPORT_CODES: tuple[str, ...] = (
     TOO_MANY_STREAMS,
 )
 HTTP_CODES: tuple[str, ...] = (IMPORT_DISABLED, BAD_LOG, LOG_TOO_LARGE, LOG_UNVERIFIED)
-ALL_CODES: tuple[str, ...] = (*ENGINE_CODES, *SERVICE_CODES, *TRANSPORT_CODES, *HTTP_CODES)
+REQUEST_CODES: tuple[str, ...] = (REQUEST_TOO_LARGE, BAD_JSON, BAD_REQUEST, BAD_INPUT)
+ALL_CODES: tuple[str, ...] = (
+    *ENGINE_CODES,
+    *SERVICE_CODES,
+    *TRANSPORT_CODES,
+    *HTTP_CODES,
+    *REQUEST_CODES,
+)
 
 
 class ApiError(Exception):

@@ -1,25 +1,44 @@
-"""Opaque, stable Relay cursors: URL-safe base64 of `v:<version>` (events) or `g:<key>` (games)."""
+"""Opaque, stable Relay cursors: URL-safe base64 of `v:<version>` (events) or `g:<key>` (games).
+
+Parsing is strict: a bounded length, canonical base64, and for events a version of ASCII
+digits only (no sign, no leading zeros, at most 12 digits; `int()` alone would read Unicode
+digits such as `٣`). Anything else is `BAD_CURSOR`, quoting at most a clipped prefix.
+"""
 
 from __future__ import annotations
 
 import base64
 import binascii
+import re
 
+from boardstate.engine.core.echo import echo
 from boardstate.schema.codes import BAD_CURSOR, ApiError
+
+MAX_CURSOR_CHARS = 400
+"""Characters of a cursor (base64 of a game key of at most ~290 characters)."""
+_VERSION = re.compile(r"0|[1-9][0-9]{0,11}", re.ASCII)
+_GAME_KEY = re.compile(r"[\x21-\x7e]{1,290}", re.ASCII)
 
 
 def _encode(text: str) -> str:
     return base64.urlsafe_b64encode(text.encode("utf-8")).decode("ascii")
 
 
+def _invalid(cursor: str) -> ApiError:
+    return ApiError(BAD_CURSOR, f"invalid cursor {echo(cursor)}")
+
+
 def _decode(cursor: str, kind: str) -> str:
+    if len(cursor) > MAX_CURSOR_CHARS or not cursor.isascii():
+        raise _invalid(cursor)
     try:
-        text = base64.urlsafe_b64decode(cursor.encode("ascii")).decode("utf-8")
+        raw = base64.urlsafe_b64decode(cursor.encode("ascii"))
+        text = raw.decode("ascii")
     except (binascii.Error, UnicodeError, ValueError):
-        text = ""
+        raise _invalid(cursor) from None
     prefix = f"{kind}:"
-    if not text.startswith(prefix):
-        raise ApiError(BAD_CURSOR, f"invalid cursor {cursor[:60]!r}")
+    if not text.startswith(prefix) or _encode(text) != cursor:
+        raise _invalid(cursor)
     return text[len(prefix) :]
 
 
@@ -33,8 +52,8 @@ def event_after(cursor: str | None) -> int:
     if cursor is None:
         return 0
     body = _decode(cursor, "v")
-    if not body.isdigit() or len(body) > 12:
-        raise ApiError(BAD_CURSOR, f"invalid cursor {cursor[:60]!r}")
+    if _VERSION.fullmatch(body) is None:
+        raise _invalid(cursor)
     return int(body)
 
 
@@ -45,4 +64,9 @@ def game_cursor(key: str) -> str:
 
 def game_after(cursor: str | None) -> str | None:
     """Returns the store's position key of an `after` cursor; raises `BAD_CURSOR`."""
-    return None if cursor is None else _decode(cursor, "g")
+    if cursor is None:
+        return None
+    key = _decode(cursor, "g")
+    if _GAME_KEY.fullmatch(key) is None:
+        raise _invalid(cursor)
+    return key

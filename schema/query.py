@@ -9,6 +9,7 @@ from boardstate.engine import registry
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema import cursors
 from boardstate.schema import decorators as described
+from boardstate.schema.arguments import text_argument
 from boardstate.schema.context import Info
 from boardstate.schema.events import PageInfo, clamp_first
 from boardstate.schema.game_types import GameType
@@ -50,9 +51,9 @@ class Query:
         page = await backend.games(
             cursors.game_after(after),
             count,
-            None if game_type is None else str(game_type),
+            text_argument("gameType", None if game_type is None else str(game_type)),
             None if status is None else status.value,
-            player,
+            text_argument("player", player),
         )
         edges = [
             GameEdge(cursor=cursors.game_cursor(key), node=Game.of(view))

@@ -67,7 +67,9 @@ def serve(settings: Settings, host: str, port: int) -> None:
     try:
         app = create_app(settings)
         log.info("serving", url=f"http://{host}:{port}/graphql")
-        shutdown.run(app, host, port, settings.shutdown_grace_seconds)
+        shutdown.run(
+            app, host, port, settings.shutdown_grace_seconds, settings.max_ws_message_bytes
+        )
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)

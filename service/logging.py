@@ -5,6 +5,9 @@ at a level the standard-library logger drops returns at once, before any process
 `RequestContextMiddleware` (pure ASGI) binds a `request_id` (from `X-Request-ID` or fresh) for
 the whole request or websocket session, echoes it in the response, and counts requests by
 route; the game service binds `game_id`, `seat` and `version` where it knows them.
+
+No log line repeats client input whole: every string value longer than `LOG_VALUE_CHARS` is
+clipped to a marked prefix (`service.inputs.clip`: `…(+N chars)`), tracebacks excepted.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ from typing import Any
 import structlog
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
+from boardstate.service.inputs import clip
 from boardstate.service.metrics import Metrics
 
 _REQUEST_ID = re.compile(r"^[A-Za-z0-9._:-]{1,64}$")
@@ -31,6 +35,17 @@ REQUEST_ID_KEY = "boardstate.request_id"
 _ID_PREFIX = secrets.token_hex(8)
 _ID_COUNTER = itertools.count(1)
 log = structlog.get_logger("boardstate.http")
+LOG_VALUE_CHARS = 200
+"""Characters of one string value in a log line (a longer one is clipped)."""
+_UNCLIPPED = frozenset({"exception", "stack"})
+
+
+def clip_values(logger: Any, method: str, event: dict[str, Any]) -> dict[str, Any]:
+    """A structlog processor: clips long string values (client input such as a 100 KB id)."""
+    for key, value in event.items():
+        if isinstance(value, str) and len(value) > LOG_VALUE_CHARS and key not in _UNCLIPPED:
+            event[key] = clip(value, LOG_VALUE_CHARS)
+    return event
 
 
 class FilteringLogger(structlog.stdlib.BoundLogger):
@@ -54,6 +69,7 @@ def configure_logging(level: str = "INFO", fmt: str = "auto") -> None:
         structlog.stdlib.add_logger_name,
         structlog.processors.TimeStamper(fmt="iso", utc=True),
         structlog.processors.StackInfoRenderer(),
+        clip_values,
     ]
     renderer: Any
     if as_json:

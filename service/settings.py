@@ -36,6 +36,11 @@
 | `BOARDSTATE_MAX_OPEN_GAMES` | `100` | unfinished games per creator (0: no quota) |
 | `BOARDSTATE_OPEN_GAME_TTL_SECONDS` | `86400` | unstarted games are deleted after it (0: never) |
 | `BOARDSTATE_TRUSTED_PROXIES` | empty | proxy IPs/networks whose X-Forwarded-For counts |
+| `BOARDSTATE_MAX_BODY_BYTES` | `1048576` | largest request body (1 MiB); larger: HTTP 413 |
+| `BOARDSTATE_MAX_WS_MESSAGE_BYTES` | `65536` | largest websocket message; larger: close 1009 |
+| `BOARDSTATE_MAX_IMPORT_BYTES` | `33554432` | largest `POST /games/import` body (32 MiB) |
+| `BOARDSTATE_MAX_IMPORT_LINE_BYTES` | `262144` | largest line (event) of an imported log |
+
 
 Limits and what clients see: `docs/security.md`.
 """
@@ -170,6 +175,10 @@ class Settings:
     max_streams: int = 1000
     max_streams_per_token: int = 8
     max_streams_per_address: int = 32
+    max_body_bytes: int = 1024 * 1024
+    max_ws_message_bytes: int = 64 * 1024
+    max_import_bytes: int = 32 * 1024 * 1024
+    max_import_line_bytes: int = 256 * 1024
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -215,6 +224,12 @@ class Settings:
             max_streams=_int(env, "BOARDSTATE_MAX_STREAMS", 1000, lo=0, hi=100_000),
             max_streams_per_token=_int(env, "BOARDSTATE_MAX_STREAMS_PER_TOKEN", 8, lo=0),
             max_streams_per_address=_int(env, "BOARDSTATE_MAX_STREAMS_PER_ADDRESS", 32, lo=0),
+            max_body_bytes=_int(env, "BOARDSTATE_MAX_BODY_BYTES", 1024 * 1024, lo=1024),
+            max_ws_message_bytes=_int(env, "BOARDSTATE_MAX_WS_MESSAGE_BYTES", 64 * 1024, lo=1024),
+            max_import_bytes=_int(env, "BOARDSTATE_MAX_IMPORT_BYTES", 32 * 1024 * 1024, lo=1024),
+            max_import_line_bytes=_int(
+                env, "BOARDSTATE_MAX_IMPORT_LINE_BYTES", 256 * 1024, lo=1024
+            ),
         )
 
     @property

@@ -37,6 +37,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
 from boardstate.engine.core.data import DataSet
+from boardstate.engine.core.echo import echo
 from boardstate.engine.core.errors import BadOptions, BadPlayerCount, MalformedMove, NotYourTurn
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.wire import (
@@ -88,7 +89,7 @@ class GameRules(ABC, Generic[S, M, E]):
     def parse_options(self, raw: Mapping[str, Any] | None) -> Any:
         """Returns the options dataclass for `raw` (defaults filled); raises `BadOptions`."""
         if raw is not None and not isinstance(raw, Mapping):
-            raise BadOptions(f"options must be an object, got {raw!r}")
+            raise BadOptions(f"options must be an object, got {echo(raw)}")
         try:
             return decode_value(self.options_type, dict(raw or {}), "options")
         except WireError as exc:

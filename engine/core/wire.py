@@ -22,6 +22,8 @@ from collections.abc import Callable, Iterable, Mapping
 from functools import cache
 from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
+from boardstate.engine.core.echo import echo
+
 
 class WireError(ValueError):
     """A value does not match its declared wire type; the message names its path."""
@@ -99,7 +101,7 @@ def _freeze(value: Any) -> Any:
 
 
 def _fail(path: str, expected: str, value: Any) -> WireError:
-    return WireError(f"{path}: expected {expected}, got {value!r}")
+    return WireError(f"{path}: expected {expected}, got {echo(value)}")
 
 
 def _decode(tp: Any, value: Any, path: str) -> Any:
@@ -163,7 +165,7 @@ def _decode_fields(cls: type, data: Mapping[str, Any], path: str, ignore: Iterab
     hints = _hints(cls)
     unknown = set(data) - set(hints) - set(ignore)
     if unknown:
-        raise WireError(f"{path}: unknown field(s) {sorted(unknown)}")
+        raise WireError(f"{path}: unknown field(s) {echo(sorted(map(str, unknown)))}")
     kwargs: dict[str, Any] = {}
     for field in dataclasses.fields(cls):
         if field.name in data:
@@ -240,10 +242,10 @@ class WireCodec(Generic[W]):
     def decode(self, data: Any) -> W:
         """Returns the object for a wire dict; raises `WireError` naming what is wrong."""
         if not isinstance(data, Mapping):
-            raise WireError(f"expected an object with a 'type', got {data!r}")
+            raise WireError(f"expected an object with a 'type', got {echo(data)}")
         kind = data.get("type")
         if not isinstance(kind, str) or kind not in self.by_type:
-            raise WireError(f"unknown type {kind!r}; expected one of {sorted(self.by_type)}")
+            raise WireError(f"unknown type {echo(kind)}; expected one of {sorted(self.by_type)}")
         cls = self.by_type[kind]
         result: W = _decode_fields(cls, data, kind, ignore=("type",))
         return result

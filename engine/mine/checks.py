@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardstate.engine.core.echo import echo
 from boardstate.engine.core.errors import IllegalMove, MalformedMove
 from boardstate.engine.mine.components import COMPONENTS
 from boardstate.engine.mine.geometry import on_grid
@@ -53,7 +54,7 @@ def check_symbol_card(card: str) -> None:
     """Raises `MalformedMove` unless `card` is a symbol-card id (`"<colour>-<2..6>"`)."""
     if card not in COMPONENTS.all_symbol_cards:
         raise MalformedMove(
-            f"unknown symbol card {card!r}: expected '<colour>-<value>', e.g. 'red-4'",
+            f"unknown symbol card {echo(card)}: expected '<colour>-<value>', e.g. 'red-4'",
             {"card": card},
         )
 

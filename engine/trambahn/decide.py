@@ -7,6 +7,7 @@ card codes raise `MalformedMove`.
 from __future__ import annotations
 
 from boardstate.engine.core.cards import contains_all
+from boardstate.engine.core.echo import echo
 from boardstate.engine.core.errors import IllegalMove, MalformedMove
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.rng import Rng
@@ -41,7 +42,7 @@ def check_card(card: str) -> None:
     """Raises `MalformedMove` unless `card` is a card code of this game."""
     if card not in COMPONENTS.card_universe:
         raise MalformedMove(
-            f"unknown card {card!r}: expected 'conductor' or '<colour>-<1..10>'",
+            f"unknown card {echo(card)}: expected 'conductor' or '<colour>-<1..10>'",
             {"card": card},
         )
 

@@ -11,6 +11,7 @@ or a repeated one (this seat has already chosen today) is refused by the rules t
 
 from __future__ import annotations
 
+from boardstate.engine.core.echo import echo
 from boardstate.engine.core.errors import IllegalMove, MalformedMove, NotYourTurn
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.trekking import events as ev
@@ -53,7 +54,7 @@ def choose_itinerary(out: Emitter, seat: int, move: mv.ChooseItinerary) -> None:
     state: State = out.state
     if move.itinerary not in COMPONENTS.itineraries:
         raise MalformedMove(
-            f"unknown itinerary {move.itinerary!r}: expected 'IT-01'..'IT-24'",
+            f"unknown itinerary {echo(move.itinerary)}: expected 'IT-01'..'IT-24'",
             {"itinerary": move.itinerary},
         )
     if state.phase is not Phase.ITINERARY or state.secret is None:

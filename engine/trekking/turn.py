@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from boardstate.engine.core.echo import echo
 from boardstate.engine.core.errors import MalformedMove
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.trekking import events as ev
@@ -56,7 +57,7 @@ def _locate(state: State, card_id: str) -> tuple[Card, int | None]:
     unknown (malformed), if turns have not begun, or if the card is not available."""
     if card_id not in COMPONENTS.cards and card_id not in COMPONENTS.ancestors:
         raise MalformedMove(
-            f"unknown card {card_id!r}: expected a history card 'I-01'..'III-36' or an "
+            f"unknown card {echo(card_id)}: expected a history card 'I-01'..'III-36' or an "
             "ancestor 'A-01'..'A-12'",
             {"card": card_id},
         )

@@ -21,6 +21,7 @@ from boardstate.service.games.offload import off_loop
 from boardstate.service.history import forking
 from boardstate.service.history.verify import verify_log
 from boardstate.service.history.verify_report import Report
+from boardstate.service.inputs import echo
 from boardstate.service.log import record_model
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent
@@ -53,7 +54,7 @@ class Archive:
         """
         source = await self.loader.load(game_id)
         if source is None:
-            raise GameNotFound(f"no game {game_id!r}")
+            raise GameNotFound(f"no game {echo(game_id)}")
         if source.status != "FINISHED":
             raise GameNotFinished(f"game {game_id} is not finished; only finished games fork")
         if not 1 <= version < source.version:

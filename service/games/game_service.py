@@ -31,6 +31,7 @@ from boardstate.service.games.referee import Referee, authorize
 from boardstate.service.games.seat_tokens import admin_token_matches, token_matches
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.stream_limits import StreamLimits, as_api_error
+from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
@@ -54,6 +55,8 @@ class GameService:
         self.lobby = Lobby(self.loader, settings, admission)
         self.archive = Archive(self.loader, self.lobby)
         self.admin_token = settings.admin_token
+        self.max_import_bytes = settings.max_import_bytes
+        self.max_import_line_bytes = settings.max_import_line_bytes
         self.referee = Referee(self.loader, metrics)
         self.hub = SubscriptionHub(store, metrics)
         self.streams = StreamLimits(
@@ -219,7 +222,7 @@ class GameService:
         with store_errors():
             record = await self.loader.load(game_id)
             if record is None:
-                raise GameNotFound(f"no game {game_id!r}")
+                raise GameNotFound(f"no game {echo(game_id)}")
             viewer = await self.viewer_of(record, token)
         complete = record.status == "FINISHED"
         try:

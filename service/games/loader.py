@@ -34,6 +34,7 @@ from boardstate.service.history.integrity import (
     fold_to_checked,
     start_checked,
 )
+from boardstate.service.inputs import is_game_id
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import (
@@ -41,7 +42,6 @@ from boardstate.service.store import (
     GameSummary,
     IndexContended,
     StoredEvent,
-    is_valid_game_id,
 )
 
 log = structlog.get_logger("boardstate.loading")
@@ -79,8 +79,8 @@ class GameLoader:
 
     async def load(self, game_id: str) -> GameRecord | None:
         """Returns the game at its current version, or None when it does not exist."""
-        if not is_valid_game_id(game_id):
-            return None
+        if not is_game_id(game_id):
+            return None  # strict: the form of the ids the service makes (never sent to Redis)
         cached = self._records.get(game_id)
         if cached is not None:
             self.metrics.cache_hits.inc()

@@ -16,11 +16,12 @@ from typing import Any
 import structlog
 
 from boardstate.engine import registry
-from boardstate.engine.core.errors import BadPlayerCount
+from boardstate.engine.core.errors import BadOptions, BadPlayerCount
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.seat_tokens import new_token, token_hash
+from boardstate.service.inputs import echo, json_problem, text_problem
 from boardstate.service.log import record_model
 from boardstate.service.log.event_builder import created_event, seat_events
 from boardstate.service.log.record_model import GameRecord
@@ -63,8 +64,8 @@ class Lobby:
             return secrets.token_hex(32), False
         if not self.settings.allow_client_seeds:
             raise BadSeed("this server does not accept client seeds")
-        if len(seed.encode("utf-8")) > MAX_SEED_BYTES:
-            raise BadSeed(f"a seed may have at most {MAX_SEED_BYTES} UTF-8 bytes")
+        if text_problem(seed, MAX_SEED_BYTES) or len(seed.encode("utf-8")) > MAX_SEED_BYTES:
+            raise BadSeed(f"a seed may have at most {MAX_SEED_BYTES} UTF-8 bytes (valid Unicode)")
         return seed, True
 
     async def create(
@@ -73,6 +74,8 @@ class Lobby:
         """Creates a game; with `names`, fills every seat. Returns the game and the tokens."""
         rules = registry.get(game_type)
         rules.check_players(players)
+        if options is not None and (problem := json_problem(options)) is not None:
+            raise BadOptions(f"options: {problem}")
         parsed = rules.parse_options(options)
         if names is not None and len(names) != players:
             raise BadPlayerCount(f"seats lists {len(names)} names for {players} players")
@@ -145,7 +148,7 @@ class Lobby:
         for _ in range(64):
             record = await self.loader.load(game_id)
             if record is None:
-                raise GameNotFound(f"no game {game_id!r}")
+                raise GameNotFound(f"no game {echo(game_id)}")
             free = [i for i, taken in enumerate(record.seats) if taken is None]
             if not free:
                 raise GameFull(f"every seat of game {game_id} is taken")

@@ -53,6 +53,7 @@ from boardstate.service.failures import (
 )
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.inputs import echo, json_problem
 from boardstate.service.log import event_builder, move_ids, record_model
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
@@ -104,6 +105,8 @@ class Referee:
         problem = None if move_id is None else move_ids.move_id_problem(move_id)
         if problem is not None:
             raise MalformedMove(problem)
+        if (problem := json_problem(move)) is not None:
+            raise MalformedMove(f"malformed move: {problem}")
         structlog.contextvars.bind_contextvars(game_id=game_id, seat=seat)
         cached = None if dry_run else self.loader.cached(game_id)
         if cached is not None:
@@ -112,7 +115,7 @@ class Referee:
                 return fast
         record = await self.loader.load(game_id)
         if record is None:
-            raise GameNotFound(f"no game {game_id!r}")
+            raise GameNotFound(f"no game {echo(game_id)}")
         await authorize(self.loader, record, seat, token)
         for attempt in range(2):
             if move_id is not None:

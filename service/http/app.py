@@ -10,24 +10,30 @@ from collections.abc import AsyncIterator
 from typing import TypedDict
 
 import structlog
+from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
 
+from boardstate.schema.codes import BAD_JSON, BAD_REQUEST
 from boardstate.schema.context import Context, bearer_token
 from boardstate.schema.root import make_schema
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
+from boardstate.service.http.limits import SizeLimits
+from boardstate.service.http.log_import import IMPORT_PATH
 from boardstate.service.http.rate_limits import RateLimitMiddleware
 from boardstate.service.http.routes import ROUTES
+from boardstate.service.inputs import BadJson, loads
 from boardstate.service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
@@ -51,8 +57,51 @@ class State(TypedDict):
     limiter: RateLimiter | None
 
 
+class RequestError(HTTPException):
+    """A request GraphQL cannot run, answered with an HTTP 4xx and a GraphQL-shaped body."""
+
+    def __init__(self, status_code: int, code: str, reason: str) -> None:
+        super().__init__(status_code, reason)
+        self.code = code
+
+
 class GraphQLApp(GraphQL[Context, None]):
-    """The strawberry ASGI app; builds a `Context` per request or websocket connection."""
+    """The strawberry ASGI app; builds a `Context` per request or websocket connection.
+
+    Bodies, `variables`/`extensions` parameters and websocket messages are parsed strictly
+    (`service.inputs.loads`): whatever is wrong with them is a 400 with a GraphQL-shaped JSON
+    body (`BAD_JSON`, `BAD_REQUEST`), never a 500, and a deep body never recurses far.
+    """
+
+    def decode_json(self, data: str | bytes) -> object:
+        """Websocket messages (a `BadJson` is a `JSONDecodeError`: strawberry closes 4400)."""
+        return loads(data)
+
+    def parse_json(self, data: str | bytes) -> object:
+        """A request body or a `variables`/`extensions` parameter: a JSON object."""
+        try:
+            value = loads(data)
+        except BadJson as exc:
+            raise RequestError(
+                400, BAD_JSON, f"the request is not acceptable JSON: {exc}"
+            ) from None
+        if not isinstance(value, dict | list):
+            kind = "null" if value is None else type(value).__name__
+            raise RequestError(400, BAD_JSON, f"expected a JSON object, got {kind}")
+        return value
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await super().__call__(scope, receive, send)
+            return
+        request = Request(scope=scope, receive=receive)
+        try:
+            response = await self.run(request)
+        except HTTPException as exc:
+            code = exc.code if isinstance(exc, RequestError) else BAD_REQUEST
+            error = {"message": exc.reason, "extensions": {"code": code}}
+            response = JSONResponse({"errors": [error]}, status_code=exc.status_code)
+        await response(scope, receive, send)
 
     request_concurrency = 8
 
@@ -151,6 +200,12 @@ def create_app(settings: Settings) -> Starlette:
     middleware = [
         Middleware(RequestContextMiddleware, metrics=metrics),
         Middleware(RateLimitMiddleware, settings=settings),
+        Middleware(
+            SizeLimits,
+            max_body=settings.max_body_bytes,
+            max_ws_message=settings.max_ws_message_bytes,
+            per_path={IMPORT_PATH: None},
+        ),
     ]
     if settings.cors_origins:
         middleware.append(

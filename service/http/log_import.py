@@ -5,7 +5,10 @@ msgpack (as `GET /games/{id}/log` of a finished game returns it). The log is ver
 completely (`service.history.verify`): every stateHash, the seed commitment and every random
 outcome. Only then is it stored, verbatim, under a new game id and marked imported. Answers: 201
 `{gameId, gameType, version, status, imported}`; 400 `BAD_LOG`; 401 `UNAUTHORIZED`; 403
-`IMPORT_DISABLED`; 413 `LOG_TOO_LARGE`; 422 `LOG_UNVERIFIED` (naming the first bad event).
+`IMPORT_DISABLED`; 413 `LOG_TOO_LARGE` (over `BOARDSTATE_MAX_IMPORT_BYTES`, told by
+`Content-Length` or counted as the body streams in; a line over
+`BOARDSTATE_MAX_IMPORT_LINE_BYTES` is a `BAD_LOG`); 422 `LOG_UNVERIFIED` (naming the first bad
+event).
 """
 
 from __future__ import annotations
@@ -25,30 +28,39 @@ from boardstate.schema.codes import (
 from boardstate.schema.context import bearer_token
 from boardstate.service.failures import BadLog, LogUnverified
 from boardstate.service.games.game_service import GameService
-from boardstate.service.games.offload import off_loop
 from boardstate.service.games.seat_tokens import admin_token_matches
 from boardstate.service.games.store_failures import store_errors
-from boardstate.service.history.log_format import read_log
+from boardstate.service.history.log_format import LogReader
+from boardstate.service.http.limits import declared_length
+from boardstate.service.inputs import clip
+from boardstate.service.store import StoredEvent
 
 log = structlog.get_logger("boardstate.importing")
 
-MAX_IMPORT_BYTES = 32 * 1024 * 1024
+IMPORT_PATH = "/games/import"
 
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
 
 
-async def _body(request: Request) -> bytes | None:
-    """Returns the body, or None once it exceeds `MAX_IMPORT_BYTES`."""
-    chunks: list[bytes] = []
+class _TooLarge(Exception):
+    """The upload is over the import limit."""
+
+
+async def _read(request: Request, limit: int, max_line: int) -> list[StoredEvent]:
+    """Parses the body as it streams in (never held whole); raises `BadLog` or `_TooLarge`."""
+    declared = declared_length(request.scope)
+    if declared is not None and declared > limit:
+        raise _TooLarge
+    reader = LogReader(max_line)
     size = 0
     async for chunk in request.stream():
         size += len(chunk)
-        if size > MAX_IMPORT_BYTES:
-            return None
-        chunks.append(chunk)
-    return b"".join(chunks)
+        if size > limit:
+            raise _TooLarge
+        reader.feed(chunk)
+    return reader.finish()
 
 
 async def import_game(request: Request) -> Response:
@@ -59,18 +71,18 @@ async def import_game(request: Request) -> Response:
         return _error(403, IMPORT_DISABLED, "imports are off: set BOARDSTATE_ADMIN_TOKEN")
     if not admin_token_matches(expected, bearer_token(request.headers.get("authorization"))):
         return _error(401, UNAUTHORIZED, "imports need Authorization: Bearer <admin token>")
-    payload = await _body(request)
-    if payload is None:
-        return _error(413, LOG_TOO_LARGE, f"a log may have at most {MAX_IMPORT_BYTES} bytes")
+    limit = service.max_import_bytes
     try:
-        events = await off_loop(read_log, payload)
+        events = await _read(request, limit, service.max_import_line_bytes)
+    except _TooLarge:
+        return _error(413, LOG_TOO_LARGE, f"a log may have at most {limit} bytes")
     except BadLog as exc:
         return _error(400, BAD_LOG, f"not an exported log: {exc}")
     try:
         with store_errors():
             record = await service.archive.import_log(events)
     except LogUnverified as exc:
-        log.warning("import_refused", reason=str(exc))
+        log.warning("import_refused", reason=clip(str(exc), 200))
         return _error(422, LOG_UNVERIFIED, f"the log does not verify: {exc}")
     except ApiError as exc:
         return _error(503, exc.code, exc.message)

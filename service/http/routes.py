@@ -16,6 +16,7 @@ from boardstate.service.games.read_models import export_line
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import msgpack_line, ndjson_line
 from boardstate.service.http.log_import import import_game
+from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
 
@@ -79,7 +80,7 @@ async def game_log(request: Request) -> Response:
     try:
         record = await service.load(game_id)
         if record is None:
-            return _error(404, GAME_NOT_FOUND, f"no game {game_id!r}")
+            return _error(404, GAME_NOT_FOUND, f"no game {echo(game_id)}")
         with store_errors():
             token = bearer_token(request.headers.get("authorization"))
             viewer = await service.viewer_of(record, token)

@@ -143,8 +143,9 @@ class GracefulServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def run(app: ASGIApp, host: str, port: int, grace_s: float) -> None:
-    """Serves `app` until SIGTERM or SIGINT, then shuts down within `grace_s` seconds."""
+def run(app: ASGIApp, host: str, port: int, grace_s: float, ws_max_size: int = 64 * 1024) -> None:
+    """Serves `app` until SIGTERM or SIGINT, then shuts down within `grace_s` seconds;
+    uvicorn closes a websocket whose message is over `ws_max_size` bytes (1009)."""
     drain = Drain(app)
     config = uvicorn.Config(
         drain,
@@ -152,6 +153,7 @@ def run(app: ASGIApp, host: str, port: int, grace_s: float) -> None:
         port=port,
         log_config=None,
         access_log=False,
+        ws_max_size=ws_max_size,
         timeout_graceful_shutdown=max(1, int(grace_s - LIFESPAN_RESERVE_S)),
     )
     GracefulServer(config, drain, grace_s).run()

@@ -297,6 +297,20 @@ def test_readyz_and_the_rest_are_proxied_but_metrics_are_not() -> None:
     assert value(find(server(), "location", "=", "/metrics"), "return") == ["404"]
 
 
+def test_the_body_limits_match_the_service() -> None:
+    """1 MiB like BOARDSTATE_MAX_BODY_BYTES; imports 32 MiB like BOARDSTATE_MAX_IMPORT_BYTES,
+    streamed to the service unbuffered."""
+    from boardstate.service.settings import Settings
+
+    assert value(server(), "client_max_body_size") == ["1m"]
+    assert Settings().max_body_bytes == 1024 * 1024
+    imports = find(server(), "location", "=", "/games/import")
+    assert value(imports, "client_max_body_size") == ["32m"]
+    assert Settings().max_import_bytes == 32 * 1024 * 1024
+    assert value(imports, "proxy_request_buffering") == ["off"]
+    assert value(imports, "proxy_pass") == ["http://boardstate"]
+
+
 def test_nginx_listens_on_the_published_container_port() -> None:
     published = service("lb")["ports"][0].rsplit(":", 1)[1]
     assert value(server(), "listen") == [published]

@@ -138,6 +138,8 @@ def test_base_renders_the_expected_resources() -> None:
         ("ConfigMap", CONFIGMAP_NAME),
         ("Deployment", "boardstate"),
         ("HorizontalPodAutoscaler", "boardstate"),
+        ("Ingress", "boardstate"),
+        ("Ingress", "boardstate-import"),
         ("NetworkPolicy", "boardstate"),
         ("PodDisruptionBudget", "boardstate"),
         ("Service", "boardstate"),
@@ -510,3 +512,41 @@ def test_network_policy_opens_only_the_api_redis_and_dns(name: str) -> None:
     assert rule_ports(policy["egress"]) == {("TCP", 6379), ("UDP", 53), ("TCP", 53)}
     (redis_rule,) = [r for r in policy["egress"] if ("TCP", 6379) in rule_ports([r])]
     assert rule_ports([redis_rule]) == {("TCP", 6379)}
+
+
+# --- ingress: body limits and long-lived connections -------------------------------------------
+
+
+def ingresses(name: str) -> dict[str, Resource]:
+    return {r["metadata"]["name"]: r for r in rendered(name) if r["kind"] == "Ingress"}
+
+
+@pytest.mark.parametrize("name", KUSTOMIZATIONS)
+def test_the_ingress_body_limits_match_the_service(name: str) -> None:
+    from boardstate.service.settings import Settings
+
+    found = ingresses(name)
+    main = found["boardstate"]["metadata"]["annotations"]
+    assert main["nginx.ingress.kubernetes.io/proxy-body-size"] == "1m"
+    assert Settings().max_body_bytes == 1024 * 1024
+    imports = found["boardstate-import"]
+    annotations = imports["metadata"]["annotations"]
+    assert annotations["nginx.ingress.kubernetes.io/proxy-body-size"] == "32m"
+    assert Settings().max_import_bytes == 32 * 1024 * 1024
+    assert annotations["nginx.ingress.kubernetes.io/proxy-request-buffering"] == "off"
+    (path,) = imports["spec"]["rules"][0]["http"]["paths"]
+    assert (path["path"], path["pathType"]) == ("/games/import", "Exact")
+
+
+@pytest.mark.parametrize("name", KUSTOMIZATIONS)
+def test_the_ingress_keeps_websockets_and_streams_open_for_an_hour(name: str) -> None:
+    main = ingresses(name)["boardstate"]
+    annotations = main["metadata"]["annotations"]
+    assert annotations["nginx.ingress.kubernetes.io/proxy-read-timeout"] == "3600"
+    assert annotations["nginx.ingress.kubernetes.io/proxy-send-timeout"] == "3600"
+    assert annotations["nginx.ingress.kubernetes.io/proxy-buffering"] == "off"
+    assert main["spec"]["ingressClassName"] == "nginx"
+    backends = [
+        p["backend"]["service"] for rule in main["spec"]["rules"] for p in rule["http"]["paths"]
+    ]
+    assert backends == [{"name": "boardstate", "port": {"name": "http"}}]
