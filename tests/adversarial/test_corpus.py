@@ -73,6 +73,7 @@ DEFAULTS = {
     "move": '{type: "draw"}',
     "version": "1",
     "dryRun": "false",
+    "exact": "false",
 }
 STATUSES: collections.Counter[int] = collections.Counter()
 
