@@ -5,8 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from boardstate.engine.core.emitter import Emitter
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.rules import GameRules
+
+__all__ = ["Emitter", "apply", "fold", "start"]
 
 
 def fold(rules: GameRules[Any, Any, Any], state: Any, events: Iterable[Any]) -> Any:
@@ -29,21 +32,3 @@ def apply(
     """Decides `move` for `seat` and folds its events: returns `(new_state, events)`."""
     events = list(rules.decide(state, seat, move, rng))
     return fold(rules, state, events), events
-
-
-class Emitter:
-    """Collects the events of one decision while folding them, so later checks see their effect.
-
-    `decide` functions that emit several dependent facts (a scoring after a passenger, a
-    reshuffle in the middle of a draw) call `emit` and read `state`.
-    """
-
-    def __init__(self, rules: GameRules[Any, Any, Any], state: Any) -> None:
-        self._rules = rules
-        self.state = state
-        self.events: list[Any] = []
-
-    def emit(self, event: Any) -> None:
-        """Records `event` and applies it to `state`."""
-        self.events.append(event)
-        self.state = self._rules.evolve(self.state, event)

@@ -1,12 +1,19 @@
-"""The decider protocol every game implements (DESIGN §3).
+"""The decider protocol every game implements (DESIGN §3), and the one place its generic parts live.
 
-A game is one `GameRules` subclass instance. Its state, moves and events are frozen dataclasses;
-moves and events have a wire form through `moves` / `events` (`WireCodec`s).
+A game is a declaration: one `GameRules(...)` record naming its data (info, wire codecs, options
+type, data set, cited rules) and its functions (hooks). The protocol's methods are defined here
+once and call the hooks:
 
-* `initial_state(players, options)` is the empty table, with no randomness.
-* `setup(state, rng)` returns the opening facts (shuffles, deals); folding them starts the game.
+* `initial_state(players, options)` is the empty table, with no randomness: the player count and
+  options type are checked here, then the game's `new_state(players, options)` builds it.
+* `setup(state, rng)` returns the opening facts (shuffles, deals): the game's
+  `opening(out, rng)` emits them through an `Emitter`; folding them starts the game.
 * `legal_moves(state, seat)` lists everything `seat` may submit now; empty when it may not act.
-* `decide(state, seat, move, rng)` validates and returns facts, or raises a `MoveError`.
+* `decide(state, seat, move, rng)` validates and returns facts, or raises a `MoveError`. The
+  generic refusals come first, in this order: `GAME_FINISHED` (`is_finished`),
+  `GAME_NOT_STARTED` (not `is_started`), the game's `check_first(state, seat, move)` (refusals
+  that outrank whose turn it is; none by default), `NOT_YOUR_TURN` (the seat is not in
+  `to_act`). Then the game's `play(out, seat, move, rng)` checks the rules and emits the facts.
 * `evolve(state, event)` applies one fact; never raises for an event `decide` produced, never
   draws randomness, so folding a log rebuilds the state exactly.
 * `view(state, viewer)` / `redact(event, viewer)` remove what `viewer` (a seat, or `None` for a
@@ -25,20 +32,28 @@ Two later needs fit this protocol without change:
   chosen; each submits its choice as an ordinary move, `decide` emits a `…Committed` event whose
   `redact` hides the choice from every other viewer (`engine.core.secret.SecretChoices` keeps the
   bookkeeping), and the move that completes the set also emits the reveal event with all choices.
-  Because checks run against the phase in the state, a late or repeated commit is rejected by the
-  rules, not merely by the log head.
+  A seat that has already chosen is no longer in `to_act`, so choosing again is `NOT_YOUR_TURN`;
+  a late choice is rejected by the rules (the phase in the state), not merely by the log head.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from boardstate.engine.core.cited import Citations
 from boardstate.engine.core.data import DataSet
 from boardstate.engine.core.echo import echo
-from boardstate.engine.core.errors import BadOptions, BadPlayerCount, MalformedMove, NotYourTurn
+from boardstate.engine.core.emitter import Emitter
+from boardstate.engine.core.errors import (
+    BadOptions,
+    BadPlayerCount,
+    GameFinished,
+    GameNotStarted,
+    MalformedMove,
+    NotYourTurn,
+)
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.wire import (
     WireCodec,
@@ -76,14 +91,49 @@ class Outcome:
     details: Mapping[str, Any] = dataclasses.field(default_factory=dict)
 
 
-class GameRules(ABC, Generic[S, M, E]):
-    """Base class of every game's rules object; see the module docstring for the protocol."""
+def _accept_options(options: Any) -> None:
+    """Default `check_options`: every options value the wire types accept is valid."""
+
+
+def _nothing_first(state: Any, seat: int, move: Any) -> None:
+    """Default `check_first`: no refusal outranks whose turn it is."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True, eq=False, kw_only=True)
+class GameRules(Generic[S, M, E]):
+    """A game type: its declaration (data and hooks); see the module docstring for the protocol."""
 
     info: GameInfo
     moves: WireCodec[Any]
     events: WireCodec[Any]
     options_type: type[Any]
     data: DataSet
+    cited: Citations
+    """The rules `decide` cites when it refuses a move (`details["rule"]` is a key)."""
+    new_state: Callable[[int, Any], S]
+    """The empty table for a (checked) player count and options."""
+    opening: Callable[[Emitter, Rng], None]
+    """Emits the opening facts (shuffles, deals) of a new table."""
+    is_started: Callable[[S], bool]
+    is_finished: Callable[[S], bool]
+    to_act: Callable[[S], frozenset[int]]
+    """The seats that owe a decision now."""
+    legal_moves: Callable[[S, int], Sequence[M]]
+    """Everything a seat may submit now; empty when it may not act."""
+    play: Callable[[Emitter, int, M, Rng], None]
+    """Checks a move of a seat that may act and emits its facts; raises a `MoveError`."""
+    evolve: Callable[[S, E], S]
+    """The state after one fact."""
+    view: Callable[[S, int | None], dict[str, Any]]
+    """What a seat (or `None`, a spectator) may see of the state."""
+    redact: Callable[[E, int | None], E]
+    """An event with what a viewer may not know removed (never dropped)."""
+    outcome: Callable[[S], Outcome | None]
+    """The result once the game is over, else `None`."""
+    check_options: Callable[[Any], None] = _accept_options
+    """Raises `BadOptions` for options the wire types accept but the game does not."""
+    check_first: Callable[[S, int, M], None] = _nothing_first
+    """Refusals that come before `NOT_YOUR_TURN` (e.g. a late secret choice is out of phase)."""
 
     # -- options and players -------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> Any:
@@ -91,9 +141,11 @@ class GameRules(ABC, Generic[S, M, E]):
         if raw is not None and not isinstance(raw, Mapping):
             raise BadOptions(f"options must be an object, got {echo(raw)}")
         try:
-            return decode_value(self.options_type, dict(raw or {}), "options")
+            options = decode_value(self.options_type, dict(raw or {}), "options")
         except WireError as exc:
             raise BadOptions(str(exc)) from None
+        self.check_options(options)
+        return options
 
     def options_to_wire(self, options: Any) -> dict[str, Any]:
         """Returns the JSON form of an options dataclass."""
@@ -125,45 +177,46 @@ class GameRules(ABC, Generic[S, M, E]):
 
     def check_turn(self, state: S, seat: int) -> None:
         """Raises `NotYourTurn` unless `seat` is among `to_act(state)`."""
-        if seat not in self.to_act(state):
+        waiting = sorted(self.to_act(state))
+        if seat not in waiting:
             raise NotYourTurn(
-                f"seat {seat} may not act now; waiting for {sorted(self.to_act(state))}",
-                {"seat": seat, "to_act": sorted(self.to_act(state))},
+                f"seat {seat} may not act now; waiting for {waiting}",
+                {"seat": seat, "to_act": waiting},
             )
 
-    # -- the protocol --------------------------------------------------------------------
-    @abstractmethod
+    # -- the protocol's generic parts ----------------------------------------------------
     def initial_state(self, players: int, options: Any) -> S:
         """Returns the empty table before setup."""
+        self.check_players(players)
+        assert isinstance(options, self.options_type)
+        return self.new_state(players, options)
 
-    @abstractmethod
     def setup(self, state: S, rng: Rng) -> Sequence[E]:
         """Returns the opening facts (shuffles, deals)."""
+        out = Emitter(self, state)
+        self.opening(out, rng)
+        return out.events
 
-    @abstractmethod
-    def legal_moves(self, state: S, seat: int) -> Sequence[M]:
-        """Returns everything `seat` may submit now; empty when it may not act."""
+    def check_open(self, state: S) -> None:
+        """Raises `GameFinished` / `GameNotStarted` unless the game is under way."""
+        if self.is_finished(state):
+            raise GameFinished("the game is over")
+        if not self.is_started(state):
+            raise GameNotStarted("the game has not been set up")
 
-    @abstractmethod
+    def decide_wire(self, state: S, seat: int, raw: Any, rng: Rng) -> tuple[M, Sequence[E]]:
+        """`decide` for a move in wire form, with the parse between the game checks and the
+        turn: GAME_FINISHED / GAME_NOT_STARTED, then MALFORMED_MOVE, then as `decide`.
+        Returns the parsed move and its facts."""
+        self.check_open(state)
+        move = self.parse_move(raw)
+        return move, self.decide(state, seat, move, rng)
+
     def decide(self, state: S, seat: int, move: M, rng: Rng) -> Sequence[E]:
         """Validates `move` by `seat` and returns its facts; raises a `MoveError`."""
-
-    @abstractmethod
-    def evolve(self, state: S, event: E) -> S:
-        """Returns the state after one fact."""
-
-    @abstractmethod
-    def view(self, state: S, viewer: int | None) -> dict[str, Any]:
-        """Returns what `viewer` (a seat or `None` for a spectator) may see of `state`."""
-
-    @abstractmethod
-    def redact(self, event: E, viewer: int | None) -> E:
-        """Returns `event` with what `viewer` may not know removed (never dropped)."""
-
-    @abstractmethod
-    def to_act(self, state: S) -> frozenset[int]:
-        """Returns the seats that owe a decision now."""
-
-    @abstractmethod
-    def outcome(self, state: S) -> Outcome | None:
-        """Returns the result once the game is over, else `None`."""
+        self.check_open(state)
+        self.check_first(state, seat, move)
+        self.check_turn(state, seat)
+        out = Emitter(self, state)
+        self.play(out, seat, move, rng)
+        return out.events

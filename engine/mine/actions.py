@@ -9,7 +9,7 @@ from boardstate.engine.core.replay import Emitter
 from boardstate.engine.mine import board
 from boardstate.engine.mine import events as ev
 from boardstate.engine.mine import moves as mv
-from boardstate.engine.mine.checks import check_cell, check_loader, illegal
+from boardstate.engine.mine.cited import check_cell, check_loader, illegal
 from boardstate.engine.mine.components import Colour
 from boardstate.engine.mine.geometry import Cell, Pose, direction_to, flip_long, flip_short, rotate
 from boardstate.engine.mine.state import Crew, State

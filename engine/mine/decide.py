@@ -13,8 +13,9 @@ from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.mine import actions, delivery, fight, setup
 from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine import moves as mv
-from boardstate.engine.mine.checks import illegal
+from boardstate.engine.mine.cited import illegal
 from boardstate.engine.mine.components import COMPONENTS
 from boardstate.engine.mine.state import State
 from boardstate.engine.mine.turns import Owed, forfeit, owed, settle, spend
@@ -51,7 +52,7 @@ def _free_action(out: Emitter, seat: int, move: mv.FreeAction, rng: Rng) -> None
     chosen = move.actions()
     if len(chosen) != 1:
         raise MalformedMove("a free_action names exactly one action", {"named": len(chosen)})
-    out.emit(ev.FreeActionTaken(seat=seat))
+    out.emit(fev.FreeActionTaken(seat=seat))
     act(out, seat, chosen[0], rng)
 
 
@@ -77,9 +78,9 @@ def _check_owed(state: State, move: mv.Move) -> None:
     raise illegal(rule, f"{move.TYPE} is not allowed now; the game waits for {wanted.value}")
 
 
-def decide(state: State, seat: int, move: mv.Move, rng: Rng, out: Emitter) -> None:
-    """Dispatches `move` (turn, start and game-over checks are done by the caller)."""
-    _check_owed(state, move)
+def play(out: Emitter, seat: int, move: mv.Move, rng: Rng) -> None:
+    """Dispatches `move` of a seat that owes a decision (`GameRules.decide` checked that)."""
+    _check_owed(out.state, move)
     match move:
         case mv.SwapCards():
             setup.swap(out, seat, move)

@@ -15,9 +15,10 @@ from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.mine import board
 from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine import moves as mv
 from boardstate.engine.mine.actions import own_crew
-from boardstate.engine.mine.checks import check_cell, check_loader, check_symbol_card, illegal
+from boardstate.engine.mine.cited import check_cell, check_loader, check_symbol_card, illegal
 from boardstate.engine.mine.components import COMPONENTS
 from boardstate.engine.mine.geometry import track_cell
 from boardstate.engine.mine.options import SymbolMode
@@ -55,7 +56,7 @@ def _next_unit(out: Emitter, rng: Rng) -> None:
     state: State = out.state
     if state.respawn is None or state.options.symbol_cards is SymbolMode.STRATEGIC:
         return
-    reveal(out, state.respawn.seat, ev.Purpose.RESPAWN, rng)
+    reveal(out, state.respawn.seat, fev.Purpose.RESPAWN, rng)
 
 
 def place(out: Emitter, seat: int, move: mv.PlaceRanium, rng: Rng) -> None:
@@ -81,6 +82,6 @@ def place(out: Emitter, seat: int, move: mv.PlaceRanium, rng: Rng) -> None:
         rule = "respawn_fallback" if fallback else "respawn_symbol"
         raise illegal(rule, f"the Ranium cannot go onto {list(move.cell)}", card=card)
     if strategic:
-        out.emit(ev.SymbolCardRevealed(seat=seat, card=card, purpose=ev.Purpose.RESPAWN))
+        out.emit(fev.SymbolCardRevealed(seat=seat, card=card, purpose=fev.Purpose.RESPAWN))
     out.emit(ev.RaniumPlaced(seat=seat, cell=move.cell))
     _next_unit(out, rng)

@@ -2,7 +2,7 @@
 
 Hidden fields are typed `X | None` so `redact` can blank them: the order of standard-mode
 symbol piles (nobody knows it, Part A) and a strategic commitment (its owner only, until the
-reveal).
+reveal). Fight and symbol-card events are in `fight_events`.
 """
 
 from __future__ import annotations
@@ -14,10 +14,20 @@ from typing import ClassVar
 
 from boardstate.engine.core.wire import WireCodec
 from boardstate.engine.mine.components import Colour
+from boardstate.engine.mine.fight_events import (
+    CommitmentsRevealed,
+    FightResolved,
+    FightStarted,
+    FreeActionGranted,
+    FreeActionTaken,
+    RaniumStolen,
+    SymbolCardCommitted,
+    SymbolCardRevealed,
+    SymbolPileReshuffled,
+)
 from boardstate.engine.mine.geometry import Face
 from boardstate.engine.mine.moves import Cell
 from boardstate.engine.mine.setup_events import (
-    Cards,
     CardsSwapped,
     ColourChoiceStarted,
     ColourChosen,
@@ -45,21 +55,6 @@ class Reason(enum.Enum):
     TRANSPORTER_TRAP = "transporter_trap"
     TO_LOADER = "to_loader"
     BACK_TO_BASE = "back_to_base"
-
-
-class Purpose(enum.Enum):
-    """What a symbol card was revealed for."""
-
-    FIGHT = "fight"
-    RESPAWN = "respawn"
-
-
-class Winner(enum.Enum):
-    """Who won a fight."""
-
-    ATTACKER = "attacker"
-    DEFENDER = "defender"
-    TIE = "tie"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -118,91 +113,6 @@ class LoaderMoved:
     TYPE: ClassVar[str] = "LoaderMoved"
     loader: int
     position: int
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class FightStarted:
-    """§2.8: a crew attacked an opposing crew holding Ranium on the same card."""
-
-    TYPE: ClassVar[str] = "FightStarted"
-    attacker: Colour
-    defender: Colour
-    attacker_seat: int
-    defender_seat: int
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class SymbolPileReshuffled:
-    """Standard mode: an empty pile was made anew from all the seat's cards. Order: hidden."""
-
-    TYPE: ClassVar[str] = "SymbolPileReshuffled"
-    seat: int
-    order: Cards
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class SymbolCardRevealed:
-    """A seat revealed a symbol card (it counts as played)."""
-
-    TYPE: ClassVar[str] = "SymbolCardRevealed"
-    seat: int
-    card: str
-    purpose: Purpose
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class SymbolCardCommitted:
-    """Strategic mode: a fighter committed a card. Card: its owner only, until revealed."""
-
-    TYPE: ClassVar[str] = "SymbolCardCommitted"
-    seat: int
-    card: str | None
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class CommitmentsRevealed:
-    """Strategic mode: both commitments, revealed together (seat order of `seats`)."""
-
-    TYPE: ClassVar[str] = "CommitmentsRevealed"
-    seats: tuple[int, ...]
-    cards: tuple[str, ...]
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class FightResolved:
-    """§2.8: scores are card value minus own Ranium; the higher wins."""
-
-    TYPE: ClassVar[str] = "FightResolved"
-    attacker_card: str
-    defender_card: str
-    attacker_score: int
-    defender_score: int
-    winner: Winner
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class RaniumStolen:
-    """The winning attacker took one Ranium from the defender."""
-
-    TYPE: ClassVar[str] = "RaniumStolen"
-    crew: Colour
-    victim: Colour
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class FreeActionGranted:
-    """The winning defender owes one free 1-ore action."""
-
-    TYPE: ClassVar[str] = "FreeActionGranted"
-    seat: int
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class FreeActionTaken:
-    """The defender took the free action (its facts follow)."""
-
-    TYPE: ClassVar[str] = "FreeActionTaken"
-    seat: int
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

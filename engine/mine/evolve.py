@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from boardstate.engine.core.secret import SecretChoices
 from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine import setup_events as sev
 from boardstate.engine.mine.components import COMPONENTS, Colour
 from boardstate.engine.mine.geometry import Cell, index
@@ -106,7 +107,7 @@ def evolve(state: State, event: ev.Event) -> State:
             left = state.respawn.remaining - 1
             respawn = Respawn(state.respawn.seat, left) if left else None
             return dataclasses.replace(state, respawn=respawn)
-        case ev.FightStarted():
+        case fev.FightStarted():
             seats = (event.attacker_seat, event.defender_seat)
             strategic = state.options.symbol_cards is SymbolMode.STRATEGIC
             fight = Fight(
@@ -117,34 +118,34 @@ def evolve(state: State, event: ev.Event) -> State:
                 SecretChoices(seats) if strategic else None,
             )
             return dataclasses.replace(state, fight=fight)
-        case ev.SymbolPileReshuffled(seat=seat, order=order):
+        case fev.SymbolPileReshuffled(seat=seat, order=order):
             return _player(
                 state, seat, lambda p: dataclasses.replace(p, pile=_known(order), discard=())
             )
-        case ev.SymbolCardRevealed(seat=seat, card=card, purpose=purpose):
+        case fev.SymbolCardRevealed(seat=seat, card=card, purpose=purpose):
             state = _reveal(state, seat, card)
-            if purpose is ev.Purpose.RESPAWN and state.respawn is not None:
+            if purpose is fev.Purpose.RESPAWN and state.respawn is not None:
                 state = dataclasses.replace(
                     state, respawn=dataclasses.replace(state.respawn, card=card)
                 )
             return state
-        case ev.SymbolCardCommitted(seat=seat, card=str() as card):
+        case fev.SymbolCardCommitted(seat=seat, card=str() as card):
             assert state.fight is not None
             assert state.fight.choices is not None
             fight = dataclasses.replace(state.fight, choices=state.fight.choices.commit(seat, card))
             return dataclasses.replace(state, fight=fight)
-        case ev.CommitmentsRevealed(seats=seats, cards=cards):
+        case fev.CommitmentsRevealed(seats=seats, cards=cards):
             for seat, card in zip(seats, cards, strict=True):
                 state = _reveal(state, seat, card)
             return state
-        case ev.FightResolved():
+        case fev.FightResolved():
             return dataclasses.replace(state, fight=None)
-        case ev.RaniumStolen(crew=crew, victim=victim):
+        case fev.RaniumStolen(crew=crew, victim=victim):
             state = _crew(state, victim, lambda c: dataclasses.replace(c, stock=c.stock - 1))
             return _crew(state, crew, lambda c: dataclasses.replace(c, stock=c.stock + 1))
-        case ev.FreeActionGranted(seat=seat):
+        case fev.FreeActionGranted(seat=seat):
             return dataclasses.replace(state, free_action=seat)
-        case ev.FreeActionTaken():
+        case fev.FreeActionTaken():
             return dataclasses.replace(state, free_action=None)
         case ev.RaniumDelivered(seat=seat, crew=crew, units=units, points=points):
             state = _crew(state, crew, lambda c: dataclasses.replace(c, stock=c.stock - units))

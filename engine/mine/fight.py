@@ -13,9 +13,10 @@ from __future__ import annotations
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine import moves as mv
 from boardstate.engine.mine.actions import own_crew
-from boardstate.engine.mine.checks import check_symbol_card, illegal
+from boardstate.engine.mine.cited import check_symbol_card, illegal
 from boardstate.engine.mine.components import COMPONENTS
 from boardstate.engine.mine.options import SymbolMode
 from boardstate.engine.mine.state import State
@@ -31,11 +32,11 @@ def steal(out: Emitter, seat: int, move: mv.Steal, rng: Rng) -> None:
         raise illegal("steal_target", f"no opposing {move.target.value} crew on the crew's card")
     if target.stock < 1 or target.owner is None:
         raise illegal("steal_ranium", f"the {target.colour.value} crew carries no Ranium")
-    out.emit(ev.FightStarted(crew.colour, target.colour, seat, target.owner))
+    out.emit(fev.FightStarted(crew.colour, target.colour, seat, target.owner))
     if state.options.symbol_cards is SymbolMode.STRATEGIC:
         return
-    attacker_card = reveal(out, seat, ev.Purpose.FIGHT, rng)
-    defender_card = reveal(out, target.owner, ev.Purpose.FIGHT, rng)
+    attacker_card = reveal(out, seat, fev.Purpose.FIGHT, rng)
+    defender_card = reveal(out, target.owner, fev.Purpose.FIGHT, rng)
     resolve(out, attacker_card, defender_card)
 
 
@@ -44,13 +45,13 @@ def commit(out: Emitter, seat: int, move: mv.CommitSymbolCard) -> None:
     check_symbol_card(move.card)
     if move.card not in out.state.players[seat].pile:
         raise illegal("symbol_card", f"{move.card} is not one of your unused symbol cards")
-    out.emit(ev.SymbolCardCommitted(seat=seat, card=move.card))
+    out.emit(fev.SymbolCardCommitted(seat=seat, card=move.card))
     fight = out.state.fight
     assert fight is not None
     assert fight.choices is not None
     if fight.choices.complete:
         cards = fight.choices.revealed()
-        out.emit(ev.CommitmentsRevealed(seats=fight.choices.seats, cards=cards))
+        out.emit(fev.CommitmentsRevealed(seats=fight.choices.seats, cards=cards))
         resolve(out, cards[0], cards[1])
 
 
@@ -65,15 +66,15 @@ def resolve(out: Emitter, attacker_card: str, defender_card: str) -> None:
     attack = COMPONENTS.card_value(attacker_card) - attacker.stock
     defence = COMPONENTS.card_value(defender_card) - defender.stock
     if attack > defence:
-        winner = ev.Winner.ATTACKER
+        winner = fev.Winner.ATTACKER
     elif defence > attack:
-        winner = ev.Winner.DEFENDER
+        winner = fev.Winner.DEFENDER
     else:
-        winner = ev.Winner.TIE
-    out.emit(ev.FightResolved(attacker_card, defender_card, attack, defence, winner))
-    if winner is ev.Winner.ATTACKER:
-        out.emit(ev.RaniumStolen(crew=attacker.colour, victim=defender.colour))
+        winner = fev.Winner.TIE
+    out.emit(fev.FightResolved(attacker_card, defender_card, attack, defence, winner))
+    if winner is fev.Winner.ATTACKER:
+        out.emit(fev.RaniumStolen(crew=attacker.colour, victim=defender.colour))
         if attacker.cell != attacker.base:
             out.emit(ev.CrewMoved(attacker.colour, attacker.base, ev.Reason.BACK_TO_BASE))
-    elif winner is ev.Winner.DEFENDER:
-        out.emit(ev.FreeActionGranted(seat=fight.defender_seat))
+    elif winner is fev.Winner.DEFENDER:
+        out.emit(fev.FreeActionGranted(seat=fight.defender_seat))

@@ -23,6 +23,7 @@ import dataclasses
 import enum
 from typing import Annotated
 
+from boardstate.engine.core.errors import BadOptions
 from boardstate.engine.core.wire import Bounds
 from boardstate.engine.mine.components import COMPONENTS, Colour
 from boardstate.engine.mine.geometry import TRACK
@@ -76,3 +77,10 @@ def option_problems(options: Options) -> list[str]:
     if len(set(options.loaders)) != len(options.loaders):
         problems.append("options.loaders: three different outer-ring positions")
     return problems
+
+
+def check_options(options: Options) -> None:
+    """Refuses repeated centre colours or loader positions (`option_problems`)."""
+    problems = option_problems(options)
+    if problems:
+        raise BadOptions("; ".join(problems), {"problems": problems})

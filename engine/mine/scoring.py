@@ -6,8 +6,9 @@ no winner, most victory points wins; on a tie, most Ranium carried; otherwise a 
 
 from __future__ import annotations
 
+from boardstate.engine.core.rules import Outcome
 from boardstate.engine.mine import events as ev
-from boardstate.engine.mine.state import State
+from boardstate.engine.mine.state import Phase, State
 
 THREE_POINTS = "three_points"
 MAX_ROUNDS = "max_rounds"
@@ -30,4 +31,18 @@ def game_over(state: State, reason: str, winners: tuple[int, ...]) -> ev.GameOve
         points=tuple(state.players[s].points for s in seats),
         ranium=tuple(state.carried(s) for s in seats),
         winners=winners,
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """Victory points and winners once the game is over."""
+    if state.phase is not Phase.OVER:
+        return None
+    details = {
+        "reason": state.end_reason,
+        "ranium_carried": [state.carried(s) for s in range(len(state.players))],
+        "colours": [[c.value for c in p.colours] for p in state.players],
+    }
+    return Outcome(
+        scores=tuple(p.points for p in state.players), winners=state.winners, details=details
     )

@@ -21,11 +21,11 @@ from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.mine import moves as mv
 from boardstate.engine.mine import setup_events as sev
-from boardstate.engine.mine.checks import check_cell, illegal
+from boardstate.engine.mine.cited import check_cell, illegal
 from boardstate.engine.mine.components import COMPONENTS, DATA, Colour
 from boardstate.engine.mine.geometry import CELLS, CENTRE, RING_CELLS, Cell, Face
 from boardstate.engine.mine.options import Options, SymbolMode
-from boardstate.engine.mine.state import Placement, State
+from boardstate.engine.mine.state import Placement, Player, State
 
 
 def colours_in_play(players: int) -> tuple[Colour, ...]:
@@ -40,7 +40,12 @@ def base_cell(options: Options, colour: Colour) -> Cell:
     return CENTRE[options.centre.index(colour)]
 
 
-def lay_out(out: Emitter, rng: Rng) -> None:
+def new_state(players: int, options: Options) -> State:
+    """Returns the empty table."""
+    return State(options=options, players=tuple(Player() for _ in range(players)))
+
+
+def opening(out: Emitter, rng: Rng) -> None:
     """§2.4 items 1–6: the mine, the pieces and the start player."""
     state: State = out.state
     options = state.options

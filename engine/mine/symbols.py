@@ -15,7 +15,7 @@ import dataclasses
 from boardstate.engine.core.cards import remove_one
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine.components import COMPONENTS
 from boardstate.engine.mine.options import SymbolMode
 from boardstate.engine.mine.state import Player
@@ -37,15 +37,15 @@ def after_reveal(mode: SymbolMode, player: Player, card: str) -> Player:
     return dataclasses.replace(player, pile=pile, discard=(*player.discard, card))
 
 
-def reveal(out: Emitter, seat: int, purpose: ev.Purpose, rng: Rng) -> str:
+def reveal(out: Emitter, seat: int, purpose: fev.Purpose, rng: Rng) -> str:
     """Reveals `seat`'s next card in standard or chance mode; returns it."""
     player: Player = out.state.players[seat]
     if out.state.options.symbol_cards is SymbolMode.CHANCE:
         card = rng.choice(own_cards(player))
     else:
         if not player.pile:
-            out.emit(ev.SymbolPileReshuffled(seat, order=rng.shuffle(own_cards(player))))
+            out.emit(fev.SymbolPileReshuffled(seat, order=rng.shuffle(own_cards(player))))
             player = out.state.players[seat]
         card = player.pile[0]
-    out.emit(ev.SymbolCardRevealed(seat=seat, card=card, purpose=purpose))
+    out.emit(fev.SymbolCardRevealed(seat=seat, card=card, purpose=purpose))
     return card

@@ -12,7 +12,7 @@ import enum
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.mine import events as ev
 from boardstate.engine.mine import setup_events as sev
-from boardstate.engine.mine.checks import illegal
+from boardstate.engine.mine.cited import illegal
 from boardstate.engine.mine.scoring import MAX_ROUNDS, game_over, winners_on_points
 from boardstate.engine.mine.state import Phase, State
 
@@ -96,3 +96,13 @@ def settle(out: Emitter) -> None:
             return
         number += 1
     out.emit(sev.TurnStarted(seat=nxt, round=number))
+
+
+def is_started(state: State) -> bool:
+    """Whether the mine has been laid out (§2.4)."""
+    return state.phase is not Phase.SETUP
+
+
+def is_finished(state: State) -> bool:
+    """Whether the game is over (§2.9, Part A finite games)."""
+    return state.phase is Phase.OVER

@@ -14,6 +14,7 @@ from typing import Any
 from boardstate.engine.core.wire import encode_value
 from boardstate.engine.mine import board
 from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine import setup_events as sev
 from boardstate.engine.mine.geometry import (
     SIZE,
@@ -141,8 +142,8 @@ def redact(event: ev.Event, viewer: int | None) -> ev.Event:
             return dataclasses.replace(
                 event, piles=tuple(tuple(None for _ in pile) for pile in event.piles)
             )
-        case ev.SymbolPileReshuffled():
+        case fev.SymbolPileReshuffled():
             return dataclasses.replace(event, order=tuple(None for _ in event.order))
-        case ev.SymbolCardCommitted() if event.seat != viewer:
+        case fev.SymbolCardCommitted() if event.seat != viewer:
             return dataclasses.replace(event, card=None)
     return event

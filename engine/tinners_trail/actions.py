@@ -28,7 +28,7 @@ from boardstate.engine.tinners_trail.cited import illegal
 from boardstate.engine.tinners_trail.components import COMPONENTS
 from boardstate.engine.tinners_trail.rounds import end_actions
 from boardstate.engine.tinners_trail.state import State
-from boardstate.engine.tinners_trail.track import spend, unpassed
+from boardstate.engine.tinners_trail.turns import spend, unpassed
 
 
 def mine_ore(out: Emitter, seat: int, move: mv.MineOre) -> None:

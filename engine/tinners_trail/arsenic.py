@@ -22,7 +22,7 @@ from boardstate.engine.tinners_trail.board import (
 )
 from boardstate.engine.tinners_trail.cited import illegal
 from boardstate.engine.tinners_trail.state import State
-from boardstate.engine.tinners_trail.track import spend
+from boardstate.engine.tinners_trail.turns import spend
 
 
 def _check_module(state: State, seat: int, action: str) -> None:

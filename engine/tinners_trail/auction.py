@@ -22,7 +22,7 @@ from boardstate.engine.tinners_trail.cited import illegal
 from boardstate.engine.tinners_trail.components import COMPONENTS
 from boardstate.engine.tinners_trail.rounds import roll
 from boardstate.engine.tinners_trail.state import State
-from boardstate.engine.tinners_trail.track import spend
+from boardstate.engine.tinners_trail.turns import spend
 
 
 def open_auction(out: Emitter, seat: int, move: mv.BuildMine) -> None:

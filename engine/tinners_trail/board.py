@@ -11,9 +11,14 @@ from boardstate.engine.tinners_trail.components import COMPONENTS
 from boardstate.engine.tinners_trail.events import Removals
 from boardstate.engine.tinners_trail.options import InvestmentPass
 from boardstate.engine.tinners_trail.state import Area, State
-from boardstate.engine.tinners_trail.track import can_spend
 
 COST = COMPONENTS.costs
+
+
+def can_spend(state: State, seat: int, steps: int) -> bool:
+    """Tells whether `seat`'s token can move `steps` columns without passing its final column."""
+    player = state.players[seat]
+    return player.column + steps <= player.final_column
 
 
 def check_time(state: State, seat: int, action: str) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardstate.engine.core.errors import IllegalMove
+from boardstate.engine.core.cited import Citations
 
 RULES_CITED = {
     "phase": "B §1.5: each phase and sub-phase takes only its own moves",
@@ -39,7 +39,5 @@ RULES_CITED = {
     "area_seeded": "B §1.13: a new area is one that has not been seeded",
 }
 
-
-def illegal(rule: str, message: str) -> IllegalMove:
-    """Returns the `IllegalMove` for `rule` with the rule text appended."""
-    return IllegalMove(rule, f"{message} ({RULES_CITED[rule]})")
+CITED = Citations(RULES_CITED)
+illegal = CITED.illegal

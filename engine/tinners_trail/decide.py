@@ -1,8 +1,8 @@
 """Tinners' Trail `decide`: routes a move to the phase that may take it (rules/tinners_trail.md).
 
 Each illegal move raises `IllegalMove` whose `rule` is a key of `RULES_CITED` (`cited.py`);
-values the wire types cannot catch raise `MalformedMove`. Turn and game-over checks are done by
-the caller.
+values the wire types cannot catch raise `MalformedMove`. Game-over and turn checks are done by
+`engine.core.rules.GameRules.decide` before `play`.
 """
 
 from __future__ import annotations
@@ -11,10 +11,8 @@ from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.tinners_trail import actions, arsenic, auction, rounds
 from boardstate.engine.tinners_trail import moves as mv
-from boardstate.engine.tinners_trail.cited import RULES_CITED, illegal
+from boardstate.engine.tinners_trail.cited import illegal
 from boardstate.engine.tinners_trail.state import Phase, State
-
-__all__ = ["RULES_CITED", "decide"]
 
 AUCTION_MOVES = (mv.Bid, mv.PassBid)
 CALCINER_MOVES = (mv.BuildCalciner, mv.SkipCalciner)
@@ -38,9 +36,9 @@ def _awaited(state: State) -> tuple[tuple[type, ...], str]:
     return tuple(c for c in mv.MOVES.by_type.values() if c not in excluded), "an action"
 
 
-def decide(state: State, seat: int, move: mv.Move, rng: Rng, out: Emitter) -> None:
+def play(out: Emitter, seat: int, move: mv.Move, rng: Rng) -> None:
     """Checks that the phase takes `move`, then hands it to its rule area."""
-    allowed, waiting = _awaited(state)
+    allowed, waiting = _awaited(out.state)
     if not isinstance(move, allowed):
         raise illegal("phase", f"{move.TYPE} is not possible now: waiting for {waiting}")
     match move:

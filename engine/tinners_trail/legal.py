@@ -1,4 +1,4 @@
-"""Tinners' Trail `to_act` and `legal_moves`: every move the owing seat may submit, once each.
+"""Tinners' Trail `legal_moves`: every move the owing seat (`turns.owing`) may submit, once each.
 
 Branching stays small: an auction lists the bids from the minimum to the bidder's money (one
 move per pound) after the area was chosen in a separate move; a pump stack is named by its
@@ -13,31 +13,12 @@ from boardstate.engine.tinners_trail.board import (
     COST,
     capacity,
     investable_columns,
-    investor,
     mining_cost,
-    next_bidder,
     next_limiter,
 )
 from boardstate.engine.tinners_trail.components import COMPONENTS
 from boardstate.engine.tinners_trail.state import Phase, State
-from boardstate.engine.tinners_trail.track import acting_seat
-
-
-def owing(state: State) -> int | None:
-    """The seat that owes the next decision, or `None` (before set-up, after the end)."""
-    if state.phase is Phase.INVESTMENTS:
-        return investor(state)
-    if state.phase is Phase.OPENING:
-        return state.openers[0] if state.openers else None
-    if state.phase is not Phase.ACTIONS:
-        return None
-    if state.calciner_offer is not None:
-        return state.calciner_offer.seat
-    if state.auction is not None:
-        return next_bidder(state)
-    if state.pumping is not None:
-        return state.pumping.seat
-    return acting_seat(state)
+from boardstate.engine.tinners_trail.turns import owing
 
 
 def ore_moves(state: State, seat: int) -> list[mv.Move]:

@@ -1,6 +1,6 @@
-"""The round around the action phase (rules/tinners_trail.md B §1.4–§1.7, §1.11–§1.14).
+"""The round around the action phase (rules/tinners_trail.md B §1.5–§1.7, §1.11–§1.14).
 
-Set-up; phase 1 ore prices (all three dice, the round and top/bottom adjustments stacking, then
+Phase 1 ore prices (all three dice, the round and top/bottom adjustments stacking, then
 clamped: Part A Q7); phase 2 the developments display (leftovers removed, the round's schedule
 placed, pump spaces filled left to right); phase 4 ore sales; phase 5 external investments (this
 round's row only, one per turn in the new order of play until a full circuit of passes: Q8);
@@ -17,7 +17,7 @@ from boardstate.engine.tinners_trail import events as ev
 from boardstate.engine.tinners_trail import moves as mv
 from boardstate.engine.tinners_trail.board import investable_columns, investor
 from boardstate.engine.tinners_trail.cited import illegal
-from boardstate.engine.tinners_trail.components import COMPONENTS, DATA, DIE_KINDS, METALS
+from boardstate.engine.tinners_trail.components import COMPONENTS, DIE_KINDS, METALS
 from boardstate.engine.tinners_trail.options import PriceAdjustments
 from boardstate.engine.tinners_trail.scoring import final_scores, winners
 from boardstate.engine.tinners_trail.state import Display, State
@@ -27,21 +27,6 @@ def roll(rng: Rng) -> tuple[int, int, int]:
     """Rolls the water, copper and tin dice."""
     water, copper, tin = (rng.choice(COMPONENTS.dice[kind]) for kind in DIE_KINDS)
     return water, copper, tin
-
-
-def set_up(out: Emitter, rng: Rng) -> None:
-    """B §1.4: random Order of Play, £15 each, the 11 printed areas seeded; round 1 begins."""
-    state: State = out.state
-    order = rng.shuffle(range(len(state.players)))
-    out.emit(ev.GameSetUp(DATA.id, DATA.content_hash, order, COMPONENTS.start_money))
-    for area in COMPONENTS.areas:
-        if area.seeded:
-            out.emit(
-                ev.AreaSeeded(
-                    area.id, roll(rng), area.printed_tin, area.printed_copper, ev.SeedReason.SETUP
-                )
-            )
-    start_round(out, rng, 1, order)
 
 
 def price_adjustment(state: State, metal: str) -> int:

@@ -23,24 +23,22 @@ decides as follows (options where the choice is real, Part A's answer being the 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any
-
-from boardstate.engine.core.errors import GameFinished, GameNotStarted
-from boardstate.engine.core.replay import Emitter
-from boardstate.engine.core.rng import Rng
-from boardstate.engine.core.rules import GameInfo, GameRules, Outcome
-from boardstate.engine.tinners_trail import decide as decide_
-from boardstate.engine.tinners_trail import events as ev
-from boardstate.engine.tinners_trail import moves as mv
+from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.tinners_trail import (
+    cited,
+    decide,
+    evolve,
+    legal,
+    scoring,
+    setup,
+    turns,
+    view,
+)
 from boardstate.engine.tinners_trail.components import COMPONENTS, DATA
-from boardstate.engine.tinners_trail.evolve import evolve
-from boardstate.engine.tinners_trail.legal import legal_moves, owing
+from boardstate.engine.tinners_trail.events import EVENTS, Event
+from boardstate.engine.tinners_trail.moves import MOVES, Move
 from boardstate.engine.tinners_trail.options import Options
-from boardstate.engine.tinners_trail.rounds import set_up
-from boardstate.engine.tinners_trail.scoring import final_scores
-from boardstate.engine.tinners_trail.state import Phase, Player, State
-from boardstate.engine.tinners_trail.view import redact, view
+from boardstate.engine.tinners_trail.state import State
 
 MIN_PLAYERS = min(COMPONENTS.players[0], *COMPONENTS.variant_players)
 MAX_PLAYERS = max(COMPONENTS.players[1], *COMPONENTS.variant_players)
@@ -89,72 +87,25 @@ INFO = GameInfo(
 )
 
 
-class TinnersTrailRules(GameRules[State, mv.Move, ev.Event]):
-    """Tinners' Trail, 2008 rules, with the Arsenic module as an option (rules/tinners_trail.md)."""
-
-    info = INFO
-    moves = mv.MOVES
-    events = ev.EVENTS
-    options_type = Options
-    data = DATA
-    variant_players = COMPONENTS.variant_players
-    """Player counts outside the printed 3–4, offered as variants (Part A A.1)."""
-
-    def initial_state(self, players: int, options: Any) -> State:
-        """Returns the empty table."""
-        self.check_players(players)
-        assert isinstance(options, Options)
-        return State(options=options, players=tuple(Player() for _ in range(players)))
-
-    def setup(self, state: State, rng: Rng) -> Sequence[ev.Event]:
-        """B §1.4: Order of Play, money, seeded areas; then round 1's prices and display."""
-        out = Emitter(self, state)
-        set_up(out, rng)
-        return out.events
-
-    def legal_moves(self, state: State, seat: int) -> Sequence[mv.Move]:
-        """Returns every move `seat` may submit now."""
-        return legal_moves(state, seat)
-
-    def decide(self, state: State, seat: int, move: mv.Move, rng: Rng) -> Sequence[ev.Event]:
-        """Validates `move` and returns its facts; raises a typed `MoveError`."""
-        if state.finished:
-            raise GameFinished("the game is over")
-        if state.phase is Phase.SETUP:
-            raise GameNotStarted("the game has not been set up")
-        self.check_turn(state, seat)
-        out = Emitter(self, state)
-        decide_.decide(state, seat, move, rng, out)
-        return out.events
-
-    def evolve(self, state: State, event: ev.Event) -> State:
-        """Applies one event."""
-        return evolve(state, event)
-
-    def view(self, state: State, viewer: int | None) -> dict[str, Any]:
-        """Returns the table (nothing is hidden)."""
-        return view(state, viewer)
-
-    def redact(self, event: ev.Event, viewer: int | None) -> ev.Event:
-        """Returns `event` unchanged (nothing is hidden)."""
-        return redact(event, viewer)
-
-    def to_act(self, state: State) -> frozenset[int]:
-        """The seat owing a decision: the time track's seat, the bidder, the investor, …"""
-        seat = owing(state)
-        return frozenset() if seat is None else frozenset({seat})
-
-    def outcome(self, state: State) -> Outcome | None:
-        """VP and the winner once the game is over."""
-        if not state.finished:
-            return None
-        details = {
-            "order_of_play": list(state.order),
-            "money": [p.money for p in state.players],
-            "tie_break": "earlier in the order of play",
-            "variant": len(state.players) in COMPONENTS.variant_players,
-        }
-        return Outcome(scores=final_scores(state), winners=state.winners, details=details)
-
-
-RULES = TinnersTrailRules()
+RULES: GameRules[State, Move, Event] = GameRules(
+    info=INFO,
+    moves=MOVES,
+    events=EVENTS,
+    options_type=Options,
+    data=DATA,
+    cited=cited.CITED,
+    new_state=setup.new_state,
+    opening=setup.opening,
+    is_started=turns.is_started,
+    is_finished=turns.is_finished,
+    to_act=turns.to_act,
+    legal_moves=legal.legal_moves,
+    play=decide.play,
+    evolve=evolve.evolve,
+    view=view.view,
+    redact=view.redact,
+    outcome=scoring.outcome,
+)
+"""Tinners' Trail, 2008 rules, with the Arsenic module as an option (rules/tinners_trail.md).
+Player counts outside the printed 3–4 (`COMPONENTS.variant_players`) are offered as variants
+(Part A A.1)."""

@@ -7,6 +7,7 @@ wins (the final Order of Play is round 4's pass order), so there is always one w
 
 from __future__ import annotations
 
+from boardstate.engine.core.rules import Outcome
 from boardstate.engine.tinners_trail.components import COMPONENTS
 from boardstate.engine.tinners_trail.state import State
 
@@ -29,3 +30,16 @@ def winners(scores: tuple[int, ...], order: tuple[int, ...]) -> tuple[int, ...]:
     """The highest score wins; a tie goes to the tied seat earliest in the Order of Play."""
     best = max(scores)
     return (next(seat for seat in order if scores[seat] == best),)
+
+
+def outcome(state: State) -> Outcome | None:
+    """VP and the winner once the game is over."""
+    if not state.finished:
+        return None
+    details = {
+        "order_of_play": list(state.order),
+        "money": [p.money for p in state.players],
+        "tie_break": "earlier in the order of play",
+        "variant": len(state.players) in COMPONENTS.variant_players,
+    }
+    return Outcome(scores=final_scores(state), winners=state.winners, details=details)

@@ -14,10 +14,9 @@ from boardstate.engine.core.wire import encode_value
 from boardstate.engine.tinners_trail import events as ev
 from boardstate.engine.tinners_trail.board import capacity, open_spaces
 from boardstate.engine.tinners_trail.components import COMPONENTS, METALS
-from boardstate.engine.tinners_trail.legal import owing
 from boardstate.engine.tinners_trail.scoring import victory_points
 from boardstate.engine.tinners_trail.state import Phase, Player, State
-from boardstate.engine.tinners_trail.track import acting_order
+from boardstate.engine.tinners_trail.turns import acting_order, owing
 
 
 def _area(state: State, area_id: int) -> dict[str, Any]:

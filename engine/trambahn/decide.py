@@ -1,41 +1,25 @@
 """Trambahn `decide`: validates a move and returns its facts (rules/trambahn.md 1A.4–1A.9).
 
-Each illegal move raises `IllegalMove` whose `rule` is one of `RULES_CITED` below; malformed
-card codes raise `MalformedMove`.
+Each illegal move raises `IllegalMove` whose `rule` is one of `RULES_CITED` (`cited.py`);
+malformed card codes raise `MalformedMove`. Game-over and turn checks are done by
+`engine.core.rules.GameRules.decide` before `play`.
 """
 
 from __future__ import annotations
 
 from boardstate.engine.core.cards import contains_all
 from boardstate.engine.core.echo import echo
-from boardstate.engine.core.errors import IllegalMove, MalformedMove
+from boardstate.engine.core.errors import MalformedMove
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.trambahn import events as ev
 from boardstate.engine.trambahn import moves as mv
+from boardstate.engine.trambahn.cited import illegal
 from boardstate.engine.trambahn.components import COMPONENTS, card_colour, card_value
-from boardstate.engine.trambahn.draw import end_turn
 from boardstate.engine.trambahn.options import Refill
 from boardstate.engine.trambahn.scoring import fahrt, game_over, line_points
 from boardstate.engine.trambahn.state import State, Step
-
-RULES_CITED = {
-    "step_order": "1A.4: passengers, then stations, income, purchases, then end of turn",
-    "card_in_hand": "1A.4: only cards in your hand can be played",
-    "passenger_terminal": "1A.4 step 1: a coloured passenger goes to its own colour's terminal",
-    "line_unknown": "1A.4 step 2: you can only add to one of your own lines",
-    "line_colour": "1A.4 step 2: a line holds cards of one colour",
-    "line_closed": "1A.4 step 2: a line holding a 10 is closed",
-    "ascending": "1A.4 step 2 / Q-T5: values in a line strictly ascend",
-    "conductor_line": "Q-T7: a conductor joins an existing, non-closed line",
-    "tram_display": "1A.4 step 4: trams are bought from the display",
-    "tram_line": "1A.4 step 4: one tram per line, for a line that has none",
-    "tram_price": "1A.4 step 4: the price is paid from the money pile, not from the hand",
-}
-
-
-def _illegal(rule: str, message: str) -> IllegalMove:
-    return IllegalMove(rule, f"{message} ({RULES_CITED[rule]})")
+from boardstate.engine.trambahn.turns import end_turn
 
 
 def check_card(card: str) -> None:
@@ -50,15 +34,15 @@ def check_card(card: str) -> None:
 def _check_step(state: State, allowed: tuple[Step, ...], what: str) -> None:
     if state.step not in allowed:
         if state.step is Step.PASSENGERS:
-            raise _illegal("step_order", f"place 1 or 2 passengers before you {what}")
-        raise _illegal("step_order", f"you cannot {what} after the {state.step.value} step")
+            raise illegal("step_order", f"place 1 or 2 passengers before you {what}")
+        raise illegal("step_order", f"you cannot {what} after the {state.step.value} step")
 
 
 def _check_in_hand(state: State, seat: int, cards: list[str]) -> None:
     for card in cards:
         check_card(card)
     if not contains_all(state.players[seat].hand, cards):
-        raise _illegal("card_in_hand", f"{', '.join(cards)} not (all) in your hand")
+        raise illegal("card_in_hand", f"{', '.join(cards)} not (all) in your hand")
 
 
 def board_passengers(out: Emitter, seat: int, move: mv.BoardPassengers) -> None:
@@ -69,7 +53,7 @@ def board_passengers(out: Emitter, seat: int, move: mv.BoardPassengers) -> None:
     for p in move.passengers:
         colour = card_colour(p.card)
         if colour is not None and colour is not p.terminal:
-            raise _illegal("passenger_terminal", f"{p.card} must go to the {colour.value} terminal")
+            raise illegal("passenger_terminal", f"{p.card} must go to the {colour.value} terminal")
     for p in move.passengers:
         out.emit(ev.PassengerBoarded(seat=seat, card=p.card, terminal=p.terminal))
         if len(out.state.terminal(p.terminal)) == COMPONENTS.passengers_per_scoring:
@@ -89,18 +73,18 @@ def build_station(out: Emitter, seat: int, move: mv.BuildStation) -> None:
     colour = card_colour(move.card)
     if move.line is None:
         if colour is None:
-            raise _illegal("conductor_line", "a conductor cannot start a line")
+            raise illegal("conductor_line", "a conductor cannot start a line")
         out.emit(ev.StationBuilt(seat, move.card, player.next_line_id, new_line=True))
         return
     line = player.line(move.line)
     if line is None:
-        raise _illegal("line_unknown", f"you have no line {move.line}")
+        raise illegal("line_unknown", f"you have no line {move.line}")
     if line.closed:
-        raise _illegal("line_closed", f"line {line.id} is closed")
+        raise illegal("line_closed", f"line {line.id} is closed")
     if colour is not None and colour is not line.colour:
-        raise _illegal("line_colour", f"line {line.id} is {line.colour.value}, not {colour.value}")
+        raise illegal("line_colour", f"line {line.id} is {line.colour.value}, not {colour.value}")
     if colour is not None and card_value(move.card) <= line.top:
-        raise _illegal("ascending", f"{move.card} is not above {line.top} in line {line.id}")
+        raise illegal("ascending", f"{move.card} is not above {line.top} in line {line.id}")
     out.emit(ev.StationBuilt(seat, move.card, line.id, new_line=False))
     grown = out.state.players[seat].line(line.id)
     assert grown is not None
@@ -120,16 +104,16 @@ def buy_tram(out: Emitter, seat: int, move: mv.BuyTram) -> None:
     state: State = out.state
     _check_step(state, (Step.STATIONS, Step.INCOME, Step.PURCHASE), "buy trams")
     if move.tram not in state.display:
-        raise _illegal("tram_display", f"no {move.tram.value} tram in the display")
+        raise illegal("tram_display", f"no {move.tram.value} tram in the display")
     player = state.players[seat]
     line = player.line(move.line)
     if line is None:
-        raise _illegal("line_unknown", f"you have no line {move.line}")
+        raise illegal("line_unknown", f"you have no line {move.line}")
     if line.tram is not None:
-        raise _illegal("tram_line", f"line {line.id} already has a {line.tram.value} tram")
+        raise illegal("tram_line", f"line {line.id} already has a {line.tram.value} tram")
     price = COMPONENTS.tram(move.tram).price
     if len(player.money) < price:
-        raise _illegal(
+        raise illegal(
             "tram_price", f"a {move.tram.value} tram costs {price}, you have {len(player.money)}"
         )
     out.emit(ev.TramBought(seat, move.tram, line.id, paid=player.money[:price]))
@@ -153,8 +137,8 @@ def end(out: Emitter, seat: int, rng: Rng) -> None:
     end_turn(out, seat, rng)
 
 
-def decide(state: State, seat: int, move: mv.Move, rng: Rng, out: Emitter) -> None:
-    """Dispatches `move` (turn and game-over checks are done by the caller)."""
+def play(out: Emitter, seat: int, move: mv.Move, rng: Rng) -> None:
+    """Dispatches `move` of the seat to act to its step."""
     match move:
         case mv.BoardPassengers():
             board_passengers(out, seat, move)

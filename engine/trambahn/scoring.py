@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardstate.engine.core.rules import Outcome
 from boardstate.engine.trambahn import events as ev
 from boardstate.engine.trambahn.components import COMPONENTS, Colour
 from boardstate.engine.trambahn.options import TieBreak
@@ -49,4 +50,18 @@ def game_over(state: State, reason: str) -> ev.GameOver:
     """Returns the closing fact with totals and winners."""
     return ev.GameOver(
         reason=reason, totals=tuple(p.total for p in state.players), winners=winners(state)
+    )
+
+
+def outcome(state: State) -> Outcome | None:
+    """Totals and winners once the game is over."""
+    if not state.finished:
+        return None
+    details = {
+        "reason": state.end_reason,
+        "fahrten": [list(p.fahrten) for p in state.players],
+        "extra_tours": [list(p.extra_tours) for p in state.players],
+    }
+    return Outcome(
+        scores=tuple(p.total for p in state.players), winners=winners(state), details=details
     )

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.trekking import events as ev
-from boardstate.engine.trekking.clock import active_seat, has_choice
 from boardstate.engine.trekking.components import COMPONENTS
 from boardstate.engine.trekking.scoring import game_over
 from boardstate.engine.trekking.state import State
+from boardstate.engine.trekking.turns import active_seat, has_choice
 
 
 def day_started(state: State, day: int) -> ev.DayStarted:

@@ -10,6 +10,7 @@ import dataclasses
 import enum
 from typing import Annotated
 
+from boardstate.engine.core.errors import BadOptions
 from boardstate.engine.core.wire import Bounds
 from boardstate.engine.trekking.kinds import Bonus
 
@@ -41,3 +42,10 @@ class Options:
     display_bonuses: Annotated[tuple[Bonus, ...], Bounds(5, 5)] | None = None
     """Q-K2: the bonus of display spaces 1..5 (1 next to the deck), each bonus once; `null`
     takes the data set's order (red, blue, yellow, green, crystal)."""
+
+
+def check_options(options: Options) -> None:
+    """Q-K2: the display bonuses, when given, must be each of the five bonuses once."""
+    bonuses = options.display_bonuses
+    if bonuses is not None and sorted(b.value for b in bonuses) != sorted(b.value for b in Bonus):
+        raise BadOptions("options.display_bonuses: list each of the five bonuses once")

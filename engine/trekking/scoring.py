@@ -8,10 +8,11 @@ player with most crystals left wins, and a tie on that too is a shared win (opti
 
 from __future__ import annotations
 
+from boardstate.engine.core.rules import Outcome
 from boardstate.engine.trekking import events as ev
 from boardstate.engine.trekking.components import COMPONENTS
 from boardstate.engine.trekking.options import TieBreak
-from boardstate.engine.trekking.state import PlayerState, State
+from boardstate.engine.trekking.state import Phase, PlayerState, State
 
 
 def trek_points(player: PlayerState) -> int:
@@ -49,3 +50,18 @@ def game_over(state: State) -> ev.GameOver:
         totals=tuple(total(p) for p in players),
         winners=winners(state),
     )
+
+
+def outcome(state: State) -> Outcome | None:
+    """Totals and winners once the game is over."""
+    if state.phase is not Phase.OVER:
+        return None
+    players = state.players
+    details = {
+        "prestige": [p.pp for p in players],
+        "trek_points": [trek_points(p) for p in players],
+        "crystal_points": [crystal_points(p) for p in players],
+        "treks": [[len(t) for t in p.treks] for p in players],
+        "crystals": [p.crystals for p in players],
+    }
+    return Outcome(scores=tuple(total(p) for p in players), winners=winners(state), details=details)

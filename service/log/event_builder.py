@@ -74,16 +74,15 @@ def seat_events(
 
 def decide(record: GameRecord, seat: int, move: Any) -> tuple[list[Draft], dict[str, Any]]:
     """Checks a move (wire form) against the rules; returns its drafts and its canonical wire
-    form. Raises the rules' `MoveError`s: MALFORMED_MOVE from parsing; GAME_NOT_STARTED,
-    GAME_FINISHED, NOT_YOUR_TURN, ILLEGAL_MOVE, ... from the engine's `decide`. While a seat
-    is empty the engine gets the table before setup, which it refuses as not started."""
+    form. Raises the rules' `MoveError`s, in the engine's order (`GameRules.decide_wire`):
+    GAME_NOT_STARTED / GAME_FINISHED, MALFORMED_MOVE, NOT_YOUR_TURN, ILLEGAL_MOVE, ... While a
+    seat is empty the engine gets the table before setup, which it refuses as not started."""
     rules = record.rules
-    parsed = rules.parse_move(move)
     state = record.state
     if state is None:
         state = rules.initial_state(record.players, record.options)
     rng = Rng.for_decision(record.seed_for(record.version), record.version)
-    events = rules.decide(state, seat, parsed, rng)
+    parsed, events = rules.decide_wire(state, seat, move, rng)
     return [record_model.engine_draft(rules, e, seat) for e in events], rules.moves.encode(parsed)
 
 

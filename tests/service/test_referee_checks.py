@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from boardstate.engine import registry
-from boardstate.engine.core.errors import GameFinished, GameNotStarted, NotYourTurn
+from boardstate.engine.core.errors import GameFinished, GameNotStarted, MalformedMove, NotYourTurn
 from boardstate.service.log import event_builder, record_model
 from boardstate.service.log.record_model import GameRecord
 
@@ -60,3 +60,30 @@ def test_a_move_after_the_end_is_refused_by_the_engine(game_type: str) -> None:
     assert finished.status == "FINISHED"
     with pytest.raises(GameFinished):
         event_builder.decide(finished, seat, move)
+
+
+@pytest.mark.parametrize("game_type", sorted(registry.GAMES))
+def test_an_unparsable_move_before_the_start_is_refused_as_not_started(game_type: str) -> None:
+    rules = registry.GAMES[game_type]
+    opened, _, seat, _ = first_move(rules, rules.info.min_players)
+    with pytest.raises(GameNotStarted):
+        event_builder.decide(opened, seat, {"type": "no_such_move"})
+
+
+@pytest.mark.parametrize("game_type", sorted(registry.GAMES))
+def test_an_unparsable_move_after_the_end_is_refused_as_finished(game_type: str) -> None:
+    rules = registry.GAMES[game_type]
+    _, active, seat, _ = first_move(rules, rules.info.min_players)
+    finished, _ = event_builder.play_on(active, "pick", AT)
+    with pytest.raises(GameFinished):
+        event_builder.decide(finished, seat, "not a move")
+
+
+@pytest.mark.parametrize("game_type", sorted(registry.GAMES))
+def test_an_unparsable_move_of_an_idle_seat_is_malformed(game_type: str) -> None:
+    """The parse comes before the turn check, as it did when the service made both checks."""
+    rules = registry.GAMES[game_type]
+    _, active, _, _ = first_move(rules, rules.info.min_players)
+    idle = [s for s in range(active.players) if s not in active.to_act] or [0]
+    with pytest.raises(MalformedMove):
+        event_builder.decide(active, idle[0], {"type": "no_such_move"})

@@ -44,7 +44,7 @@ def test_the_fingerprint_changes_with_the_rules_version_and_the_state_shape() ->
     state_cls = type(rules.initial_state(2, rules.parse_options(None)))
     base = snapshot_writer.fingerprint(rules, state_cls)
     info = dataclasses.replace(rules.info, rules_version="9.9.9")
-    other = type("Pinned", (type(rules),), {"info": info})()
+    other = dataclasses.replace(rules, info=info)
     assert snapshot_writer.fingerprint(other, state_cls) != base
 
     @dataclasses.dataclass(frozen=True)

@@ -6,6 +6,7 @@ from __future__ import annotations
 from boardstate.engine.core.errors import GAME_FINISHED, ILLEGAL_MOVE
 from boardstate.engine.mine import RULES, board
 from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine import setup_events as sev
 from boardstate.engine.mine.components import Colour, Symbol
 from boardstate.engine.mine.geometry import CELLS, INNER_RING, Cell
@@ -181,7 +182,7 @@ def test_the_right_hand_neighbour_reveals_a_card_and_places_the_ranium() -> None
     after, events = play(carrying(), 0, deliver())
     assert events[-2:] == [
         ev.RespawnStarted(seat=3, units=1),
-        ev.SymbolCardRevealed(seat=3, card="yellow-2", purpose=ev.Purpose.RESPAWN),
+        fev.SymbolCardRevealed(seat=3, card="yellow-2", purpose=fev.Purpose.RESPAWN),
     ]
     assert RULES.to_act(after) == {3}
     expected = empty_cells_showing(after, Symbol.CIRCLE)
@@ -225,7 +226,7 @@ def test_each_delivered_unit_respawns_one_after_the_other() -> None:
     first = legal(after, 3)[0]
     after, events = play(after, 3, first)
     assert kinds(events) == ["RaniumPlaced", "SymbolCardRevealed"]
-    assert of_type(events, ev.SymbolCardRevealed)[0].card == "yellow-6"
+    assert of_type(events, fev.SymbolCardRevealed)[0].card == "yellow-6"
     assert RULES.to_act(after) == {3}
     hexagons = empty_cells_showing(after, Symbol.HEXAGON)
     fallback = [at(c) for c in INNER_RING if c not in after.ranium]

@@ -7,6 +7,7 @@ from __future__ import annotations
 from boardstate.engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
 from boardstate.engine.mine import RULES
 from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine.components import Colour
 from boardstate.engine.mine.state import State
 from tests.engine.mine.fixtures import (
@@ -43,23 +44,23 @@ def test_both_fighters_reveal_the_top_card_of_their_own_pile() -> None:
         "SymbolCardRevealed",
         "SymbolCardRevealed",
     ]
-    assert events[1] == ev.FightStarted(W, R, 0, 1)
-    assert of_type(events, ev.SymbolCardRevealed) == [
-        ev.SymbolCardRevealed(0, "white-5", ev.Purpose.FIGHT),
-        ev.SymbolCardRevealed(1, "red-3", ev.Purpose.FIGHT),
+    assert events[1] == fev.FightStarted(W, R, 0, 1)
+    assert of_type(events, fev.SymbolCardRevealed) == [
+        fev.SymbolCardRevealed(0, "white-5", fev.Purpose.FIGHT),
+        fev.SymbolCardRevealed(1, "red-3", fev.Purpose.FIGHT),
     ]
 
 
 def test_each_score_is_the_card_value_minus_the_fighters_own_ranium() -> None:
     _, events = fight("white-6", "red-5", w=2, r=1)
-    assert of_type(events, ev.FightResolved) == [
-        ev.FightResolved("white-6", "red-5", 4, 4, ev.Winner.TIE)
+    assert of_type(events, fev.FightResolved) == [
+        fev.FightResolved("white-6", "red-5", 4, 4, fev.Winner.TIE)
     ]
 
 
 def test_a_winning_attacker_takes_one_ranium_and_goes_back_to_its_base_camp() -> None:
     after, events = fight("white-5", "red-3", r=2)
-    assert of_type(events, ev.FightResolved)[0].winner is ev.Winner.ATTACKER
+    assert of_type(events, fev.FightResolved)[0].winner is fev.Winner.ATTACKER
     assert kinds(events)[-2:] == ["RaniumStolen", "CrewMoved"]
     assert (crew(after, "W").stock, crew(after, "R").stock) == (1, 1)
     assert crew(after, "W").cell == (2, 2)
@@ -75,7 +76,7 @@ def test_revealed_cards_are_discarded() -> None:
 
 def test_a_winning_defender_owes_a_free_one_ore_action_and_the_turn_waits() -> None:
     after, events = fight("white-2", "red-6")
-    assert events[-1] == ev.FreeActionGranted(seat=1)
+    assert events[-1] == fev.FreeActionGranted(seat=1)
     assert RULES.to_act(after) == {1}
     assert refused(after, 0, {"type": "rotate", "cell": [0, 0]}).code == NOT_YOUR_TURN
     moves = legal(after, 1)
@@ -128,7 +129,7 @@ def test_a_free_action_names_exactly_one_action() -> None:
 
 def test_a_tie_does_nothing() -> None:
     after, events = fight("white-3", "red-4")
-    assert of_type(events, ev.FightResolved)[0].winner is ev.Winner.TIE
+    assert of_type(events, fev.FightResolved)[0].winner is fev.Winner.TIE
     assert kinds(events)[-1] == "FightResolved"
     assert (crew(after, "W").stock, crew(after, "R").stock) == (0, 1)
     assert RULES.to_act(after) == {0}
@@ -143,12 +144,12 @@ def test_an_empty_pile_is_made_anew_from_all_cards_in_a_hidden_order() -> None:
         discards=[["white-2", "white-3", "white-4", "white-5", "white-6"]],
     )
     after, events = play(state, 0, STEAL)
-    shuffled = of_type(events, ev.SymbolPileReshuffled)
+    shuffled = of_type(events, fev.SymbolPileReshuffled)
     assert len(shuffled) == 1
     assert sorted(c for c in shuffled[0].order if c) == [f"white-{v}" for v in range(2, 7)]
     for viewer in (None, 0, 1):
         assert redacted(shuffled[0], viewer).order == (None,) * 5
-    revealed = of_type(events, ev.SymbolCardRevealed)[0]
+    revealed = of_type(events, fev.SymbolCardRevealed)[0]
     assert revealed.card == shuffled[0].order[0]
     assert len(after.players[0].pile) == 4
     assert after.players[0].discard == (revealed.card,)
@@ -188,7 +189,7 @@ def test_in_chance_mode_every_reveal_is_a_random_card_of_all_the_owners_cards() 
             options={"symbol_cards": "chance"},
         )
         after, events = play(state, 0, STEAL, seed=seed)
-        card = of_type(events, ev.SymbolCardRevealed)[0].card
+        card = of_type(events, fev.SymbolCardRevealed)[0].card
         seen.add(card)
         assert after.players[0].pile == state.players[0].pile
         assert after.players[0].discard == ()

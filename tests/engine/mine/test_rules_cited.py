@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from boardstate.engine.mine.checks import RULES_CITED
+from boardstate.engine.mine.cited import RULES_CITED
 
 HERE = Path(__file__).parent
 

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from boardstate.engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN
 from boardstate.engine.mine import RULES
-from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine.state import State
 from tests.engine.mine.fixtures import crew, kinds, legal, of_type, play, redacted, refused, table
 
@@ -46,8 +46,8 @@ def test_a_strategic_steal_waits_for_both_fighters_to_commit() -> None:
 
 def test_a_commitment_is_seen_by_its_owner_only_until_both_are_revealed() -> None:
     state, events = play(started(), 1, commit("red-6"))
-    assert events == [ev.SymbolCardCommitted(seat=1, card="red-6")]
-    committed = of_type(events, ev.SymbolCardCommitted)[0]
+    assert events == [fev.SymbolCardCommitted(seat=1, card="red-6")]
+    committed = of_type(events, fev.SymbolCardCommitted)[0]
     assert redacted(committed, 1).card == "red-6"
     for viewer in (None, 0, 2):
         assert redacted(committed, viewer).card is None
@@ -63,8 +63,8 @@ def test_the_second_commitment_reveals_both_and_resolves_the_fight() -> None:
     state, _ = play(started(), 1, commit("red-6"))
     after, events = play(state, 0, commit("white-2"))
     assert kinds(events)[:3] == ["SymbolCardCommitted", "CommitmentsRevealed", "FightResolved"]
-    assert events[1] == ev.CommitmentsRevealed(seats=(0, 1), cards=("white-2", "red-6"))
-    assert of_type(events, ev.FightResolved)[0].winner is ev.Winner.DEFENDER
+    assert events[1] == fev.CommitmentsRevealed(seats=(0, 1), cards=("white-2", "red-6"))
+    assert of_type(events, fev.FightResolved)[0].winner is fev.Winner.DEFENDER
     assert after.players[0].discard == ("white-2",)
     assert "white-2" not in after.players[0].pile
     assert RULES.to_act(after) == {1}
@@ -72,7 +72,10 @@ def test_the_second_commitment_reveals_both_and_resolves_the_fight() -> None:
 
 def test_a_fighter_commits_only_once() -> None:
     state, _ = play(started(), 0, commit("white-6"))
-    assert refused(state, 0, commit("white-5")).code == NOT_YOUR_TURN
+    for again in ("white-5", "white-6"):
+        error = refused(state, 0, commit(again))
+        assert error.code == NOT_YOUR_TURN
+        assert error.details == {"seat": 0, "to_act": sorted(RULES.to_act(state))}
 
 
 def test_only_an_unused_own_card_can_be_committed() -> None:

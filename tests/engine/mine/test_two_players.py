@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from boardstate.engine.mine import RULES
 from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine.components import Colour
 from boardstate.engine.mine.symbols import own_cards
 from tests.engine.mine.fixtures import crew, legal, of_type, play, play_all, table
@@ -43,7 +44,7 @@ def test_a_fight_counts_only_the_ranium_of_the_fighting_crews() -> None:
         piles=[["white-4"], ["red-4"]],
     )
     _, events = play(state, 0, {"type": "steal", "crew": "white", "target": "red"})
-    resolved = of_type(events, ev.FightResolved)[0]
+    resolved = of_type(events, fev.FightResolved)[0]
     assert (resolved.attacker_score, resolved.defender_score) == (4, 3)
 
 

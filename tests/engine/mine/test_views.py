@@ -11,7 +11,7 @@ import pytest
 from boardstate.engine.core.errors import BAD_OPTIONS, MALFORMED_MOVE, BadOptions, MoveError
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.mine import RULES
-from boardstate.engine.mine import events as ev
+from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine import moves as mv
 from boardstate.engine.mine.components import Colour
 from boardstate.engine.mine.options import Options, SymbolMode
@@ -125,7 +125,7 @@ def test_public_events_are_the_same_for_every_viewer() -> None:
 
 
 def test_a_reshuffled_pile_is_redacted_for_every_viewer_and_keeps_its_count() -> None:
-    event = ev.SymbolPileReshuffled(seat=0, order=("white-2", "white-6", "white-3"))
+    event = fev.SymbolPileReshuffled(seat=0, order=("white-2", "white-6", "white-3"))
     for viewer in (None, 0, 1):
         assert redacted(event, viewer).order == (None, None, None)
 

@@ -9,7 +9,7 @@ import pytest
 
 from boardstate.engine.core.errors import BAD_OPTIONS, MALFORMED_MOVE, NOT_YOUR_TURN, MoveError
 from boardstate.engine.tinners_trail import RULES
-from boardstate.engine.tinners_trail.decide import RULES_CITED
+from boardstate.engine.tinners_trail.cited import RULES_CITED
 from tests.engine.tinners_trail.fixtures import refused, table
 
 

@@ -100,7 +100,7 @@ def test_other_player_counts_are_refused(players: int) -> None:
 
 
 def test_two_and_five_players_are_flagged_as_variants() -> None:
-    assert RULES.variant_players == (2, 5)
+    assert COMPONENTS.variant_players == (2, 5)
     assert RULES.data.metadata()["values"]["variant_players"]["provenance"] == "reconstructed"
     assert COMPONENTS.players == (3, 4)
 

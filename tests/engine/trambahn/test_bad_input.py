@@ -15,8 +15,8 @@ from boardstate.engine.core.errors import (
 )
 from boardstate.engine.trambahn import RULES
 from boardstate.engine.trambahn import moves as mv
+from boardstate.engine.trambahn.cited import RULES_CITED
 from boardstate.engine.trambahn.components import Colour
-from boardstate.engine.trambahn.decide import RULES_CITED
 from boardstate.engine.trambahn.state import State
 from tests.engine.trambahn.fixtures import board, build, buy, end, income, line, refused, rng, table
 

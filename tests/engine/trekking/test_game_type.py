@@ -87,7 +87,7 @@ def test_every_illegal_move_names_a_cited_rule_and_every_cited_rule_is_enforced(
     import re
     from pathlib import Path
 
-    from boardstate.engine.trekking.decide import RULES_CITED, illegal
+    from boardstate.engine.trekking.cited import RULES_CITED, illegal
 
     source = "".join(p.read_text() for p in Path(mv.__file__).parent.glob("*.py"))
     raised = set(re.findall(r'illegal\(\s*"([a-z_]+)"', source))

@@ -91,12 +91,12 @@ def test_an_unknown_itinerary_is_malformed() -> None:
     assert refused(choosing(table(2)), 0, pick("IT-99")).code == MALFORMED_MOVE
 
 
-def test_a_repeated_choice_is_refused_by_the_rules() -> None:
+def test_a_seat_that_has_chosen_and_chooses_again_is_not_to_act() -> None:
     state, _ = play(choosing(table(3)), 0, pick("IT-01"))
     for again in ("IT-01", "IT-02"):
         error = refused(state, 0, pick(again))
-        assert error.code == ILLEGAL_MOVE
-        assert error.details["rule"] == "itinerary_repeated"
+        assert error.code == NOT_YOUR_TURN
+        assert error.details == {"seat": 0, "to_act": [1, 2]}
 
 
 def test_a_late_choice_after_the_reveal_is_refused_by_the_rules() -> None:

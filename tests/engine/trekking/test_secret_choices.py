@@ -5,7 +5,7 @@ At every step and for every viewer, no id the viewer may not know (another seat'
 unused or pending itinerary, a deck card below today's face-up top) appears anywhere in the
 view or in the step's redacted events; a pending choice can be swapped without any other
 seat's view, legal moves or `to_act` changing; and a repeated or late itinerary choice is
-refused by the rules.
+refused (`NOT_YOUR_TURN`: the seat owes nothing; `ILLEGAL_MOVE`: out of phase).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from typing import Any
 
 import pytest
 
-from boardstate.engine.core.errors import ILLEGAL_MOVE, MoveError
+from boardstate.engine.core.errors import ILLEGAL_MOVE, NOT_YOUR_TURN, MoveError
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.simulate import Opening, Step, playthrough
 from boardstate.engine.trekking import RULES
@@ -82,11 +82,13 @@ def check_pending_choices(state: State, players: int) -> None:
 
 
 def check_secret_choice_is_refused_when_repeated_or_late(state: State, rng: Rng) -> None:
-    """A committed seat choosing again, or anyone choosing after the reveal: `ILLEGAL_MOVE`."""
+    """A committed seat choosing again: `NOT_YOUR_TURN` (it owes nothing); anyone choosing
+    after the reveal: `ILLEGAL_MOVE` (rule `itinerary_phase`)."""
     if state.phase is Phase.OVER:
         return
+    cases: list[tuple[int, str | None]]
     if state.secret is not None:
-        cases = [(seat, "itinerary_repeated") for seat, _ in state.secret.committed]
+        cases = [(seat, None) for seat, _ in state.secret.committed]
     else:
         cases = [(seat, "itinerary_phase") for seat in range(len(state.players))]
     for seat, rule in cases:
@@ -96,8 +98,12 @@ def check_secret_choice_is_refused_when_repeated_or_late(state: State, rng: Rng)
         move = mv.ChooseItinerary(hand[0])
         with pytest.raises(MoveError) as info:
             RULES.decide(state, seat, move, rng)
-        assert info.value.code == ILLEGAL_MOVE
-        assert info.value.details["rule"] == rule
+        if rule is None:
+            assert info.value.code == NOT_YOUR_TURN
+            assert info.value.details == {"seat": seat, "to_act": sorted(RULES.to_act(state))}
+        else:
+            assert info.value.code == ILLEGAL_MOVE
+            assert info.value.details["rule"] == rule
 
 
 @pytest.mark.parametrize(("players", "seed"), CASES)

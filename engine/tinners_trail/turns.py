@@ -1,4 +1,8 @@
-"""The time track (rules/tinners_trail.md B §1.8, Part A Q3), through `engine.core.turn_order`.
+"""Who acts (rules/tinners_trail.md B §1.5, §1.8, §1.10, §1.12; Part A Q3): the seat owing a
+decision, and the time track through `engine.core.turn_order`.
+
+The seat owing the next decision is the investor, an opener of a new area, the calciner
+chooser, the next bidder, the pumping seat, or else the time track's seat.
 
 Who acts next: passed players never act again this round; an unpassed token still on the Order
 of Play column (column 0) acts first, the highest one first; otherwise the token in the leftmost
@@ -13,8 +17,9 @@ from __future__ import annotations
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.turn_order import Tie, time_track_next, time_track_order
 from boardstate.engine.tinners_trail import events as ev
+from boardstate.engine.tinners_trail.board import investor, next_bidder
 from boardstate.engine.tinners_trail.options import TrackTies
-from boardstate.engine.tinners_trail.state import State
+from boardstate.engine.tinners_trail.state import Phase, State
 
 
 def _ranking(state: State) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -64,12 +69,6 @@ def entry_row(state: State, seat: int, column: int) -> int:
     return row
 
 
-def can_spend(state: State, seat: int, steps: int) -> bool:
-    """Tells whether `seat`'s token can move `steps` columns without passing its final column."""
-    player = state.players[seat]
-    return player.column + steps <= player.final_column
-
-
 def spend(out: Emitter, seat: int, steps: int) -> None:
     """Moves `seat`'s token `steps` columns right (nothing for a free action)."""
     if steps == 0:
@@ -77,3 +76,36 @@ def spend(out: Emitter, seat: int, steps: int) -> None:
     state: State = out.state
     column = state.players[seat].column + steps
     out.emit(ev.TimeSpent(seat, steps, column, entry_row(state, seat, column)))
+
+
+def owing(state: State) -> int | None:
+    """The seat that owes the next decision, or `None` (before set-up, after the end)."""
+    if state.phase is Phase.INVESTMENTS:
+        return investor(state)
+    if state.phase is Phase.OPENING:
+        return state.openers[0] if state.openers else None
+    if state.phase is not Phase.ACTIONS:
+        return None
+    if state.calciner_offer is not None:
+        return state.calciner_offer.seat
+    if state.auction is not None:
+        return next_bidder(state)
+    if state.pumping is not None:
+        return state.pumping.seat
+    return acting_seat(state)
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The seat owing a decision: the time track's seat, the bidder, the investor, …"""
+    seat = owing(state)
+    return frozenset() if seat is None else frozenset({seat})
+
+
+def is_started(state: State) -> bool:
+    """Whether the set-up has been played (B §1.4)."""
+    return state.phase is not Phase.SETUP
+
+
+def is_finished(state: State) -> bool:
+    """Whether round 4 has ended (B §1.14)."""
+    return state.finished

@@ -7,10 +7,9 @@ a `free_action` naming no or several actions).
 
 from __future__ import annotations
 
-from typing import Any
-
+from boardstate.engine.core.cited import Citations
 from boardstate.engine.core.echo import echo
-from boardstate.engine.core.errors import IllegalMove, MalformedMove
+from boardstate.engine.core.errors import MalformedMove
 from boardstate.engine.mine.components import COMPONENTS
 from boardstate.engine.mine.geometry import on_grid
 
@@ -45,9 +44,8 @@ RULES_CITED = {
 }
 
 
-def illegal(rule: str, message: str, **details: Any) -> IllegalMove:
-    """Returns the refusal of a move by `rule`, the message naming the rule."""
-    return IllegalMove(rule, f"{message} ({RULES_CITED[rule]})", details)
+CITED = Citations(RULES_CITED)
+illegal = CITED.illegal
 
 
 def check_symbol_card(card: str) -> None:

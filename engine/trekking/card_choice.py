@@ -23,9 +23,9 @@ from boardstate.engine.core.errors import MalformedMove
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.trekking import events as ev
 from boardstate.engine.trekking import moves as mv
+from boardstate.engine.trekking.cited import illegal
 from boardstate.engine.trekking.components import COMPONENTS, Bonus, Card, Colour, HistoryCard
 from boardstate.engine.trekking.days import settle
-from boardstate.engine.trekking.decide import illegal
 from boardstate.engine.trekking.options import EqualYears
 from boardstate.engine.trekking.placement import (
     fill,

@@ -1,4 +1,4 @@
-"""The 12-hour clock and who acts (rules/trekking.md 1B.4, 1B.8; Part A Q-K6).
+"""Who acts: the 12-hour clock (rules/trekking.md 1B.4, 1B.8; Part A Q-K6).
 
 The seat with the fewest hours used today among those below 12 moves next; on a tie, the watch
 on top of the stack (the last to arrive) goes first (`engine.core.turn_order`, `Tie.LAST_ARRIVED`).
@@ -39,3 +39,13 @@ def to_act(state: State) -> frozenset[int]:
 def has_choice(state: State) -> bool:
     """Whether any card is left to choose today: a display card, the deck top or an ancestor."""
     return bool(state.ancestors or state.deck or any(c is not None for c in state.display))
+
+
+def is_started(state: State) -> bool:
+    """Whether the set-up has been played (1B.3)."""
+    return state.phase is not Phase.SETUP
+
+
+def is_finished(state: State) -> bool:
+    """Whether Day III has ended (1B.9)."""
+    return state.phase is Phase.OVER

@@ -1,5 +1,5 @@
-"""Trambahn step 5: clean-up, drawing to 6, deck exhaustion and the next turn
-(rules/trambahn.md 1A.4 step 5, 1A.7; Part A Q-T2)."""
+"""Trambahn turns: who acts, and step 5: clean-up, drawing to 6, deck exhaustion and the next
+turn (rules/trambahn.md 1A.3, 1A.4 step 5, 1A.7; Part A Q-T2)."""
 
 from __future__ import annotations
 
@@ -10,6 +10,23 @@ from boardstate.engine.trambahn.components import COMPONENTS, CONDUCTOR, card_co
 from boardstate.engine.trambahn.options import Rounding
 from boardstate.engine.trambahn.scoring import game_over
 from boardstate.engine.trambahn.state import State
+
+
+def is_started(state: State) -> bool:
+    """Whether the set-up has dealt the first turn (1A.3)."""
+    return state.turn != 0
+
+
+def is_finished(state: State) -> bool:
+    """Whether the game is over (1A.9)."""
+    return state.finished
+
+
+def to_act(state: State) -> frozenset[int]:
+    """The active seat, until the game is over."""
+    if state.finished or state.turn == 0:
+        return frozenset()
+    return frozenset({state.active})
 
 
 def dismantle(out: Emitter, seat: int) -> None:
