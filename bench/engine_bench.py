@@ -21,8 +21,8 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from boardstate.engine.core.driver import Step, finish, playthrough
 from boardstate.engine.core.replay import fold
-from boardstate.engine.core.simulate import Opening, Step, playthrough
 from boardstate.engine.registry import GAMES
 
 
@@ -34,17 +34,9 @@ def play(game: str, games: int) -> tuple[float, int, list[tuple[int, list[Any], 
     moves = 0
     start = time.perf_counter()
     for seed in range(games):
-        log: list[Any] = []
-        state: Any = None
-        for item in playthrough(rules, players, f"bench-{seed}"):
-            if isinstance(item, Opening):
-                log += item.events
-            else:
-                assert isinstance(item, Step)
-                moves += 1
-                log += item.events
-                state = item.after
-        finished.append((players, log, state))
+        played = finish(playthrough(rules, players, f"bench-{seed}"))
+        moves += played.moves
+        finished.append((players, list(played.events), played.state))
     return time.perf_counter() - start, moves, finished
 
 
