@@ -1,4 +1,5 @@
-"""Helpers of the history tests: a server that imports, exports, and the expected views."""
+"""Helpers of the history tests: a server that imports, exports, the service's own verifier on an
+export, and the expected views (an independent naive fold, not the service's replay)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from boardstate.service import records
 from boardstate.service.exchange import read_log
 from boardstate.service.records import GameRecord
 from boardstate.service.store import StoredEvent
+from boardstate.service.verify import verify_log
 from tests.api.client import Api
 
 ADMIN_TOKEN = "history-admin-token-0123456789"
@@ -46,6 +48,15 @@ async def export(base_url: str, game_id: str, token: str | None = None) -> bytes
     unpacker.feed(packed.content)
     assert read_log(ndjson.content) == read_log(b"".join(msgpack.packb(x) for x in unpacker))
     return ndjson.content
+
+
+def verified(game_id: str, payload: bytes) -> GameRecord:
+    """Checks an export with the service's verifier (`service.verify.verify_log`): seed
+    commitment, setup and moves re-derived, every stateHash, GameEnded; returns the final fold."""
+    report = verify_log(read_log(payload), game_id)
+    assert report.complete, report.to_json()
+    assert report.record is not None
+    return report.record
 
 
 def expected_views(
