@@ -17,8 +17,8 @@ import json
 import time
 from typing import Any
 
+from boardstate.engine.core.driver import Step, finish, playthrough
 from boardstate.engine.core.replay import fold
-from boardstate.engine.core.simulate import Opening, Step, playthrough
 from boardstate.engine.registry import GAMES
 
 
@@ -30,17 +30,9 @@ def play(game: str, games: int) -> tuple[float, int, list[tuple[int, list[Any], 
     moves = 0
     start = time.perf_counter()
     for seed in range(games):
-        log: list[Any] = []
-        state: Any = None
-        for item in playthrough(rules, players, f"bench-{seed}"):
-            if isinstance(item, Opening):
-                log += item.events
-            else:
-                assert isinstance(item, Step)
-                moves += 1
-                log += item.events
-                state = item.after
-        finished.append((players, log, state))
+        played = finish(playthrough(rules, players, f"bench-{seed}"))
+        moves += played.moves
+        finished.append((players, list(played.events), played.state))
     return time.perf_counter() - start, moves, finished
 
 

@@ -1,8 +1,8 @@
 """How games become stored events: creation, seats, setup and moves (pure, no store).
 
 The lobby and the referee write through these functions, and `play_offline` uses them to write
-a whole seeded game exactly as the service would (golden logs, benchmarks, tests), so an offline
-log and a served one cannot differ in layout.
+a whole seeded game played by `engine.core.driver` exactly as the service would (golden logs,
+benchmarks, tests), so an offline log and a served one cannot differ in layout.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from boardstate.engine.core import driver
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.rules import GameRules
 from boardstate.service.log import record_model
@@ -114,8 +115,9 @@ def play_offline(
 ) -> list[StoredEvent]:
     """Returns the log of a seeded random game as the service would store it.
 
-    Moves are picked like `engine.core.simulate.playthrough` (with `"pick:" + seed`); a move's
-    id is `m<version of its first event>`; every timestamp is `at`.
+    `engine.core.driver.play` plays it from the record's state and versions: uniform random
+    moves picked with `"pick:" + seed`, the game's draws with the service's seed per version;
+    a move's id is `m<version of its first event>`; every timestamp is `at`.
     """
     parsed = rules.parse_options(options)
     first = created_event(rules, len(names), parsed, seed, True, at)
@@ -124,23 +126,30 @@ def play_offline(
     for seat, name in enumerate(names):
         record, events, _ = seat_events(record, seat, name, at)
         log += events
-    return log + play_on(record, "pick:" + seed, at, max_moves)[1]
+    _, played = play_on(record, "pick:" + seed, at, max_moves)
+    return log + played
 
 
 def play_on(
     record: GameRecord, pick_seed: str, at: str, max_moves: int | None = None
 ) -> tuple[GameRecord, list[StoredEvent]]:
-    """Plays random legal moves (picked with `Rng.for_decision(pick_seed, version)`) until the
-    game ends or `max_moves`; returns the game and the new events."""
-    rules, log = record.rules, []
-    limit = rules.info.max_game_length if max_moves is None else max_moves
-    for _ in range(limit):
-        if record.status != "ACTIVE":
-            break
-        pick = Rng.for_decision(pick_seed, record.version)
-        seat = pick.choice(sorted(record.to_act))
-        move = rules.moves.encode(pick.choice(rules.legal_moves(record.state, seat)))
-        drafts, wire = decide(record, seat, move)
+    """Plays `record` on with uniform random moves picked with `pick_seed` (by
+    `engine.core.driver.play`, the game's draws from the service's seed per version) until
+    the game ends or `max_moves`; returns the record after and the events written."""
+    rules = record.rules
+    seeds = record.seed_for
+    steps = driver.play(
+        rules,
+        record.state,
+        draws=lambda version: Rng.for_decision(seeds(version), version),
+        picks=driver.seeded(pick_seed),
+        version=record.version,
+        max_moves=max_moves,
+    )
+    log: list[StoredEvent] = []
+    for step in steps:
+        drafts = [record_model.engine_draft(rules, e, step.seat) for e in step.events]
+        wire = rules.moves.encode(step.move)
         record, events = move_events(record, drafts, f"m{record.version + 1}", at, wire)
         log += events
     return record, log

@@ -1,4 +1,5 @@
-"""Helpers of the history tests: a server that imports, exports, and the expected views."""
+"""Helpers of the history tests: a server that imports, exports, the service's own verifier on an
+export, and the expected views (an independent naive fold, not the service's replay)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import httpx
 import msgpack
 
 from boardstate.service.history.log_format import read_log
+from boardstate.service.history.verify import verify_log
 from boardstate.service.log import record_model
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent
@@ -46,6 +48,15 @@ async def export(base_url: str, game_id: str, token: str | None = None) -> bytes
     unpacker.feed(packed.content)
     assert read_log(ndjson.content) == read_log(b"".join(msgpack.packb(x) for x in unpacker))
     return ndjson.content
+
+
+def verified(game_id: str, payload: bytes) -> GameRecord:
+    """Checks an export with the service's verifier (`service.history.verify.verify_log`): seed
+    commitment, setup and moves re-derived, every stateHash, GameEnded; returns the final fold."""
+    report = verify_log(read_log(payload), game_id)
+    assert report.complete, report.to_json()
+    assert report.record is not None
+    return report.record
 
 
 def expected_views(

@@ -18,8 +18,8 @@ import httpx
 import pytest
 
 from tests.api.client import Api
+from tests.api.history import verified
 from tests.api.server import ServiceProcess
-from tests.api.verify import verify
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
 
@@ -110,7 +110,7 @@ async def _complete_game(
     log = [json.loads(line) for line in response.text.splitlines()]
     assert log[-1]["type"] == "GameEnded"
     assert log[-1]["data"]["scores"] == result["result"]["scores"]
-    verify(game_id, log)
+    verified(game_id, response.content)
     return played, log
 
 

@@ -10,9 +10,9 @@ import pytest
 
 from boardstate.engine import registry
 from tests.api.client import Api
+from tests.api.history import verified
 from tests.api.play import play
 from tests.api.server import ServiceProcess
-from tests.api.verify import verify
 
 pytestmark = pytest.mark.redis
 
@@ -43,4 +43,4 @@ async def test_a_game_of_every_type_plays_through_the_api(
     log = [json.loads(line) for line in response.text.splitlines()]
     assert len(log) == (await api.game(game_id, "version"))["version"]
     if log[-1]["type"] == "GameEnded":
-        verify(game_id, log)
+        verified(game_id, response.content)

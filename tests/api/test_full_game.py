@@ -11,9 +11,9 @@ import httpx
 import pytest
 
 from tests.api.client import Api, GraphQLErrors, subscription
+from tests.api.history import verified
 from tests.api.play import play
 from tests.api.server import ServiceProcess
-from tests.api.verify import verify
 
 pytestmark = pytest.mark.redis
 
@@ -44,7 +44,7 @@ async def test_two_clients_play_a_whole_game_that_a_spectator_follows_live(
         response = await http.get(f"{service.url}/games/{game_id}/log")
     log = [json.loads(line) for line in response.text.splitlines()]
     assert [line["stateHash"] for line in log] == [e["stateHash"] for e in live]
-    record = verify(game_id, log)
+    record = verified(game_id, response.content)
     assert record.result is not None
     assert list(record.result.scores) == game["result"]["scores"]
     await assert_no_feeds_left(service)

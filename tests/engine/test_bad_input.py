@@ -10,9 +10,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from boardstate.engine.core.driver import Opening, Step, playthrough
 from boardstate.engine.core.errors import MALFORMED_MOVE, MoveError
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.core.simulate import Opening, Step, playthrough
 from boardstate.engine.registry import GAMES
 
 JSON = st.recursive(

@@ -14,7 +14,7 @@ import pytest
 from boardstate.engine import registry
 from boardstate.engine.core import canonical
 from boardstate.engine.core.canonical import canonical_bytes
-from boardstate.engine.core.simulate import Step, playthrough
+from boardstate.engine.core.driver import Step, playthrough
 from boardstate.engine.core.wire import encode_value
 
 

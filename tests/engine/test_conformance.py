@@ -18,11 +18,11 @@ import msgpack
 import pytest
 
 from boardstate.engine.core.canonical import canonical_bytes
+from boardstate.engine.core.driver import Opening, Step, Strategy, finish, playthrough, uniform
 from boardstate.engine.core.errors import MoveError
 from boardstate.engine.core.replay import fold
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.rules import GameRules
-from boardstate.engine.core.simulate import Opening, Step, playthrough
 from boardstate.engine.registry import GAMES
 from tests.engine.conformance_hooks import HOOKS
 
@@ -99,20 +99,24 @@ def test_random_playthrough_obeys_the_engine_contract(
     game_id: str, players: int, seed: int
 ) -> None:
     rules = GAMES[game_id]
-    hooks = HOOKS[game_id]
-    log: list[Any] = []
-    state: Any = None
-    moves = 0
-    check_rng = Rng.for_decision(f"check:{seed}", 0)
-    options = rules.parse_options(hooks.option_sets[seed % len(hooks.option_sets)])
-    for item in playthrough(rules, players, f"conformance-{seed}", options):
-        if isinstance(item, Opening):
-            log += item.events
-            state = item.state
-            _check_events(rules, item.events, players)
-            continue
-        assert isinstance(item, Step)
-        moves += 1
+    sets = HOOKS[game_id].option_sets
+    options = rules.parse_options(sets[seed % len(sets)])
+    check_playthrough(rules, players, f"conformance-{seed}", options, f"check:{seed}")
+
+
+def check_playthrough(
+    rules: GameRules[Any, Any, Any],
+    players: int,
+    seed: str,
+    options: Any,
+    check_seed: str,
+    strategy: Strategy = uniform,
+) -> None:
+    """Plays a seeded game with `strategy` and checks the engine contract at every step."""
+    hooks = HOOKS[rules.info.id]
+    check_rng = Rng.for_decision(check_seed, 0)
+
+    def check_step(item: Step) -> None:
         for seat in range(players):
             legal = rules.legal_moves(item.before, seat)
             assert bool(legal) == (seat in rules.to_act(item.before)), (seat, item.number)
@@ -125,15 +129,21 @@ def test_random_playthrough_obeys_the_engine_contract(
             except MoveError as exc:  # pragma: no cover - a failure report
                 pytest.fail(f"legal move {move!r} rejected: {exc!r}")
         _check_events(rules, item.events, players)
-        log += item.events
-        state = item.after
-        assert hooks.invariants(state) == [], item.number
+        assert hooks.invariants(item.after) == [], item.number
         if item.number % 7 == 0:
-            _check_views(rules, state, players, check_rng)
+            _check_views(rules, item.after, players, check_rng)
+
+    items = playthrough(rules, players, seed, options, strategy=strategy, observers=[check_step])
+    start = next(items)
+    assert isinstance(start, Opening)
+    _check_events(rules, start.events, players)
+    played = finish(items, start.state)
+    state = played.state
     assert rules.outcome(state) is not None, "the game did not end"
-    assert moves <= rules.info.max_game_length
+    assert played.moves <= rules.info.max_game_length
     assert rules.to_act(state) == frozenset()
     assert all(not rules.legal_moves(state, s) for s in range(players))
+    log = start.events + played.events
     assert fold(rules, rules.initial_state(players, options), log) == state
     json.loads(canonical_bytes(state), parse_float=_no_floats)
     _check_views(rules, state, players, check_rng)

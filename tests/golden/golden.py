@@ -13,8 +13,8 @@ import json
 from pathlib import Path
 from typing import Any
 
+from boardstate.engine.core.driver import Opening, playthrough
 from boardstate.engine.core.rules import GameRules
-from boardstate.engine.core.simulate import Opening, playthrough
 from boardstate.engine.registry import GAMES
 
 DIRECTORY = Path(__file__).parent / "playthroughs"
@@ -84,21 +84,18 @@ def transcript(case: Case) -> str:
         f"game: {info.id} ({info.name}), rules {info.rules_version}, data {rules.data.id}",
         f"players: {case.players}, seed: {case.seed}, options: {_j(rules.options_to_wire(options))}",
     ]
-    version = 0
     shown: dict[str, str] = {}
     for item in playthrough(rules, case.players, f"golden-{case.seed}", options):
         if isinstance(item, Opening):
             out.append("## Setup")
             out += [f"event {_j(rules.events.encode(e))}" for e in item.events]
             out += _view_lines(rules, item.state, shown)
-            version = len(item.events)
             continue
-        out.append(f"## Move {item.number} (version {version}), seat {item.seat}")
+        out.append(f"## Move {item.number} (version {item.version}), seat {item.seat}")
         out += [f"legal {_j(rules.moves.encode(m))}" for m in item.legal]
         out.append(f"apply {_j(rules.moves.encode(item.move))}")
         out += [f"event {_j(rules.events.encode(e))}" for e in item.events]
         out += _view_lines(rules, item.after, shown)
-        version += len(item.events)
         state = item.after
     outcome = rules.outcome(state)
     assert outcome is not None

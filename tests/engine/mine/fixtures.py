@@ -7,7 +7,7 @@ and rot). Every other cell gets the remaining cards, face A, rot 0, so the grid 
 the 36 cards once. Colours are `W R B Y`; crews are named by letter too.
 
 `play(state, seat, move)` parses a wire move, decides it with a seeded RNG and folds its events;
-`refused(state, seat, move)` returns the error a move is rejected with.
+`refused(state, seat, move)` returns the error a move is rejected with (`tests.engine.scripted`).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from boardstate.engine.mine.geometry import (
 )
 from boardstate.engine.mine.state import Crew, Fight, Phase, Placement, Player, Respawn, State
 from boardstate.engine.mine.symbols import own_cards
+from tests.engine import scripted
 
 T = TypeVar("T")
 Move = dict[str, Any]
@@ -152,33 +153,22 @@ def table(
 
 def rng(seed: int = 0) -> Rng:
     """The RNG `play` uses for `seed`."""
-    return Rng.for_decision(str(seed), 1)
+    return scripted.seeded(seed)()
 
 
 def play(state: State, seat: int, move: Move, seed: int = 0) -> tuple[State, list[ev.Event]]:
     """Parses, decides and folds `move`: returns `(new_state, events)`."""
-    events = list(RULES.decide(state, seat, RULES.parse_move(move), rng(seed)))
-    for event in events:
-        state = RULES.evolve(state, event)
-    return state, events
+    return scripted.play(RULES, state, [(seat, move)], scripted.seeded(seed))
 
 
 def play_all(state: State, *moves: tuple[int, Move]) -> tuple[State, list[ev.Event]]:
     """Plays `(seat, move)` pairs in a row; returns the last state and all events."""
-    events: list[ev.Event] = []
-    for seat, move in moves:
-        state, new = play(state, seat, move)
-        events += new
-    return state, events
+    return scripted.play(RULES, state, moves)
 
 
 def refused(state: State, seat: int, move: Move) -> MoveError:
     """Returns the error `move` is rejected with; fails if it is accepted."""
-    try:
-        play(state, seat, move)
-    except MoveError as exc:
-        return exc
-    raise AssertionError(f"{move!r} was accepted")
+    return scripted.refused(RULES, state, seat, move)
 
 
 def of_type(events: Sequence[ev.Event], cls: type[T]) -> list[T]:

@@ -14,15 +14,15 @@ from typing import Any
 
 import pytest
 
+from boardstate.engine.core.driver import Opening, playthrough
 from boardstate.engine.core.errors import MoveError
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.core.simulate import Opening, playthrough
 from boardstate.engine.mine import RULES
 from boardstate.engine.mine import moves as mv
 from boardstate.engine.mine.components import COMPONENTS, Colour
 from boardstate.engine.mine.geometry import CELLS
 from boardstate.engine.mine.state import State
-from tests.engine.mine.driver import biased_playthrough
+from tests.engine.mine.driver import biased
 from tests.engine.mine.hooks import OPTION_SETS
 
 CARDS = sorted(COMPONENTS.all_symbol_cards)
@@ -67,7 +67,7 @@ def positions() -> tuple[tuple[str, State], ...]:
         parsed = RULES.parse_options(options)
         players = 2 + index % 3
         games = [
-            biased_playthrough(players, f"legal-{index}", parsed),
+            playthrough(RULES, players, f"legal-{index}", parsed, strategy=biased),
             playthrough(RULES, players, f"legal-{index}", parsed, max_moves=40),
         ]
         for game in games:

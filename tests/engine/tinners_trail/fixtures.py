@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, TypeVar
 
+from boardstate.engine.core.driver import Step
 from boardstate.engine.core.errors import MoveError
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.tinners_trail import RULES
@@ -31,6 +32,7 @@ from boardstate.engine.tinners_trail.state import (
     Pumping,
     State,
 )
+from tests.engine import scripted
 from tests.engine.tinners_trail.hooks import HOOKS
 
 T = TypeVar("T")
@@ -174,35 +176,27 @@ class Dice(Rng):
         raise AssertionError(f"{face} is not a face of {items}")
 
 
+def _invariants_hold(step: Step) -> None:
+    assert HOOKS.invariants(step.after) == []
+
+
 def play(
     state: State, seat: int, move: Move, rng: Rng | None = None
 ) -> tuple[State, list[ev.Event]]:
     """Parses, decides and folds `move`; checks the invariants after it."""
-    events = list(
-        RULES.decide(state, seat, RULES.parse_move(move), rng or Rng.for_decision("t", 1))
-    )
-    for event in events:
-        state = RULES.evolve(state, event)
-    assert HOOKS.invariants(state) == []
-    return state, events
+    draws = scripted.seeded("t") if rng is None else lambda: rng
+    return scripted.play(RULES, state, [(seat, move)], draws, [_invariants_hold])
 
 
 def play_all(state: State, *steps: tuple[int, Move]) -> tuple[State, list[ev.Event]]:
-    """Plays `(seat, move)` steps in a row; returns the last state and all events."""
-    events: list[ev.Event] = []
-    for seat, move in steps:
-        state, new = play(state, seat, move)
-        events += new
-    return state, events
+    """Plays `(seat, move)` steps in a row (invariants checked after each); returns the last
+    state and all events."""
+    return scripted.play(RULES, state, steps, scripted.seeded("t"), [_invariants_hold])
 
 
 def refused(state: State, seat: int, move: Any) -> MoveError:
     """Returns the error `move` is rejected with; fails if it is accepted."""
-    try:
-        play(state, seat, move)
-    except MoveError as exc:
-        return exc
-    raise AssertionError(f"{move!r} was accepted")
+    return scripted.refused(RULES, state, seat, move)
 
 
 def wire_legal(state: State, seat: int) -> list[Move]:

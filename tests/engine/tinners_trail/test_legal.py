@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
+from boardstate.engine.core.driver import Step, playthrough
 from boardstate.engine.core.errors import MoveError
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.core.simulate import Step, playthrough
 from boardstate.engine.tinners_trail import RULES
 from boardstate.engine.tinners_trail.state import Phase
 from tests.engine.tinners_trail.fixtures import area, player, table, wire_legal

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import json
 
+from boardstate.engine.core.driver import Step, playthrough
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.core.simulate import Step, playthrough
 from boardstate.engine.tinners_trail import RULES
 from boardstate.engine.tinners_trail.components import COMPONENTS
 from tests.engine.tinners_trail.fixtures import area, player, table

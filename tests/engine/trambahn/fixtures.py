@@ -17,6 +17,7 @@ from boardstate.engine.trambahn import RULES
 from boardstate.engine.trambahn import events as ev
 from boardstate.engine.trambahn.components import COMPONENTS, Colour, TramKind, card_colour
 from boardstate.engine.trambahn.state import Line, PlayerState, State, Step
+from tests.engine import scripted
 
 T = TypeVar("T")
 
@@ -151,33 +152,22 @@ def end() -> Move:
 
 def rng(seed: int = 0) -> Rng:
     """The RNG `play` uses for `seed`."""
-    return Rng.for_decision(str(seed), 1)
+    return scripted.seeded(seed)()
 
 
 def play(state: State, seat: int, move: Move, seed: int = 0) -> tuple[State, list[ev.Event]]:
     """Parses, decides and folds `move`: returns `(new_state, events)`."""
-    events = list(RULES.decide(state, seat, RULES.parse_move(move), rng(seed)))
-    for event in events:
-        state = RULES.evolve(state, event)
-    return state, events
+    return scripted.play(RULES, state, [(seat, move)], scripted.seeded(seed))
 
 
 def play_all(state: State, seat: int, *moves: Move) -> tuple[State, list[ev.Event]]:
     """Plays several moves of `seat` in a row; returns the last state and all events."""
-    events: list[ev.Event] = []
-    for move in moves:
-        state, new = play(state, seat, move)
-        events += new
-    return state, events
+    return scripted.play(RULES, state, [(seat, move) for move in moves])
 
 
 def refused(state: State, seat: int, move: Any) -> MoveError:
     """Returns the error `move` is rejected with; fails if it is accepted."""
-    try:
-        play(state, seat, move)
-    except MoveError as exc:
-        return exc
-    raise AssertionError(f"{move!r} was accepted")
+    return scripted.refused(RULES, state, seat, move)
 
 
 def of_type(events: Sequence[ev.Event], cls: type[T]) -> list[T]:

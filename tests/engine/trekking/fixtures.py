@@ -14,15 +14,15 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
+from boardstate.engine.core import driver
 from boardstate.engine.core.errors import MoveError
-from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.secret import SecretChoices
-from boardstate.engine.core.simulate import opening as simulate_opening
 from boardstate.engine.trekking import RULES
 from boardstate.engine.trekking import events as ev
 from boardstate.engine.trekking import moves as mv
 from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, Colour, HistoryCard, Token
 from boardstate.engine.trekking.state import Phase, PlayerState, State
+from tests.engine import scripted
 
 T = TypeVar("T")
 Move = dict[str, Any]
@@ -154,14 +154,14 @@ def choosing(
 
 def opening(players: int = 2, seed: str = "s", options: Mapping[str, Any] | None = None) -> State:
     """The state right after the real set-up."""
-    state = simulate_opening(RULES, players, seed, RULES.parse_options(options)).state
+    state = driver.opening(RULES, players, seed, RULES.parse_options(options)).state
     assert isinstance(state, State)
     return state
 
 
 def opening_events(players: int = 2, seed: str = "s") -> list[ev.Event]:
     """The set-up events of a real game."""
-    return list(simulate_opening(RULES, players, seed, RULES.parse_options(None)).events)
+    return list(driver.opening(RULES, players, seed, RULES.parse_options(None)).events)
 
 
 def take(card: str, crystals: int = 0, world: Sequence[str] = ()) -> Move:
@@ -176,29 +176,17 @@ def pick(itinerary: str) -> Move:
 
 def play(state: State, seat: int, move: Move, seed: int = 0) -> tuple[State, list[ev.Event]]:
     """Parses, decides and folds `move`: returns `(new_state, events)`."""
-    rng = Rng.for_decision(str(seed), 1)
-    events = list(RULES.decide(state, seat, RULES.parse_move(move), rng))
-    for event in events:
-        state = RULES.evolve(state, event)
-    return state, events
+    return scripted.play(RULES, state, [(seat, move)], scripted.seeded(seed))
 
 
 def play_all(state: State, *turns: tuple[int, Move]) -> tuple[State, list[ev.Event]]:
     """Plays `(seat, move)` pairs in order; returns the last state and all events."""
-    events: list[ev.Event] = []
-    for seat, move in turns:
-        state, new = play(state, seat, move)
-        events += new
-    return state, events
+    return scripted.play(RULES, state, turns)
 
 
 def refused(state: State, seat: int, move: Any) -> MoveError:
     """Returns the error `move` is rejected with; fails if it is accepted."""
-    try:
-        play(state, seat, move)
-    except MoveError as exc:
-        return exc
-    raise AssertionError(f"{move!r} was accepted")
+    return scripted.refused(RULES, state, seat, move)
 
 
 def of_type(events: Sequence[ev.Event], cls: type[T]) -> list[T]:

@@ -131,7 +131,7 @@ def test_the_real_opening_deals_four_private_itineraries_per_seat() -> None:
 
 @pytest.mark.parametrize("players", [2, 4])
 def test_over_three_days_three_itineraries_are_used_and_one_never(players: int) -> None:
-    from boardstate.engine.core.simulate import Opening, playthrough
+    from boardstate.engine.core.driver import Opening, playthrough
 
     final = None
     for item in playthrough(RULES, players, "three-days"):

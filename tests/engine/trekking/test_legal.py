@@ -8,9 +8,9 @@ from itertools import product
 
 import pytest
 
+from boardstate.engine.core.driver import Opening, Step, playthrough
 from boardstate.engine.core.errors import MoveError
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.core.simulate import Opening, Step, playthrough
 from boardstate.engine.trekking import RULES
 from boardstate.engine.trekking import moves as mv
 from boardstate.engine.trekking.components import COMPONENTS, Colour

@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
+from boardstate.engine.core.driver import Opening, Step, playthrough
 from boardstate.engine.core.errors import ILLEGAL_MOVE, NOT_YOUR_TURN, MoveError
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.core.simulate import Opening, Step, playthrough
 from boardstate.engine.trekking import RULES
 from boardstate.engine.trekking import events as ev
 from boardstate.engine.trekking import moves as mv
