@@ -22,6 +22,9 @@ The measures (DESIGN §5, `docs/security.md`):
   size is `first` or `last` as the server clamps it (0..page cap, the cap when absent or a
   variable), the smaller of the two when both are given; nested connections multiply, as in
   GitHub's GraphQL node limit.
+* `repeats` — the most times one response name (alias or field name) occurs in one selection
+  set once the fragments spread into it are merged: graphql-core's overlapping-fields rule
+  compares those fields pairwise, so this bounds its quadratic work.
 """
 
 from __future__ import annotations
@@ -67,14 +70,18 @@ class Tally:
     aliases: int = 0
     depth: int = 0
     cost: int = 0
+    repeats: int = 0
+    names: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    """Response names at this level with their counts, fragments merged (selection sets)."""
 
     def plus(self, other: Tally) -> Tally:
-        """Returns the measures of both selections side by side."""
+        """Returns the measures of both selections side by side (`names` is not merged)."""
         return Tally(
             _add(self.fields, other.fields),
             _add(self.aliases, other.aliases),
             max(self.depth, other.depth),
             _add(self.cost, other.cost),
+            max(self.repeats, other.repeats),
         )
 
 
@@ -90,6 +97,7 @@ class Measures:
     depth: int = 0
     aliases: int = 0
     cost: int = 0
+    repeats: int = 0
     cycle: tuple[str, ...] | None = None
     work: int = 0
     depths: dict[str, int] = dataclasses.field(default_factory=dict)
@@ -132,17 +140,27 @@ class _Walker:
     def selections(self, selection_set: SelectionSetNode, parent: GraphQLNamedType | None) -> Tally:
         """Returns the measures of a selection set whose objects are of type `parent`."""
         total = ZERO
+        names: dict[str, int] = {}
         for selection in selection_set.selections or ():
             self.work += 1
             if isinstance(selection, FieldNode):
                 total = total.plus(self.field(selection, parent))
-            elif isinstance(selection, FragmentSpreadNode):
-                total = total.plus(self.fragment(selection.name.value))
+                key = (selection.alias or selection.name).value
+                names[key] = _add(names.get(key, 0), 1)
+                continue
+            if isinstance(selection, FragmentSpreadNode):
+                part = self.fragment(selection.name.value)
             elif isinstance(selection, InlineFragmentNode):
                 condition = selection.type_condition
                 inner = parent if condition is None else self.schema.get_type(condition.name.value)
-                total = total.plus(self.selections(selection.selection_set, inner))
-        return total
+                part = self.selections(selection.selection_set, inner)
+            else:  # pragma: no cover - graphql-core has no other selection
+                continue
+            total = total.plus(part)
+            for key, count in part.names.items():
+                names[key] = _add(names.get(key, 0), count)
+        repeats = max(total.repeats, max(names.values(), default=0))
+        return dataclasses.replace(total, repeats=repeats, names=names)
 
     def field(self, node: FieldNode, parent: GraphQLNamedType | None) -> Tally:
         name = node.name.value
@@ -159,6 +177,7 @@ class _Walker:
             _add(aliases, inner.aliases),
             depth,
             _add(1, _mul(size, inner.cost)),
+            inner.repeats,
         )
 
     def definition(self, parent: GraphQLNamedType | None, name: str) -> GraphQLField | None:
@@ -206,8 +225,10 @@ def measure(schema: GraphQLSchema, document: DocumentNode, page_cap: int) -> Mea
             result.aliases = _add(result.aliases, tally.aliases)
             result.cost = max(result.cost, tally.cost)
             result.fields = max(result.fields, tally.fields)
+            result.repeats = max(result.repeats, tally.repeats)
     for name in walker.fragments:  # unused ones too: validation walks them
         result.fields = max(result.fields, walker.fragment(name).fields)
+        result.repeats = max(result.repeats, walker.fragment(name).repeats)
     result.cycle = walker.cycle
     result.work = walker.work
     return result

@@ -78,6 +78,8 @@ class QueryLimits:
     max_fragments: int = 100
     max_fields: int = 500
     max_cost: int = 50_000
+    max_repeats: int = 30
+    """How often one response name may occur in one selection set, fragments merged."""
     page_cap: int = 100
     """The server's largest page (`first`/`last` are clamped to it), for the cost."""
 
@@ -117,6 +119,16 @@ def refusals(limits: QueryLimits, found: Measures) -> list[GraphQLError]:
                 found.fields,
                 f"Too many fields: {found.fields} fields selected with fragments expanded. "
                 f"Allowed: {limits.max_fields}.",
+            )
+        )
+    if found.repeats > limits.max_repeats:
+        errors.append(
+            too_complex(
+                "repeats",
+                limits.max_repeats,
+                found.repeats,
+                f"Too many repeated fields: one response name is selected {found.repeats} "
+                f"times in one selection set (fragments merged). Allowed: {limits.max_repeats}.",
             )
         )
     if found.depth > limits.max_depth:

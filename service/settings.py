@@ -16,6 +16,7 @@
 | `BOARDSTATE_MAX_TOKENS` | `2000` | GraphQL token limit per document |
 | `BOARDSTATE_MAX_FRAGMENTS` | `100` | GraphQL fragment definitions per document |
 | `BOARDSTATE_MAX_FIELDS` | `500` | GraphQL fields of one operation or fragment, spreads expanded |
+| `BOARDSTATE_MAX_REPEATED_FIELDS` | `30` | times one response name occurs in one selection set |
 | `BOARDSTATE_MAX_COST` | `50000` | GraphQL cost: fields to resolve, connections count `first` |
 | `BOARDSTATE_CACHE_SIZE` | `1024` | games kept folded in the process's record cache |
 | `BOARDSTATE_SNAPSHOT_EVERY` | `64` | events between state snapshots of a game (0: none) |
@@ -155,6 +156,7 @@ class Settings:
     max_tokens: int = 2000
     max_fragments: int = 100
     max_fields: int = 500
+    max_repeats: int = 30
     max_cost: int = 50_000
     cache_size: int = 1024
     snapshot_every: int = 64
@@ -200,6 +202,7 @@ class Settings:
             max_tokens=_int(env, "BOARDSTATE_MAX_TOKENS", 2000),
             max_fragments=_int(env, "BOARDSTATE_MAX_FRAGMENTS", 100, lo=0),
             max_fields=_int(env, "BOARDSTATE_MAX_FIELDS", 500),
+            max_repeats=_int(env, "BOARDSTATE_MAX_REPEATED_FIELDS", 30),
             max_cost=_int(env, "BOARDSTATE_MAX_COST", 50_000),
             cache_size=_int(env, "BOARDSTATE_CACHE_SIZE", 1024, lo=0),
             snapshot_every=_int(env, "BOARDSTATE_SNAPSHOT_EVERY", 64, lo=0),

@@ -188,6 +188,7 @@ def create_app(settings: Settings) -> Starlette:
         settings.max_tokens,
         max_fragments=settings.max_fragments,
         max_fields=settings.max_fields,
+        max_repeats=settings.max_repeats,
         max_cost=settings.max_cost,
         page_cap=settings.page_cap,
     )

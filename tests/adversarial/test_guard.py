@@ -76,3 +76,39 @@ async def test_a_subscription_run_for_one_result_is_a_typed_error() -> None:
     [error] = result.errors or []
     assert error.extensions == {"code": "SUBSCRIPTION_OVER_HTTP"}
     assert "websocket" in error.message
+
+
+def test_one_response_name_repeated_beyond_the_limit_is_refused_before_validation(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """graphql-core's overlapping-fields rule compares same-named fields pairwise: 250 copies
+    of one field took 0.14 s to validate inside the fields limit; now they never reach it."""
+
+    def validate(*args: Any) -> list[Any]:
+        raise AssertionError("graphql-core validation was handed 250 copies of one field")
+
+    monkeypatch.setattr(guard, "validate_document", validate)
+    result = make_schema().execute_sync("{ " + "gameTypes { id } " * 250 + "}")
+    [error] = result.errors or []
+    assert error.extensions == {
+        "code": "QUERY_TOO_COMPLEX",
+        "measure": "repeats",
+        "limit": 30,
+        "value": 250,
+    }
+
+
+def test_repeats_are_counted_with_the_fragments_merged_into_a_selection_set() -> None:
+    fragments = " ".join(f"fragment F{i} on GameType {{ id name }}" for i in range(40))
+    spreads = " ".join(f"...F{i}" for i in range(40))
+    found = measure(schema._schema, parse(f"{{ gameTypes {{ {spreads} id }} }} {fragments}"), 100)
+    assert found.repeats == 41  # `id` from 40 fragments and the field itself
+    nested = "{ gameTypes { id } gameTypes { id } gameTypes { id } }"
+    assert measure(schema._schema, parse(nested), 100).repeats == 3
+
+
+def test_the_standard_introspection_query_repeats_no_name_beyond_the_limit() -> None:
+    from graphql import get_introspection_query
+
+    found = measure(schema._schema, parse(get_introspection_query()), 100)
+    assert 0 < found.repeats <= 30
