@@ -70,6 +70,18 @@ class Metrics:
             registry=reg,
         )
 
+        self.loop_lag = Histogram(
+            "boardstate_event_loop_lag_seconds",
+            "How late the event loop woke a 10 ms timer: the longest it was held meanwhile.",
+            buckets=(0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5),
+            registry=reg,
+        )
+        self.loop_lag_max = Gauge(
+            "boardstate_event_loop_lag_max_seconds",
+            "The worst event-loop lag since the process started.",
+            registry=reg,
+        )
+
         self._children: dict[tuple[Any, ...], Any] = {}
 
     def watch_pool(self, in_use: Callable[[], int], readers: Callable[[], int]) -> None:

@@ -28,9 +28,11 @@ from boardstate.schema.root import make_schema
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
+from boardstate.service.games.offload import use_short_switch_interval
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import IMPORT_PATH
+from boardstate.service.http.loop_lag import watch_loop_lag
 from boardstate.service.http.rate_limits import RateLimitMiddleware
 from boardstate.service.http.routes import ROUTES
 from boardstate.service.inputs import BadJson, loads
@@ -168,10 +170,13 @@ def create_app(settings: Settings) -> Starlette:
                 store, RedisIndex(store.client, settings.key_prefix), settings.open_game_ttl_seconds
             )
             sweeper = asyncio.create_task(expiry.run(), name="open-game-sweeper")
+        use_short_switch_interval()
+        lag = asyncio.create_task(watch_loop_lag(metrics), name="loop-lag")
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
             yield {"service": service, "metrics": metrics, "limiter": limiter}
         finally:
+            lag.cancel()
             if sweeper is not None:
                 sweeper.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

@@ -28,6 +28,7 @@ from boardstate.schema.codes import (
 from boardstate.schema.context import bearer_token
 from boardstate.service.failures import BadLog, LogUnverified
 from boardstate.service.games.game_service import GameService
+from boardstate.service.games.offload import off_loop
 from boardstate.service.games.seat_tokens import admin_token_matches
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import LogReader
@@ -42,6 +43,10 @@ IMPORT_PATH = "/games/import"
 
 def _error(status: int, code: str, message: str) -> JSONResponse:
     return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+
+
+INLINE_CHUNK = 16 * 1024
+"""Bytes of an upload parsed on the event loop at once; a larger chunk is parsed in a thread."""
 
 
 class _TooLarge(Exception):
@@ -59,8 +64,11 @@ async def _read(request: Request, limit: int, max_line: int) -> list[StoredEvent
         size += len(chunk)
         if size > limit:
             raise _TooLarge
-        reader.feed(chunk)
-    return reader.finish()
+        if len(chunk) > INLINE_CHUNK:
+            await off_loop(reader.feed, chunk)  # parsing it would hold the loop
+        else:
+            reader.feed(chunk)
+    return await off_loop(reader.finish)
 
 
 async def import_game(request: Request) -> Response:

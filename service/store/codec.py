@@ -9,6 +9,7 @@ arguments from `script_args`.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Mapping
 from typing import Any
 
@@ -211,3 +212,15 @@ def decode_summary(game_id: str, payload: bytes) -> GameSummary:
         raise CorruptEntry(f"index row {game_id!r}: {fields!r}")
     names = tuple(str(name) for name in players)
     return GameSummary(game_id, str(values[0]), str(values[1]), str(values[2]), names)
+
+
+INLINE_ENCODE = 32
+"""Events a create or append encodes on the event loop; a longer one is encoded in a thread."""
+
+
+async def script_args_off_loop(mode: str, request: AppendRequest) -> list[str | bytes | int]:
+    """`script_args`, in a worker thread for a long request (an import or a fork writes its
+    whole log at once, and encoding it would hold the event loop for tens of milliseconds)."""
+    if len(request.events) <= INLINE_ENCODE:
+        return script_args(mode, request)
+    return await asyncio.to_thread(script_args, mode, request)

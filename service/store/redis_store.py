@@ -83,7 +83,7 @@ class RedisEventStore:
                 return await call()
 
     async def _script(self, game_id: str, mode: str, request: AppendRequest) -> list[Any]:
-        args = codec.script_args(mode, request)
+        args = await codec.script_args_off_loop(mode, request)
         keys = self.keys(game_id).all()
         async with translated(f"{mode} {game_id}", uncertain=True):
             if self._replicated is None:
