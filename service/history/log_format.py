@@ -18,17 +18,10 @@ import msgpack
 from boardstate.service.failures import BadLog
 from boardstate.service.inputs import MAX_BODY_DEPTH, BadJson, clip, loads, shape_problem
 from boardstate.service.store import StoredEvent
+from boardstate.service.store.codec import EVENT_FIELDS
 
-LINE_FIELDS: dict[str, tuple[type, ...]] = {
-    "version": (int,),
-    "type": (str,),
-    "v": (int,),
-    "seat": (int, type(None)),
-    "moveId": (str, type(None)),
-    "data": (dict,),
-    "at": (str,),
-    "stateHash": (str,),
-}
+LINE_FIELDS: dict[str, tuple[type, ...]] = {"version": (int,), **EVENT_FIELDS}
+"""The fields of one exported line: the event's version, then the stored event's fields."""
 
 
 def ndjson_line(line: Mapping[str, Any]) -> bytes:

@@ -76,7 +76,7 @@ def encode_event(event: StoredEvent) -> bytes:
     return _pack(fields)
 
 
-_EVENT_FIELDS: dict[str, tuple[type, ...]] = {
+EVENT_FIELDS: dict[str, tuple[type, ...]] = {  # the types of a stored event's fields
     "type": (str,),
     "v": (int,),
     "seat": (int, type(None)),
@@ -92,9 +92,9 @@ def decode_event(version: int, payload: bytes) -> StoredEvent:
     what = f"event {version}"
     fields = _unpack_map(payload, what)
     move = fields.pop("move", None)
-    if set(fields) != set(_EVENT_FIELDS) or not isinstance(move, dict | None):
+    if set(fields) != set(EVENT_FIELDS) or not isinstance(move, dict | None):
         raise CorruptEntry(f"{what}: fields {sorted(map(str, fields))}")
-    for name, types in _EVENT_FIELDS.items():
+    for name, types in EVENT_FIELDS.items():
         value = fields[name]
         if not isinstance(value, types) or isinstance(value, bool):
             raise CorruptEntry(f"{what}: field {name!r} has type {type(value).__name__}")
