@@ -20,7 +20,8 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
-from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
+from strawberry.http.streaming import SSETransport
+from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.codes import BAD_JSON, BAD_REQUEST
 from boardstate.schema.context import Context, bearer_token
@@ -123,6 +124,16 @@ class GraphQLApp(GraphQL[Context, None]):
         return page_response()
 
 
+def _sse_transport(heartbeat_s: float) -> type[SSETransport]:
+    """strawberry's graphql-sse transport, with our keep-alive interval."""
+
+    class Transport(SSETransport):
+        def __init__(self) -> None:
+            super().__init__(heartbeat_s)
+
+    return Transport
+
+
 def create_app(settings: Settings) -> Starlette:
     """Returns the service for `settings`; Redis is connected when the lifespan starts.
 
@@ -193,9 +204,14 @@ def create_app(settings: Settings) -> Starlette:
     )
     graphql = GraphQLApp(
         schema,
-        subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
+        subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_SSE_PROTOCOL),
         allowed_origins=settings.cors_origins,
     )
+    # graphql-sse: a POST (or GET) to /graphql with `Accept: text/event-stream` streams the
+    # operation's results as `event: next` messages, then `event: complete`; idle, a `: ping`.
+    graphql.stream_transport_classes_by_protocol = {
+        GRAPHQL_SSE_PROTOCOL: _sse_transport(settings.sse_keepalive_seconds)
+    }
     graphql.request_concurrency = settings.request_concurrency
     middleware = [
         Middleware(RequestContextMiddleware, metrics=metrics),
@@ -213,7 +229,7 @@ def create_app(settings: Settings) -> Starlette:
                 CORSMiddleware,
                 allow_origins=list(settings.cors_origins),
                 allow_methods=["GET", "POST", "OPTIONS"],
-                allow_headers=["authorization", "content-type", "x-request-id"],
+                allow_headers=["authorization", "content-type", "x-request-id", "last-event-id"],
                 expose_headers=["x-request-id", "x-game-version"],
             )
         )
