@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import gc
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import TypedDict
 
 import structlog
@@ -20,7 +20,6 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
-from strawberry.http.streaming import SSETransport
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.codes import BAD_JSON, BAD_REQUEST
@@ -30,6 +29,7 @@ from boardstate.service.games.admission import Admission
 from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
+from boardstate.service.http.graphql_sse import TextStream, ending_on_shutdown, sse_transport
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import IMPORT_PATH
 from boardstate.service.http.rate_limits import RateLimitMiddleware
@@ -119,19 +119,20 @@ class GraphQLApp(GraphQL[Context, None]):
             reads=asyncio.Semaphore(self.request_concurrency),
         )
 
+    async def create_streaming_response(
+        self,
+        request: Request | WebSocket,
+        stream: TextStream,
+        sub_response: Response,
+        headers: Mapping[str, str],
+    ) -> Response:
+        """A graphql-sse stream, which ends with where to resume on shutdown."""
+        stream = ending_on_shutdown(request.scope, stream)
+        return await super().create_streaming_response(request, stream, sub_response, headers)
+
     async def render_graphql_ide(self, request: Request) -> Response:
         """GraphiQL from the vendored copies, not a CDN (`service.http.graphiql`)."""
         return page_response()
-
-
-def _sse_transport(heartbeat_s: float) -> type[SSETransport]:
-    """strawberry's graphql-sse transport, with our keep-alive interval."""
-
-    class Transport(SSETransport):
-        def __init__(self) -> None:
-            super().__init__(heartbeat_s)
-
-    return Transport
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -207,10 +208,9 @@ def create_app(settings: Settings) -> Starlette:
         subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_SSE_PROTOCOL),
         allowed_origins=settings.cors_origins,
     )
-    # graphql-sse: a POST (or GET) to /graphql with `Accept: text/event-stream` streams the
-    # operation's results as `event: next` messages, then `event: complete`; idle, a `: ping`.
+    # graphql-sse (`service.http.graphql_sse`): `Accept: text/event-stream` streams the results.
     graphql.stream_transport_classes_by_protocol = {
-        GRAPHQL_SSE_PROTOCOL: _sse_transport(settings.sse_keepalive_seconds)
+        GRAPHQL_SSE_PROTOCOL: sse_transport(settings.sse_keepalive_seconds)
     }
     graphql.request_concurrency = settings.request_concurrency
     middleware = [

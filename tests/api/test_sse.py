@@ -204,14 +204,36 @@ async def test_stream_caps_apply_and_a_disconnect_frees_the_slot(capped: Service
         await api.close()
 
 
+def graphql_sse(game_id: str, after: int, token: str | None = None) -> dict[str, Any]:
+    """`open_stream` arguments of a `gameEvents` subscription over graphql-sse."""
+    headers = {"accept": "text/event-stream"} | bearer(token)
+    body = {"query": SUBSCRIBE, "variables": {"g": game_id, "after": after}}
+    return {"path": "/graphql", "headers": headers, "method": "POST", "body": body}
+
+
+async def test_a_dropped_graphql_sse_stream_frees_its_slot(capped: ServiceProcess) -> None:
+    api = Api(capped.url)
+    try:
+        game_id, _ = await api.new_game()
+        for _ in range(2):
+            async with open_stream(capped.url, **graphql_sse(game_id, 0)) as stream:
+                assert (await stream.events(1))[0].event == "next"
+                assert await subscribers(capped) == 1
+            for _ in range(50):
+                if await subscribers(capped) == 0:
+                    break
+                await asyncio.sleep(0.05)
+            assert await subscribers(capped) == 0
+    finally:
+        await api.close()
+
+
 async def test_graphql_subscription_over_sse_follows_a_game(
     service: ServiceProcess, api: Api, api2: Api
 ) -> None:
     game_id, tokens = await api.new_game()
-    headers = {"accept": "text/event-stream"} | bearer(tokens[1])
-    body = {"query": SUBSCRIBE, "variables": {"g": game_id, "after": 0}}
     async with (
-        open_stream(service.url, "/graphql", headers, "POST", body) as stream,
+        open_stream(service.url, **graphql_sse(game_id, 0, tokens[1])) as stream,
         open_stream(service.url, stream_path(game_id, after=0), bearer(tokens[1])) as rest,
     ):
         assert stream.response.status_code == 200
@@ -250,8 +272,13 @@ async def test_sigterm_ends_a_stream_with_where_to_resume(
             game_id, _ = await api.new_game()
         finally:
             await api.close()
-        async with open_stream(serve.url, stream_path(game_id, after=SETUP_EVENTS - 2)) as stream:
+        async with (
+            open_stream(serve.url, stream_path(game_id, after=SETUP_EVENTS - 2)) as stream,
+            open_stream(serve.url, **graphql_sse(game_id, SETUP_EVENTS - 1)) as graphql,
+        ):
             seen = events_of(await stream.events(2))
+            assert seen[-1]["version"] == SETUP_EVENTS
+            assert (await graphql.events(1))[0].json()["data"]["gameEvents"]["version"] == 11
             sent = serve.terminate()
             shutdown = await stream.next(wait=5)
             assert shutdown is not None
@@ -259,9 +286,17 @@ async def test_sigterm_ends_a_stream_with_where_to_resume(
             assert shutdown.json() == {"resumeAfterVersion": SETUP_EVENTS}
             assert shutdown.retry == 1000
             assert await stream.next(wait=5) is None
-        assert seen[-1]["version"] == SETUP_EVENTS
+            # graphql-sse has no message for it: a comment says where to resume, then complete.
+            tail = [await graphql.next(wait=5, comments=True) for _ in range(2)]
+            assert tail[0] is not None
+            assert (
+                tail[0].comment == f"server shutting down; resume with afterVersion={SETUP_EVENTS}"
+            )
+            assert tail[1] is not None
+            assert tail[1].event == "complete"
+            assert await graphql.next(wait=5) is None
         assert await serve.exit_code(grace) == 0
-        assert time.monotonic() - sent < grace - 2  # nothing waited for the stream
+        assert time.monotonic() - sent < grace - 2  # nothing waited for the streams
     finally:
         if serve.process.poll() is None:
             serve.process.kill()
