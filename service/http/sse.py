@@ -232,6 +232,9 @@ async def event_stream(request: Request) -> Response:
     if record.status == "FINISHED" and start >= record.version:
         await stream.aclose()
         return Response(status_code=204)
+    if request.method == "HEAD":  # the checks and headers of a GET, without the stream
+        await stream.aclose()
+        return Response(media_type=MEDIA_TYPE)
     return EventStreamResponse(stream, start, service.settings.sse_keepalive_seconds)
 
 

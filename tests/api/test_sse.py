@@ -6,6 +6,8 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import shutil
+import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -24,6 +26,7 @@ from tests.redis_support import RedisServer
 
 pytestmark = pytest.mark.redis
 
+JS = Path(__file__).parent / "js"
 KEYS = ("version", "type", "seat", "moveId", "data", "at", "stateHash")
 
 
@@ -157,6 +160,9 @@ async def test_refusals_before_the_stream_are_problem_json(
     for path, headers, status, code in cases:
         body = await problem_of(service, path, headers)
         assert (body["status"], body["code"]) == (status, code), (path, body)
+    async with open_stream(service.url, stream_path(game_id), method="HEAD") as head:
+        assert head.response.status_code == 200
+        assert head.response.headers["content-type"].startswith("text/event-stream")
 
 
 @pytest.fixture(scope="module")
@@ -247,6 +253,27 @@ async def test_graphql_subscription_over_sse_follows_a_game(
         tail = await stream.rest()
     assert tail[-1].event == "complete"
     assert tail[-2].json()["data"]["gameEvents"]["type"] == "GameEnded"
+
+
+@pytest.mark.skipif(
+    shutil.which("node") is None or not (JS / "node_modules" / "graphql-sse").is_dir(),
+    reason="the JS graphql-sse client is not installed (make js-clients)",
+)
+async def test_the_js_graphql_sse_client_follows_a_game(service: ServiceProcess, api: Api) -> None:
+    game_id, tokens = await api.new_game()
+    for viewer in (None, 1):
+        token = None if viewer is None else tokens[viewer]
+        command = ["node", "follow_graphql_sse.mjs", f"{service.url}/graphql", game_id, "11"]
+        process = await asyncio.create_subprocess_exec(
+            *command, *([token] if token else []), cwd=JS, stdout=subprocess.PIPE
+        )
+        out, _ = await asyncio.wait_for(process.communicate(), 30)
+        assert process.returncode == 0
+        events = json.loads(out)
+        assert [e["version"] for e in events] == list(range(1, SETUP_EVENTS + 1))
+        assert_redacted_for(events, viewer)
+        async with open_stream(service.url, stream_path(game_id, 0), bearer(token)) as rest:
+            assert picked(events) == picked(events_of(await rest.events(SETUP_EVENTS)))
 
 
 async def test_graphql_sse_refuses_like_the_websocket(service: ServiceProcess) -> None:
