@@ -53,7 +53,9 @@ from boardstate.schema.context import bearer_token
 from boardstate.schema.ports import EventView
 from boardstate.service.games.event_streams import EventStream
 from boardstate.service.games.game_service import GameService
+from boardstate.service.games.store_failures import store_errors
 from boardstate.service.http.shutdown import SHUTDOWN_KEY
+from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GAME_ENDED
 
 STREAM_PATH = "/v1/games/{game_id}/events/stream"
@@ -210,7 +212,8 @@ async def event_stream(request: Request) -> Response:
     game_id = request.path_params["game_id"]
     try:
         after = _version(request.query_params.get("afterVersion"), "afterVersion")
-        resume = _version(request.headers.get("last-event-id"), "Last-Event-ID")
+        # An empty Last-Event-ID is "no event yet" (the SSE standard's initial value).
+        resume = _version(request.headers.get("last-event-id") or None, "Last-Event-ID")
     except ValueError as exc:
         return problem(400, BAD_VERSION, str(exc))
     start = resume if resume is not None else (after or 0)
@@ -220,21 +223,21 @@ async def event_stream(request: Request) -> Response:
         return problem(401, UNAUTHORIZED, "Authorization must be `Bearer <seat token>`")
     address = request.client.host if request.client else None
     try:
+        with store_errors():  # what answers without a stream slot: 404, 401, 204, HEAD
+            record = await service.loader.load(game_id)
+            if record is None:
+                return problem(404, GAME_NOT_FOUND, f"no game {echo(game_id)}")
+            if token is not None and await service.viewer_of(record, token) is None:
+                return problem(401, UNAUTHORIZED, "the token is not a seat token of this game")
+        if record.status == "FINISHED" and start >= record.version:
+            return Response(status_code=204)
+        if request.method == "HEAD":
+            return Response(media_type=MEDIA_TYPE)
         stream = await service.open_game_events(game_id, start, token, address)
     except MoveError as exc:
         return _refusal(as_api_error(exc))
     except ApiError as exc:
         return _refusal(exc)
-    if token is not None and stream.viewer is None:
-        await stream.aclose()
-        return problem(401, UNAUTHORIZED, "the token is not a seat token of this game")
-    record = stream.record
-    if record.status == "FINISHED" and start >= record.version:
-        await stream.aclose()
-        return Response(status_code=204)
-    if request.method == "HEAD":  # the checks and headers of a GET, without the stream
-        await stream.aclose()
-        return Response(media_type=MEDIA_TYPE)
     return EventStreamResponse(stream, start, service.settings.sse_keepalive_seconds)
 
 

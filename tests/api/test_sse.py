@@ -117,6 +117,8 @@ async def test_resume_with_last_event_id_misses_and_repeats_nothing(
     last_id = first[-1]["version"]
     version = await moves(api, game_id, tokens, 3)  # while disconnected
     # The browser reconnects to the same URL (afterVersion=0) with Last-Event-ID: it wins.
+    async with open_stream(service.url, stream_path(game_id), {"last-event-id": ""}) as stream:
+        assert [m.id for m in await stream.events(2)] == ["1", "2"]  # empty: from the start
     headers = {"last-event-id": str(last_id)}
     async with open_stream(service.url, stream_path(game_id, after=0), headers) as stream:
         caught_up = events_of(await stream.events(version - last_id))
@@ -187,6 +189,7 @@ async def test_stream_caps_apply_and_a_disconnect_frees_the_slot(capped: Service
     api = Api(capped.url)
     try:
         game_id, tokens = await api.new_game()
+        _, other_tokens = await api.new_game()
         path = stream_path(game_id, after=0)
         for _ in range(2):  # the slot of a dropped stream is free again
             async with open_stream(capped.url, path) as spectator:
@@ -196,6 +199,9 @@ async def test_stream_caps_apply_and_a_disconnect_frees_the_slot(capped: Service
                 body = await problem_of(capped, path, {})
                 assert (body["status"], body["code"]) == (429, "TOO_MANY_STREAMS")
                 assert body["details"] == {"scope": "address", "limit": 1}
+                # A token of another game is refused as such, not counted as a spectator.
+                body = await problem_of(capped, path, bearer(other_tokens[0]))
+                assert (body["status"], body["code"]) == (401, "UNAUTHORIZED")
                 async with open_stream(capped.url, path, bearer(tokens[0])) as seat:
                     await seat.events(1)
                     body = await problem_of(capped, path, bearer(tokens[1]))
