@@ -13,7 +13,9 @@ uvicorn server `boardstate serve` runs. On SIGTERM (or SIGINT) it:
 3. lets in-flight HTTP requests finish (uvicorn's graceful shutdown), then cancels what is
    still running, so the process is gone within `BOARDSTATE_SHUTDOWN_GRACE_SECONDS`.
 
-Plain `uvicorn service.asgi:app` still shuts down, but closes WebSockets with uvicorn's 1012.
+Plain `uvicorn service.asgi:app` still shuts down, but closes WebSockets with uvicorn's 1012,
+and Server-Sent Events streams, which uvicorn waits for like any request, end only when the
+client goes or `--timeout-graceful-shutdown` cancels them (without a shutdown event).
 """
 
 from __future__ import annotations
