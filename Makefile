@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck unit nginx chromium bench golden schema clean
+.PHONY: run test lint typecheck unit nginx chromium js-clients bench golden schema clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -37,7 +37,13 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD := 1
 chromium:
 	@bash scripts/ensure-chromium.sh
 
-unit: $(STAMP) nginx chromium
+# Third-party JS clients the API tests drive (the `graphql-sse` client), from npm's registry
+# at the versions in tests/api/js/package-lock.json; without node/npm that one test skips.
+js-clients:
+	@cd tests/api/js && if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; \
+	else echo "npm not found: the JS client tests skip"; fi
+
+unit: $(STAMP) nginx chromium js-clients
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 test: lint typecheck unit

@@ -57,7 +57,7 @@ CACHE_SIZE = 256
 
 SINGLE_RESULT: ContextVar[bool] = ContextVar("boardstate_single_result", default=False)
 """True while the schema runs an operation for one result (`Schema.execute`, HTTP), where a
-subscription cannot run; streams (websockets) leave it False."""
+subscription cannot run; streams (websockets, graphql-sse over HTTP) leave it False."""
 
 
 def unexpected(error: GraphQLError) -> bool:
@@ -218,8 +218,9 @@ def operation_errors(context: ExecutionContext, document: DocumentNode) -> list[
     if chosen and chosen[0].operation is OperationType.SUBSCRIPTION and SINGLE_RESULT.get():
         return [
             GraphQLError(
-                "Subscriptions are not served over HTTP POST/GET: use the graphql-transport-ws "
-                "websocket protocol on /graphql.",
+                "Subscriptions are not served as a single HTTP result: use the "
+                "graphql-transport-ws websocket protocol on /graphql, or Server-Sent Events "
+                "(graphql-sse: send `Accept: text/event-stream`).",
                 extensions={"code": SUBSCRIPTION_OVER_HTTP},
             )
         ]

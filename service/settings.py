@@ -30,6 +30,7 @@
 | `BOARDSTATE_MAX_STREAMS` | `1000` | live subscriptions per process, then `TOO_MANY_STREAMS` |
 | `BOARDSTATE_MAX_STREAMS_PER_TOKEN` | `8` | live subscriptions per seat token, per process |
 | `BOARDSTATE_MAX_STREAMS_PER_ADDRESS` | `32` | spectator subscriptions per client address |
+| `BOARDSTATE_SSE_KEEPALIVE_SECONDS` | `15` | keep-alive comment interval of an idle SSE stream |
 | `BOARDSTATE_RATE_LIMITS` | `1` | `0`: no rate limits and no open-games quota (load benchmarks) |
 | `BOARDSTATE_RATE_LIMIT_ADDRESS` | `100/second;3000/minute` | requests per client address |
 | `BOARDSTATE_RATE_LIMIT_TOKEN` | `30/second;1200/minute` | requests per bearer token |
@@ -177,6 +178,7 @@ class Settings:
     max_streams: int = 1000
     max_streams_per_token: int = 8
     max_streams_per_address: int = 32
+    sse_keepalive_seconds: int = 15
     max_body_bytes: int = 1024 * 1024
     max_ws_message_bytes: int = 64 * 1024
     max_import_bytes: int = 32 * 1024 * 1024
@@ -227,6 +229,7 @@ class Settings:
             max_streams=_int(env, "BOARDSTATE_MAX_STREAMS", 1000, lo=0, hi=100_000),
             max_streams_per_token=_int(env, "BOARDSTATE_MAX_STREAMS_PER_TOKEN", 8, lo=0),
             max_streams_per_address=_int(env, "BOARDSTATE_MAX_STREAMS_PER_ADDRESS", 32, lo=0),
+            sse_keepalive_seconds=_int(env, "BOARDSTATE_SSE_KEEPALIVE_SECONDS", 15, hi=3600),
             max_body_bytes=_int(env, "BOARDSTATE_MAX_BODY_BYTES", 1024 * 1024, lo=1024),
             max_ws_message_bytes=_int(env, "BOARDSTATE_MAX_WS_MESSAGE_BYTES", 64 * 1024, lo=1024),
             max_import_bytes=_int(env, "BOARDSTATE_MAX_IMPORT_BYTES", 32 * 1024 * 1024, lo=1024),

@@ -9,6 +9,7 @@ view, at any version, is open to everyone.
 from __future__ import annotations
 
 from collections.abc import AsyncGenerator
+from contextlib import aclosing
 from typing import Any
 
 from boardstate.engine.core.errors import MoveError
@@ -20,9 +21,10 @@ from boardstate.schema.ports import (
     GameView,
     JoinedSeat,
 )
-from boardstate.service.failures import GameNotFound, TooManyStreams, Unauthorized
+from boardstate.service.failures import GameNotFound, Unauthorized
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
+from boardstate.service.games.event_streams import EventStream, open_stream
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.lobby import Lobby
@@ -30,7 +32,7 @@ from boardstate.service.games.read_models import event_view, game_view
 from boardstate.service.games.referee import Referee, authorize
 from boardstate.service.games.seat_tokens import admin_token_matches, token_matches
 from boardstate.service.games.store_failures import store_errors
-from boardstate.service.games.stream_limits import StreamLimits, as_api_error
+from boardstate.service.games.stream_limits import StreamLimits
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
@@ -49,6 +51,7 @@ class GameService:
         admission: Admission | None = None,
     ) -> None:
         self.store = store
+        self.settings = settings
         self.metrics = metrics
         self.page_cap = settings.page_cap
         self.loader = GameLoader(store, metrics, settings.cache_size, settings.snapshot_every)
@@ -214,29 +217,29 @@ class GameService:
         return AcceptedMove(game_view(record), verdict.version, events, verdict.dry_run)
 
     # -- live --------------------------------------------------------------------------
-    async def game_events(
+    async def open_game_events(
         self, game_id: str, after_version: int, token: str | None, address: str | None = None
-    ) -> AsyncGenerator[EventView, None]:
-        """Yields events after `after_version` from the log, then live; ends after GameEnded;
-        over a cap on live streams: `TOO_MANY_STREAMS` (`service.games.stream_limits`)."""
+    ) -> EventStream:
+        """Opens the stream of `game_events` now, before any event is read (`GameNotFound`,
+        `TOO_MANY_STREAMS`): an HTTP stream answers them with a status before its body."""
         with store_errors():
             record = await self.loader.load(game_id)
             if record is None:
                 raise GameNotFound(f"no game {echo(game_id)}")
             viewer = await self.viewer_of(record, token)
-        complete = record.status == "FINISHED"
-        try:
-            slot = self.streams.acquire(None if viewer is None else f"{game_id}/{viewer}", address)
-        except TooManyStreams as exc:
-            raise as_api_error(exc) from None
-        self.metrics.subscribers.inc()
-        try:
-            with store_errors():
-                async for event in self.hub.follow(game_id, after_version):
-                    yield event_view(record, event, viewer, complete)
-        finally:
-            self.metrics.subscribers.dec()
-            self.streams.release(slot)
+        return open_stream(
+            self.hub, self.streams, self.metrics, record, viewer, after_version, address
+        )
+
+    async def game_events(
+        self, game_id: str, after_version: int, token: str | None, address: str | None = None
+    ) -> AsyncGenerator[EventView, None]:
+        """Yields events after `after_version` from the log, then live; ends after GameEnded;
+        over a cap on live streams: `TOO_MANY_STREAMS` (`service.games.stream_limits`)."""
+        stream = await self.open_game_events(game_id, after_version, token, address)
+        async with aclosing(stream):
+            async for view in stream:
+                yield view
 
     async def close(self) -> None:
         """Stops the live feeds."""

@@ -6,7 +6,7 @@ import asyncio
 import contextlib
 import gc
 import uuid
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from typing import TypedDict
 
 import structlog
@@ -20,7 +20,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
-from strawberry.subscriptions import GRAPHQL_TRANSPORT_WS_PROTOCOL
+from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.codes import BAD_JSON, BAD_REQUEST
 from boardstate.schema.context import Context, bearer_token
@@ -30,6 +30,7 @@ from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.offload import use_short_switch_interval
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
+from boardstate.service.http.graphql_sse import TextStream, ending_on_shutdown, sse_transport
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import IMPORT_PATH
 from boardstate.service.http.loop_lag import watch_loop_lag
@@ -120,6 +121,17 @@ class GraphQLApp(GraphQL[Context, None]):
             reads=asyncio.Semaphore(self.request_concurrency),
         )
 
+    async def create_streaming_response(
+        self,
+        request: Request | WebSocket,
+        stream: TextStream,
+        sub_response: Response,
+        headers: Mapping[str, str],
+    ) -> Response:
+        """A graphql-sse stream, which ends with where to resume on shutdown."""
+        stream = ending_on_shutdown(request.scope, stream)
+        return await super().create_streaming_response(request, stream, sub_response, headers)
+
     async def render_graphql_ide(self, request: Request) -> Response:
         """GraphiQL from the vendored copies, not a CDN (`service.http.graphiql`)."""
         return page_response()
@@ -199,9 +211,13 @@ def create_app(settings: Settings) -> Starlette:
     )
     graphql = GraphQLApp(
         schema,
-        subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL,),
+        subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_SSE_PROTOCOL),
         allowed_origins=settings.cors_origins,
     )
+    # graphql-sse (`service.http.graphql_sse`): `Accept: text/event-stream` streams the results.
+    graphql.stream_transport_classes_by_protocol = {
+        GRAPHQL_SSE_PROTOCOL: sse_transport(settings.sse_keepalive_seconds)
+    }
     graphql.request_concurrency = settings.request_concurrency
     middleware = [
         Middleware(RequestContextMiddleware, metrics=metrics),
@@ -219,7 +235,7 @@ def create_app(settings: Settings) -> Starlette:
                 CORSMiddleware,
                 allow_origins=list(settings.cors_origins),
                 allow_methods=["GET", "POST", "OPTIONS"],
-                allow_headers=["authorization", "content-type", "x-request-id"],
+                allow_headers=["authorization", "content-type", "x-request-id", "last-event-id"],
                 expose_headers=["x-request-id", "x-game-version"],
             )
         )

@@ -8,10 +8,14 @@ uvicorn server `boardstate serve` runs. On SIGTERM (or SIGINT) it:
    `server shutting down; resume with afterVersion=N` (N = the version of the last event
    the socket's subscription received; `<last version>` when it carries several), so that
    clients reconnect (through the balancer, to another replica) and resubscribe from there;
+   Server-Sent Events streams (`service.http.sse`) see `SHUTDOWN_KEY` set at the same moment
+   and end with a `shutdown` event that says where to resume;
 3. lets in-flight HTTP requests finish (uvicorn's graceful shutdown), then cancels what is
    still running, so the process is gone within `BOARDSTATE_SHUTDOWN_GRACE_SECONDS`.
 
-Plain `uvicorn service.asgi:app` still shuts down, but closes WebSockets with uvicorn's 1012.
+Plain `uvicorn service.asgi:app` still shuts down, but closes WebSockets with uvicorn's 1012,
+and Server-Sent Events streams, which uvicorn waits for like any request, end only when the
+client goes or `--timeout-graceful-shutdown` cancels them (without a shutdown event).
 """
 
 from __future__ import annotations
@@ -34,6 +38,8 @@ CLOSE_WAIT_S = 2.0
 """How long closed WebSockets get for their closing handshake (capped by the grace)."""
 LIFESPAN_RESERVE_S = 1.5
 """Part of the grace kept for closing Redis connections after the requests."""
+SHUTDOWN_KEY = "boardstate.shutdown"
+"""HTTP scope key: an `asyncio.Event` set when the server starts shutting down (streams end)."""
 
 
 class _Session:
@@ -75,9 +81,12 @@ class Drain:
         self.app = app
         self.draining = False
         self.sessions: set[_Session] = set()
+        self.stopping = asyncio.Event()
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "websocket":
+            if scope["type"] == "http":
+                scope[SHUTDOWN_KEY] = self.stopping
             await self.app(scope, receive, send)
             return
         session = _Session(send)
@@ -104,8 +113,10 @@ class Drain:
 
     async def close_websockets(self, wait_s: float) -> int:
         """Closes every open WebSocket with `CLOSE_CODE`; waits up to `wait_s` for the
-        sessions to end. Returns how many were closed."""
+        sessions to end. Returns how many were closed. HTTP event streams are told to end
+        (`SHUTDOWN_KEY`) at the same moment."""
         self.draining = True
+        self.stopping.set()
         sessions = list(self.sessions)
         for session in sessions:
             async with session.lock:

@@ -1,0 +1,244 @@
+"""`GET /v1/games/{id}/events/stream`: a game's events as Server-Sent Events (DESIGN §5b).
+
+The stream is `GameService.open_game_events` (the same stream as the `gameEvents`
+subscription: catch-up, then live, redacted for the caller, counted against the same caps),
+encoded as `text/event-stream`:
+
+* every event is `id: <version>`, `event: <type>`, `data: <event JSON>` (the GraphQL `Event`:
+  `version, type, seat, moveId, data, at, stateHash, move`);
+* it starts after `afterVersion` (exclusive, default 0) or after the `Last-Event-ID` header. The
+  header wins: a browser's `EventSource` reconnects to the same URL (with the first
+  `afterVersion`) and sends the `id` of the last event it received, which is where it must go on;
+* the caller is a seat with `Authorization: Bearer <seat token>`, else a spectator; a token that
+  is not a seat token of this game is a 401 before the stream starts;
+* while idle, a `: keep-alive` comment every `BOARDSTATE_SSE_KEEPALIVE_SECONDS` (15);
+* it ends after `GameEnded`. A request after the end of a finished game (`Last-Event-ID` or
+  `afterVersion` at its last version) is answered `204 No Content`, which tells an
+  `EventSource` to stop reconnecting;
+* when the server shuts down (`service.http.shutdown`), the last message is
+  `event: shutdown`, `data: {"resumeAfterVersion": N}` with `retry: 1000`; the stream then ends.
+  N is the version of the last event sent (or where the stream started); an `EventSource`
+  reconnects by itself with `Last-Event-ID: N` (through the balancer, to another replica).
+
+Refusals before the stream starts are `application/problem+json` (RFC 9457): 400 `BAD_VERSION`
+(`afterVersion` or `Last-Event-ID` is not a version), 401 `UNAUTHORIZED`, 404 `GAME_NOT_FOUND`,
+429 `TOO_MANY_STREAMS` for the caps of a seat or a spectator address (the caller holds too many
+streams: close one, then retry), 503 `TOO_MANY_STREAMS` for the process's cap (this replica is
+full: retry, perhaps elsewhere), 503 `STORE_UNAVAILABLE`; 429 and 503 carry `Retry-After`.
+A client that goes away ends its stream at once: the subscription and its slot are released.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from http import HTTPStatus
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+from starlette.routing import Route
+from starlette.types import Receive, Scope, Send
+
+from boardstate.engine.core.errors import UNAUTHORIZED, MoveError
+from boardstate.schema.codes import (
+    BAD_VERSION,
+    GAME_NOT_FOUND,
+    TOO_MANY_STREAMS,
+    ApiError,
+    as_api_error,
+)
+from boardstate.schema.context import bearer_token
+from boardstate.schema.ports import EventView
+from boardstate.service.games.event_streams import EventStream
+from boardstate.service.games.game_service import GameService
+from boardstate.service.games.store_failures import store_errors
+from boardstate.service.http.shutdown import SHUTDOWN_KEY
+from boardstate.service.inputs import echo
+from boardstate.service.log.record_model import GAME_ENDED
+
+STREAM_PATH = "/v1/games/{game_id}/events/stream"
+MEDIA_TYPE = "text/event-stream"
+RETRY_MS = 1000
+"""The `retry:` hint of the shutdown event: reconnect after a second."""
+RETRY_AFTER_S = 5
+"""`Retry-After` of a stream refused for a cap."""
+MAX_VERSION_DIGITS = 12
+
+
+def problem(
+    status: int, code: str, detail: str, details: dict[str, Any] | None = None
+) -> JSONResponse:
+    """An `application/problem+json` response (RFC 9457) with the stable `code`."""
+    body = {
+        "type": "about:blank",
+        "title": HTTPStatus(status).phrase,
+        "status": status,
+        "detail": detail,
+        "code": code,
+        "details": details or {},
+    }
+    headers = {"retry-after": str(RETRY_AFTER_S)} if status in (429, 503) else None
+    return JSONResponse(body, status, headers=headers, media_type="application/problem+json")
+
+
+def _refusal(exc: ApiError) -> JSONResponse:
+    details = {k: v for k, v in exc.extensions.items() if k != "code"}
+    if exc.code == GAME_NOT_FOUND:
+        return problem(404, exc.code, exc.message, details)
+    if exc.code == UNAUTHORIZED:
+        return problem(401, exc.code, exc.message, details)
+    if exc.code == TOO_MANY_STREAMS:
+        return problem(
+            503 if details.get("scope") == "process" else 429, exc.code, exc.message, details
+        )
+    if exc.extensions.get("retryable"):
+        return problem(503, exc.code, exc.message, details)
+    return problem(500, exc.code, exc.message, details)
+
+
+def _version(raw: str | None, name: str) -> int | None:
+    """A version from a query parameter or header: digits only; None when absent."""
+    if raw is None:
+        return None
+    raw = raw.strip()
+    if not raw.isascii() or not raw.isdigit() or len(raw) > MAX_VERSION_DIGITS:
+        raise ValueError(f"{name} must be a version (a whole number of at most 12 digits)")
+    return int(raw)
+
+
+def event_json(view: EventView) -> dict[str, Any]:
+    """The event as the GraphQL `Event` shows it (`schema.events.Event`)."""
+    return {
+        "version": view.version,
+        "type": view.type,
+        "seat": view.seat,
+        "moveId": view.move_id,
+        "data": dict(view.data),
+        "at": view.at,
+        "stateHash": view.state_hash,
+        "move": None if view.move is None else dict(view.move),
+    }
+
+
+def encode_event(view: EventView) -> bytes:
+    """One SSE message: `id`, `event`, one `data` line (compact JSON has no newlines)."""
+    data = json.dumps(event_json(view), separators=(",", ":"), ensure_ascii=False)
+    return f"id: {view.version}\nevent: {view.type}\ndata: {data}\n\n".encode()
+
+
+class EventStreamResponse(Response):
+    """Streams an opened `EventStream`; ends it (and frees its slot) however the stream ends."""
+
+    def __init__(self, stream: EventStream, start: int, keepalive_s: float) -> None:
+        # As `StreamingResponse` does: no body, so no `content-length`.
+        self.status_code = 200
+        self.media_type = MEDIA_TYPE
+        self.background = None
+        self.init_headers({"cache-control": "no-cache, no-transform", "x-accel-buffering": "no"})
+        self.stream = stream
+        self.last = start
+        self.keepalive_s = keepalive_s
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        stopping: asyncio.Event = scope.get(SHUTDOWN_KEY) or asyncio.Event()
+        gone = asyncio.Event()
+
+        async def watch() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+            gone.set()
+
+        watcher = asyncio.create_task(watch())
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+            await self._pump(send, stopping, gone)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except OSError:
+            pass  # the client went away while we wrote
+        finally:
+            watcher.cancel()
+            await self.stream.aclose()
+
+    async def _pump(self, send: Send, stopping: asyncio.Event, gone: asyncio.Event) -> None:
+        ended = False
+        stop = asyncio.ensure_future(stopping.wait())
+        away = asyncio.ensure_future(gone.wait())
+        following: asyncio.Future[EventView] | None = None
+        try:
+            while not ended:
+                if following is None:
+                    following = asyncio.ensure_future(anext(self.stream))
+                done, _ = await asyncio.wait(
+                    (following, stop, away),
+                    timeout=self.keepalive_s,
+                    return_when=asyncio.FIRST_COMPLETED,
+                )
+                if away in done:
+                    return
+                if following in done:
+                    try:
+                        view = following.result()
+                    except StopAsyncIteration:
+                        return
+                    following = None
+                    await self._body(send, encode_event(view))
+                    self.last = view.version
+                    ended = view.type == GAME_ENDED
+                elif stop in done:
+                    shutdown = json.dumps({"resumeAfterVersion": self.last})
+                    await self._body(
+                        send, f"retry: {RETRY_MS}\nevent: shutdown\ndata: {shutdown}\n\n".encode()
+                    )
+                    return
+                elif not done:
+                    await self._body(send, b": keep-alive\n\n")
+        finally:
+            for waiter in (following, stop, away):
+                if waiter is not None and not waiter.done():
+                    waiter.cancel()
+                    with contextlib.suppress(asyncio.CancelledError, Exception):
+                        await waiter
+
+    @staticmethod
+    async def _body(send: Send, chunk: bytes) -> None:
+        await send({"type": "http.response.body", "body": chunk, "more_body": True})
+
+
+async def event_stream(request: Request) -> Response:
+    """`GET /v1/games/{id}/events/stream?afterVersion=`: see the module's documentation."""
+    service: GameService = request.state.service
+    game_id = request.path_params["game_id"]
+    try:
+        after = _version(request.query_params.get("afterVersion"), "afterVersion")
+        # An empty Last-Event-ID is "no event yet" (the SSE standard's initial value).
+        resume = _version(request.headers.get("last-event-id") or None, "Last-Event-ID")
+    except ValueError as exc:
+        return problem(400, BAD_VERSION, str(exc))
+    start = resume if resume is not None else (after or 0)
+    authorization = request.headers.get("authorization")
+    token = bearer_token(authorization)
+    if authorization is not None and token is None:
+        return problem(401, UNAUTHORIZED, "Authorization must be `Bearer <seat token>`")
+    address = request.client.host if request.client else None
+    try:
+        with store_errors():  # what answers without a stream slot: 404, 401, 204, HEAD
+            record = await service.loader.load(game_id)
+            if record is None:
+                return problem(404, GAME_NOT_FOUND, f"no game {echo(game_id)}")
+            if token is not None and await service.viewer_of(record, token) is None:
+                return problem(401, UNAUTHORIZED, "the token is not a seat token of this game")
+        if record.status == "FINISHED" and start >= record.version:
+            return Response(status_code=204)
+        if request.method == "HEAD":
+            return Response(media_type=MEDIA_TYPE)
+        stream = await service.open_game_events(game_id, start, token, address)
+    except MoveError as exc:
+        return _refusal(as_api_error(exc))
+    except ApiError as exc:
+        return _refusal(exc)
+    return EventStreamResponse(stream, start, service.settings.sse_keepalive_seconds)
+
+
+ROUTES = [Route(STREAM_PATH, event_stream, methods=["GET"])]
