@@ -54,7 +54,17 @@ async def raw_exchange(service: ServiceProcess, head: bytes, body: bytes = b"") 
     reader, writer = await asyncio.open_connection("127.0.0.1", service.port)
     writer.write(head + body)
     await writer.drain()
-    answer = await asyncio.wait_for(reader.read(65536), timeout=10)
+    # The answer may arrive in several segments: read the head, then the body it declares.
+    answer = await asyncio.wait_for(reader.readuntil(b"\r\n\r\n"), timeout=10)
+    length = next(
+        (int(line.split(b":", 1)[1]) for line in answer.lower().split(b"\r\n")
+         if line.startswith(b"content-length:")),
+        None,
+    )  # fmt: skip
+    if length is None:
+        answer += await asyncio.wait_for(reader.read(65536), timeout=10)
+    else:
+        answer += await asyncio.wait_for(reader.readexactly(length), timeout=10)
     writer.close()
     return answer
 
