@@ -32,6 +32,7 @@ from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_r
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import IMPORT_PATH
 from boardstate.service.http.rate_limits import RateLimitMiddleware
+from boardstate.service.http.rest_api import v1_app
 from boardstate.service.http.routes import ROUTES
 from boardstate.service.inputs import BadJson, loads
 from boardstate.service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
@@ -213,8 +214,15 @@ def create_app(settings: Settings) -> Starlette:
                 CORSMiddleware,
                 allow_origins=list(settings.cors_origins),
                 allow_methods=["GET", "POST", "OPTIONS"],
-                allow_headers=["authorization", "content-type", "x-request-id"],
-                expose_headers=["x-request-id", "x-game-version"],
+                allow_headers=[
+                    "authorization",
+                    "content-type",
+                    "x-request-id",
+                    "idempotency-key",
+                    "if-match",
+                    "if-none-match",
+                ],
+                expose_headers=["x-request-id", "x-game-version", "etag", "location"],
             )
         )
     routes = [
@@ -222,5 +230,6 @@ def create_app(settings: Settings) -> Starlette:
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
         Mount(STATIC_PATH, app=GraphiQLStatic(), name="graphiql-static"),
+        Mount("/v1", app=v1_app(), name="v1"),
     ]
     return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
