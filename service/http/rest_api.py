@@ -11,7 +11,7 @@ from __future__ import annotations
 from starlette.applications import Starlette
 from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import Response
+from starlette.responses import PlainTextResponse, Response
 from starlette.routing import BaseRoute, Mount, Route
 
 from boardstate.engine import registry
@@ -78,7 +78,7 @@ async def create_game(request: Request) -> Response:
 async def list_games(request: Request) -> Response:
     service = service_of(request)
     params = request.query_params
-    status = params.get("status") or None
+    status = params.get("status")
     if status is not None and status not in STATUSES:
         raise Problem(BAD_REQUEST, f"status must be one of {', '.join(STATUSES)}")
     cursor = params.get("cursor") or None
@@ -92,6 +92,11 @@ async def list_games(request: Request) -> Response:
     items = [game_out(view) for _, view in page.games]
     next_cursor = cursors.game_cursor(page.games[-1][0]) if page.has_next and page.games else None
     return json_response(GamesPageOut(items, next_cursor, page.total))
+
+
+async def games(request: Request) -> Response:
+    """`/games`: one route for both methods, so a 405's `Allow` lists both."""
+    return await (create_game if request.method == "POST" else list_games)(request)
 
 
 @endpoint
@@ -190,8 +195,7 @@ async def get_log(request: Request) -> Response:
 V1_ROUTES: list[BaseRoute] = [
     Route("/game-types", list_game_types, methods=["GET"]),
     Route("/game-types/{type_id}", get_game_type, methods=["GET"]),
-    Route("/games", list_games, methods=["GET"]),
-    Route("/games", create_game, methods=["POST"]),
+    Route("/games", games, methods=["GET", "POST"]),
     Route("/games/{game_id}", get_game, methods=["GET"]),
     Route("/games/{game_id}/seats", join_game, methods=["POST"]),
     Route("/games/{game_id}/state", get_state, methods=["GET"]),
@@ -208,15 +212,29 @@ V1_ROUTES: list[BaseRoute] = [
 """The routes of `/v1`; `openapi_doc.PATHS` documents each of them."""
 
 
-async def _http_error(request: Request, exc: Exception) -> Response:
+async def http_error(request: Request, exc: Exception) -> Response:
+    """Starlette's 404/405 (and other HTTP errors) as problems; the app uses it for any path
+    under `/v1` that the mount's own pattern does not reach (a newline in the path)."""
     assert isinstance(exc, HTTPException)
     path = echo(request.url.path)
     if exc.status_code == 405:
         detail = f"{request.method} is not allowed on {path}"
-        return problem_response(BAD_REQUEST, detail, status=405)
+        response = problem_response(BAD_REQUEST, detail, status=405)
+        response.headers.update(exc.headers or {})
+        return response
     if exc.status_code == 404:
         return problem_response(BAD_REQUEST, f"no route {path}", status=404)
     return problem_response(BAD_REQUEST, str(exc.detail), status=exc.status_code)
+
+
+async def outer_http_error(request: Request, exc: Exception) -> Response:
+    """The app's HTTP errors: Starlette's own answer (plain text), problem+json under `/v1`."""
+    if request.url.path.startswith("/v1/") or request.url.path == "/v1":
+        return await http_error(request, exc)
+    assert isinstance(exc, HTTPException)
+    if exc.status_code in {204, 304}:
+        return Response(status_code=exc.status_code, headers=exc.headers)
+    return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
 
 
 async def _bug(request: Request, exc: Exception) -> Response:
@@ -225,5 +243,5 @@ async def _bug(request: Request, exc: Exception) -> Response:
 
 def v1_app(routes: list[BaseRoute] | None = None) -> Starlette:
     """The `/v1` sub-application (mount it at `/v1`)."""
-    handlers = {HTTPException: _http_error, Exception: _bug}
+    handlers = {HTTPException: http_error, Exception: _bug}
     return Starlette(routes=V1_ROUTES if routes is None else routes, exception_handlers=handlers)

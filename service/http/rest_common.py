@@ -81,7 +81,7 @@ async def read_body(request: Request, kind: type[T]) -> T:
 def query_int(request: Request, name: str, minimum: int | None = None) -> int | None:
     """Returns an integer query parameter (ASCII digits only), None when absent; else a 400."""
     raw = request.query_params.get(name)
-    if raw is None or raw == "":
+    if raw is None:
         return None
     if _DIGITS.fullmatch(raw) is None:
         raise Problem(BAD_REQUEST, f"{name} must be an integer, not {echo(raw)}")
