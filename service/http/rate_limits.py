@@ -146,10 +146,9 @@ class RateLimitMiddleware:
     def _sender(caller: Caller, send: Send) -> Send:
         async def sender(message: Message) -> None:
             if message["type"] == "http.response.start" and caller.retry_after is not None:
-                headers = [
-                    *message.get("headers", []),
-                    (b"retry-after", str(caller.retry_after).encode()),
-                ]
+                headers = list(message.get("headers", []))
+                if all(name.lower() != b"retry-after" for name, _ in headers):  # REST sets it
+                    headers.append((b"retry-after", str(caller.retry_after).encode()))
                 status = message["status"]
                 if caller.store_full and status < 400:
                     status = 503
