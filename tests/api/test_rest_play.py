@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 
+from boardstate.engine import registry
 from tests.api.client import Api
 from tests.api.play import play
 from tests.api.rest_client import Rest
@@ -39,10 +40,13 @@ async def all_events(rest: Rest, game_id: str, token: str | None = None) -> list
             return items
 
 
-async def play_rest(seats: list[Rest], game_id: str, rnd: random.Random) -> int:
-    """Plays to the end, each seat through its own client and token; returns the move count."""
+async def play_rest(
+    seats: list[Rest], game_id: str, rnd: random.Random, max_moves: int | None = None
+) -> int:
+    """Plays to the end (or `max_moves`), each seat through its own client and token; returns
+    the move count."""
     moves = 0
-    while True:
+    while max_moves is None or moves < max_moves:
         game = await seats[0].game(game_id)
         if game["status"] != "ACTIVE":
             assert game["status"] == "FINISHED"
@@ -55,6 +59,7 @@ async def play_rest(seats: list[Rest], game_id: str, rnd: random.Random) -> int:
         )
         assert response.status_code == 201, response.text
         moves += 1
+    return moves
 
 
 async def test_a_whole_trambahn_game_through_rest_alone(service: ServiceProcess) -> None:
@@ -129,3 +134,25 @@ async def test_graphql_and_rest_see_the_same_game(rest: Rest, api: Api) -> None:
     assert await rest.legal_moves(game_id, seat, tokens[seat]) == await api.legal_moves(
         game_id, seat, tokens[seat]
     )
+
+
+@pytest.mark.parametrize("game_type", sorted(registry.GAMES))
+async def test_every_game_type_plays_through_rest(
+    service: ServiceProcess, api: Api, game_type: str
+) -> None:
+    players = registry.GAMES[game_type].info.min_players
+    lobby = Rest(service.url)
+    names = [f"p{i}" for i in range(players)]
+    created = await lobby.create(names, gameType=game_type, players=players, seed=game_type)
+    game_id = created["game"]["id"]
+    seats = [Rest(service.url, t["token"]) for t in created["tokens"]]
+    try:
+        moves = await play_rest(seats, game_id, random.Random(7), max_moves=40)
+        assert moves > 0
+        game = await lobby.game(game_id)
+        assert (await api.game(game_id, "version"))["version"] == game["version"]
+        events = await all_events(lobby, game_id)
+        assert [e["version"] for e in events] == list(range(1, game["version"] + 1))
+    finally:
+        for client in (lobby, *seats):
+            await client.close()
