@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardstate.service.http import rest_models as m
+from boardstate.service.http.openapi_examples import EXAMPLE_CODES, EXAMPLE_DETAILS, EXAMPLE_EXTRA
 from boardstate.service.http.problems import PROBLEM_TYPE, STATUS
 
 REF = "#/components/schemas/{name}"
@@ -44,9 +45,19 @@ def _problems(statuses: tuple[int, ...]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for status in statuses:
         codes = sorted(c for c, (s, _) in STATUS.items() if s == status)
+        code = EXAMPLE_CODES.get(status, codes[0])
+        example = {
+            "type": "about:blank",
+            "title": STATUS[code][1],
+            "status": status,
+            "detail": EXAMPLE_DETAILS.get(code, "see code"),
+            "code": code,
+            "details": EXAMPLE_EXTRA.get(code),
+        }
+        media = {"schema": _ref(m.ProblemOut), "example": example}
         response: dict[str, Any] = {
             "description": "Problem: " + ", ".join(codes),
-            "content": {PROBLEM_TYPE: {"schema": _ref(m.ProblemOut)}},
+            "content": {PROBLEM_TYPE: media},
         }
         if status in (429, 503):
             response["headers"] = {
