@@ -12,7 +12,6 @@ from typing import TypedDict
 import structlog
 from cross_web import HTTPException
 from starlette.applications import Starlette
-from starlette.exceptions import HTTPException as StarletteHTTPException
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
 from starlette.requests import Request
@@ -32,8 +31,9 @@ from boardstate.service.games.game_service import GameService
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import IMPORT_PATH
+from boardstate.service.http.problems import EXCEPTION_HANDLERS
 from boardstate.service.http.rate_limits import RateLimitMiddleware
-from boardstate.service.http.rest_api import outer_http_error, v1_app
+from boardstate.service.http.rest_api import V1_ROUTES
 from boardstate.service.http.routes import ROUTES
 from boardstate.service.inputs import BadJson, loads
 from boardstate.service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
@@ -228,14 +228,14 @@ def create_app(settings: Settings) -> Starlette:
         )
     routes = [
         *ROUTES,
+        *V1_ROUTES,
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
         Mount(STATIC_PATH, app=GraphiQLStatic(), name="graphiql-static"),
-        Mount("/v1", app=v1_app(), name="v1"),
     ]
     return Starlette(
         routes=routes,
         middleware=middleware,
         lifespan=lifespan,
-        exception_handlers={StarletteHTTPException: outer_http_error},
+        exception_handlers=EXCEPTION_HANDLERS,
     )

@@ -11,10 +11,14 @@ from __future__ import annotations
 from typing import Any
 
 import msgspec
-from starlette.responses import Response
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import PlainTextResponse, Response
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import ApiError
+from boardstate.schema.codes import BAD_REQUEST, ApiError
+from boardstate.service.inputs import echo
+from boardstate.service.logging import REQUEST_ID_KEY
 
 INTERNAL = "INTERNAL"
 """A bug in the service (never an expected failure): 500."""
@@ -121,3 +125,46 @@ def problem_of(error: MoveError | ApiError | Problem) -> Response:
     if isinstance(nested, dict):
         details.update(nested)
     return problem_response(error.code, error.message, details or None)
+
+
+def _problem_of_http(request: Request, exc: HTTPException) -> Response:
+    path = echo(request.url.path)
+    if exc.status_code == 405:
+        detail = f"{request.method} is not allowed on {path}"
+    elif exc.status_code == 404:
+        detail = f"no route {path}"
+    else:
+        detail = str(exc.detail)
+    response = problem_response(BAD_REQUEST, detail, status=exc.status_code)
+    response.headers.update(exc.headers or {})
+    return response
+
+
+def _under_v1(request: Request) -> bool:
+    path = request.url.path
+    return path == "/v1" or path.startswith("/v1/")
+
+
+async def http_error(request: Request, exc: Exception) -> Response:
+    """The app's HTTP errors (404, 405 with `Allow`): problem+json under `/v1`, elsewhere
+    Starlette's own plain-text answer."""
+    assert isinstance(exc, HTTPException)
+    if _under_v1(request):
+        return _problem_of_http(request, exc)
+    if exc.status_code in {204, 304}:
+        return Response(status_code=exc.status_code, headers=exc.headers)
+    return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
+
+
+async def server_error(request: Request, exc: Exception) -> Response:
+    """A bug: problem+json 500 `INTERNAL` under `/v1` (never an HTML page or a trace),
+    elsewhere Starlette's plain-text 500. The exception is still logged by the server."""
+    if _under_v1(request):
+        request_id = request.scope.get(REQUEST_ID_KEY)
+        details = None if request_id is None else {"requestId": str(request_id)}
+        return problem_response(INTERNAL, "internal error (a bug; it has been logged)", details)
+    return PlainTextResponse("Internal Server Error", status_code=500)
+
+
+EXCEPTION_HANDLERS = {HTTPException: http_error, Exception: server_error}
+"""The app's exception handlers (`service.http.app.create_app`)."""

@@ -2,16 +2,14 @@
 the GraphQL resolver calls, so every check (tokens, the order of `submitMove`'s checks, move
 ids, redaction) has one implementation; the two doors differ only in encoding.
 
-`V1_ROUTES` is the route table (paths relative to `/v1`); `v1_app` mounts it with problem+json
-answers for unknown paths, wrong methods and bugs (`INTERNAL`, never an HTML page).
+`V1_ROUTES` is the route table; `service.http.problems.EXCEPTION_HANDLERS` answer unknown paths,
+wrong methods and bugs under `/v1` with problem+json too (`INTERNAL` for a bug, never a page).
 """
 
 from __future__ import annotations
 
-from starlette.applications import Starlette
-from starlette.exceptions import HTTPException
 from starlette.requests import Request
-from starlette.responses import PlainTextResponse, Response
+from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 
 from boardstate.engine import registry
@@ -20,7 +18,7 @@ from boardstate.schema.arguments import text_argument
 from boardstate.schema.codes import BAD_REQUEST
 from boardstate.schema.events import clamp_first, window
 from boardstate.service.http import api_docs, openapi_doc
-from boardstate.service.http.problems import INTERNAL, Problem, problem_response
+from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (
     endpoint,
     etag,
@@ -50,7 +48,6 @@ from boardstate.service.http.rest_models import (
     game_type_out,
 )
 from boardstate.service.http.routes import game_log
-from boardstate.service.inputs import echo
 
 
 @endpoint
@@ -193,55 +190,21 @@ async def get_log(request: Request) -> Response:
 
 
 V1_ROUTES: list[BaseRoute] = [
-    Route("/game-types", list_game_types, methods=["GET"]),
-    Route("/game-types/{type_id}", get_game_type, methods=["GET"]),
-    Route("/games", games, methods=["GET", "POST"]),
-    Route("/games/{game_id}", get_game, methods=["GET"]),
-    Route("/games/{game_id}/seats", join_game, methods=["POST"]),
-    Route("/games/{game_id}/state", get_state, methods=["GET"]),
-    Route("/games/{game_id}/legal-moves", get_legal_moves, methods=["GET"]),
-    Route("/games/{game_id}/moves", submit_move, methods=["POST"]),
-    Route("/games/{game_id}/events", get_events, methods=["GET"]),
+    Route("/v1/game-types", list_game_types, methods=["GET"]),
+    Route("/v1/game-types/{type_id}", get_game_type, methods=["GET"]),
+    Route("/v1/games", games, methods=["GET", "POST"]),
+    Route("/v1/games/{game_id}", get_game, methods=["GET"]),
+    Route("/v1/games/{game_id}/seats", join_game, methods=["POST"]),
+    Route("/v1/games/{game_id}/state", get_state, methods=["GET"]),
+    Route("/v1/games/{game_id}/legal-moves", get_legal_moves, methods=["GET"]),
+    Route("/v1/games/{game_id}/moves", submit_move, methods=["POST"]),
+    Route("/v1/games/{game_id}/events", get_events, methods=["GET"]),
     # Server-Sent Events (DESIGN §5b) add their route here:
-    # Route("/games/{game_id}/events/stream", ..., methods=["GET"]).
-    Route("/games/{game_id}/log", get_log, methods=["GET"]),
-    Route("/openapi.json", openapi_doc.serve, methods=["GET"]),
-    Route("/docs", api_docs.page, methods=["GET"]),
-    Mount("/docs-static", app=api_docs.ApiDocsStatic(), name="apidocs-static"),
+    # Route("/v1/games/{game_id}/events/stream", ..., methods=["GET"]).
+    Route("/v1/games/{game_id}/log", get_log, methods=["GET"]),
+    Route("/v1/openapi.json", openapi_doc.serve, methods=["GET"]),
+    Route("/v1/docs", api_docs.page, methods=["GET"]),
+    Mount("/v1/docs-static", app=api_docs.ApiDocsStatic(), name="apidocs-static"),
 ]
-"""The routes of `/v1`; `openapi_doc.PATHS` documents each of them."""
-
-
-async def http_error(request: Request, exc: Exception) -> Response:
-    """Starlette's 404/405 (and other HTTP errors) as problems; the app uses it for any path
-    under `/v1` that the mount's own pattern does not reach (a newline in the path)."""
-    assert isinstance(exc, HTTPException)
-    path = echo(request.url.path)
-    if exc.status_code == 405:
-        detail = f"{request.method} is not allowed on {path}"
-        response = problem_response(BAD_REQUEST, detail, status=405)
-        response.headers.update(exc.headers or {})
-        return response
-    if exc.status_code == 404:
-        return problem_response(BAD_REQUEST, f"no route {path}", status=404)
-    return problem_response(BAD_REQUEST, str(exc.detail), status=exc.status_code)
-
-
-async def outer_http_error(request: Request, exc: Exception) -> Response:
-    """The app's HTTP errors: Starlette's own answer (plain text), problem+json under `/v1`."""
-    if request.url.path.startswith("/v1/") or request.url.path == "/v1":
-        return await http_error(request, exc)
-    assert isinstance(exc, HTTPException)
-    if exc.status_code in {204, 304}:
-        return Response(status_code=exc.status_code, headers=exc.headers)
-    return PlainTextResponse(exc.detail, status_code=exc.status_code, headers=exc.headers)
-
-
-async def _bug(request: Request, exc: Exception) -> Response:
-    return problem_response(INTERNAL, "internal error; the request id is in X-Request-Id")
-
-
-def v1_app(routes: list[BaseRoute] | None = None) -> Starlette:
-    """The `/v1` sub-application (mount it at `/v1`)."""
-    handlers = {HTTPException: http_error, Exception: _bug}
-    return Starlette(routes=V1_ROUTES if routes is None else routes, exception_handlers=handlers)
+"""The routes of `/v1` (in the app's route table, so metrics label them by their full path);
+`service.http.openapi_paths` documents each of them."""

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
+from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
-from boardstate.service.http.rest_api import v1_app
+from boardstate.service.http.problems import EXCEPTION_HANDLERS
 from tests.api.server import ServiceProcess
 from tests.redis_support import RedisServer
 
@@ -62,13 +63,18 @@ async def test_the_create_limit_applies_to_v1(limited: ServiceProcess) -> None:
 
 async def test_a_bug_is_a_problem_500_not_a_page() -> None:
     async def boom(request: Request) -> Response:
-        raise RuntimeError("a bug")
+        raise RuntimeError("secret-internal-state")
 
-    app = v1_app([Route("/boom", boom)])
+    app = Starlette(
+        routes=[Route("/v1/boom", boom), Route("/boom", boom)],
+        exception_handlers=EXCEPTION_HANDLERS,
+    )
     transport = httpx.ASGITransport(app=app, raise_app_exceptions=False)
     async with httpx.AsyncClient(transport=transport, base_url="http://test") as http:
-        response = await http.get("/boom")
+        response = await http.get("/v1/boom")
+        elsewhere = await http.get("/boom")
+    assert (elsewhere.status_code, elsewhere.text) == (500, "Internal Server Error")
     assert response.status_code == 500
     assert response.headers["content-type"].startswith("application/problem+json")
     assert response.json()["code"] == "INTERNAL"
-    assert "a bug" not in response.text
+    assert "secret-internal-state" not in response.text

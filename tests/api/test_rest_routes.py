@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 
@@ -188,3 +189,16 @@ async def test_unknown_routes_and_methods_are_problems(rest: Rest) -> None:
     assert missing.status_code == 404
     wrong = await rest.request("DELETE", "/games")
     assert wrong.status_code == 405
+
+
+async def test_metrics_label_v1_routes_by_their_full_template(rest: Rest) -> None:
+    game_id, _ = await rest.new_game()
+    await rest.http.get(f"/v1/games/{game_id}/log")
+    for _ in range(50):  # a request is counted just after its last byte is sent
+        metrics = (await rest.http.get("/metrics")).text
+        if 'route="/v1/games/{game_id}/log"' in metrics:
+            break
+        await asyncio.sleep(0.05)
+    assert 'route="/v1/games/{game_id}/log"' in metrics
+    assert 'route="/v1/games"' in metrics
+    assert game_id not in metrics
