@@ -8,7 +8,6 @@ from collections.abc import AsyncIterator
 
 import pytest
 
-from tests.adversarial.test_request_shape import raw_exchange
 from tests.api.rest_client import Rest, RestError
 from tests.api.server import ServiceProcess
 
@@ -70,6 +69,18 @@ async def test_bodies_are_parsed_strictly(rest: Rest, raw: bytes) -> None:
         "POST", "/games", content=raw, headers={"content-type": "application/json"}
     )
     assert (response.status_code, response.json()["code"]) == (400, "BAD_JSON")
+
+
+async def raw_exchange(service: ServiceProcess, head: bytes) -> bytes:
+    """Sends `head` on a fresh connection; returns all the server answers until it closes (the
+    413 closes the connection), however many segments the answer arrives in."""
+    reader, writer = await asyncio.open_connection("127.0.0.1", service.port)
+    try:
+        writer.write(head)
+        await writer.drain()
+        return await asyncio.wait_for(reader.read(), timeout=10)
+    finally:
+        writer.close()
 
 
 async def test_a_body_over_the_limit_is_413(service: ServiceProcess) -> None:
