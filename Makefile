@@ -54,5 +54,10 @@ bench: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py
 
+# The committed schemas: GraphQL SDL (schema/schema.graphql) and OpenAPI (schema/openapi.json).
+schema: $(STAMP)
+	$(BIN)/python scripts/export_schema.py
+	$(BIN)/python scripts/export_openapi.py
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -94,6 +94,8 @@ class AcceptedMove:
     version: int
     events: tuple[EventView, ...]
     dry_run: bool = False
+    replayed: bool = False
+    """True when a `moveId` retry returned the move accepted before (REST answers 200)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

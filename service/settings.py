@@ -43,100 +43,33 @@
 | `BOARDSTATE_MAX_IMPORT_BYTES` | `33554432` | largest `POST /games/import` body (32 MiB) |
 | `BOARDSTATE_MAX_IMPORT_LINE_BYTES` | `262144` | largest line (event) of an imported log |
 
-
 Limits and what clients see: `docs/security.md`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import ipaddress
 import os
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
-from limits import parse_many
+from boardstate.service.env_values import (
+    LOG_LEVELS,
+    admin_token_value,
+    choice,
+    flag,
+    integer,
+    key_prefix,
+    limit_list,
+    networks,
+)
+from boardstate.service.env_values import SettingsError as SettingsError
 
-LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 LOG_FORMATS = ("auto", "json", "console")
-MIN_ADMIN_TOKEN_LENGTH = 16
 ADDRESS_LIMITS = "100/second;3000/minute"
 SEAT_LIMITS = "30/second;1200/minute"
 CREATE_LIMITS = "30/minute;300/hour"
-
-
-class SettingsError(ValueError):
-    """An environment variable has a value that cannot be used."""
-
-
-def _flag(env: Mapping[str, str], name: str, default: bool) -> bool:
-    raw = env.get(name, "").strip().lower()
-    if not raw:
-        return default
-    if raw in ("1", "true", "yes", "on"):
-        return True
-    if raw in ("0", "false", "no", "off"):
-        return False
-    raise SettingsError(f"{name}={raw!r}: expected 1/0, true/false, yes/no or on/off")
-
-
-def _int(
-    env: Mapping[str, str], name: str, default: int, lo: int = 1, hi: int | None = None
-) -> int:
-    raw = env.get(name, "").strip()
-    if not raw:
-        return default
-    try:
-        value = int(raw)
-    except ValueError:
-        raise SettingsError(f"{name}={raw!r}: expected an integer") from None
-    if value < lo:
-        raise SettingsError(f"{name}={value}: must be at least {lo}")
-    if hi is not None and value > hi:
-        raise SettingsError(f"{name}={value}: must be at most {hi}")
-    return value
-
-
-def _choice(env: Mapping[str, str], name: str, default: str, allowed: tuple[str, ...]) -> str:
-    raw = env.get(name, "").strip() or default
-    value = raw.upper() if allowed == LOG_LEVELS else raw.lower()
-    if value not in allowed:
-        raise SettingsError(f"{name}={raw!r}: expected one of {', '.join(allowed)}")
-    return value
-
-
-def _prefix(env: Mapping[str, str]) -> str:
-    raw = env.get("BOARDSTATE_KEY_PREFIX", "").strip() or "bs"
-    if "{" in raw or "}" in raw or len(raw) > 64:
-        raise SettingsError(f"BOARDSTATE_KEY_PREFIX={raw!r}: at most 64 characters, no braces")
-    return raw
-
-
-def _admin_token(env: Mapping[str, str]) -> str | None:
-    raw = env.get("BOARDSTATE_ADMIN_TOKEN", "").strip()
-    if raw and len(raw) < MIN_ADMIN_TOKEN_LENGTH:
-        raise SettingsError(f"BOARDSTATE_ADMIN_TOKEN: at least {MIN_ADMIN_TOKEN_LENGTH} characters")
-    return raw or None
-
-
-def _limits(env: Mapping[str, str], name: str, default: str) -> str:
-    raw = env.get(name, "").strip() or default
-    try:
-        parse_many(raw)
-    except ValueError:
-        raise SettingsError(f"{name}={raw!r}: expected limits like '30/minute;300/hour'") from None
-    return raw
-
-
-def _networks(env: Mapping[str, str], name: str) -> tuple[str, ...]:
-    items = tuple(i.strip() for i in env.get(name, "").split(",") if i.strip())
-    for item in items:
-        try:
-            ipaddress.ip_network(item, strict=False)
-        except ValueError:
-            raise SettingsError(f"{name}: {item!r} is not an IP address or network") from None
-    return items
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -191,49 +124,51 @@ class Settings:
         origins = tuple(o.strip() for o in env.get("BOARDSTATE_CORS_ORIGINS", "").split(","))
         return cls(
             redis_url=env.get("REDIS_URL", "").strip() or None,
-            redis_cluster=_flag(env, "BOARDSTATE_REDIS_CLUSTER", False),
-            key_prefix=_prefix(env),
+            redis_cluster=flag(env, "BOARDSTATE_REDIS_CLUSTER", False),
+            key_prefix=key_prefix(env),
             data_dir=Path(env.get("BOARDSTATE_DATA_DIR", "").strip() or ".data"),
-            allow_client_seeds=_flag(env, "BOARDSTATE_ALLOW_CLIENT_SEEDS", True),
+            allow_client_seeds=flag(env, "BOARDSTATE_ALLOW_CLIENT_SEEDS", True),
             cors_origins=tuple(o for o in origins if o),
-            log_level=_choice(env, "BOARDSTATE_LOG_LEVEL", "INFO", LOG_LEVELS),
-            log_format=_choice(env, "BOARDSTATE_LOG_FORMAT", "auto", LOG_FORMATS),
-            page_cap=_int(env, "BOARDSTATE_PAGE_CAP", 100),
-            max_query_depth=_int(env, "BOARDSTATE_MAX_QUERY_DEPTH", 12),
-            max_aliases=_int(env, "BOARDSTATE_MAX_ALIASES", 30),
-            max_tokens=_int(env, "BOARDSTATE_MAX_TOKENS", 2000),
-            max_fragments=_int(env, "BOARDSTATE_MAX_FRAGMENTS", 100, lo=0),
-            max_fields=_int(env, "BOARDSTATE_MAX_FIELDS", 500),
-            max_repeats=_int(env, "BOARDSTATE_MAX_REPEATED_FIELDS", 30),
-            max_cost=_int(env, "BOARDSTATE_MAX_COST", 50_000),
-            cache_size=_int(env, "BOARDSTATE_CACHE_SIZE", 1024, lo=0),
-            snapshot_every=_int(env, "BOARDSTATE_SNAPSHOT_EVERY", 64, lo=0),
-            admin_token=_admin_token(env),
-            append_wait_replicas=_int(env, "BOARDSTATE_APPEND_WAIT_REPLICAS", 0, lo=0, hi=16),
-            append_wait_timeout_ms=_int(
+            log_level=choice(env, "BOARDSTATE_LOG_LEVEL", "INFO", LOG_LEVELS),
+            log_format=choice(env, "BOARDSTATE_LOG_FORMAT", "auto", LOG_FORMATS),
+            page_cap=integer(env, "BOARDSTATE_PAGE_CAP", 100),
+            max_query_depth=integer(env, "BOARDSTATE_MAX_QUERY_DEPTH", 12),
+            max_aliases=integer(env, "BOARDSTATE_MAX_ALIASES", 30),
+            max_tokens=integer(env, "BOARDSTATE_MAX_TOKENS", 2000),
+            max_fragments=integer(env, "BOARDSTATE_MAX_FRAGMENTS", 100, lo=0),
+            max_fields=integer(env, "BOARDSTATE_MAX_FIELDS", 500),
+            max_repeats=integer(env, "BOARDSTATE_MAX_REPEATED_FIELDS", 30),
+            max_cost=integer(env, "BOARDSTATE_MAX_COST", 50_000),
+            cache_size=integer(env, "BOARDSTATE_CACHE_SIZE", 1024, lo=0),
+            snapshot_every=integer(env, "BOARDSTATE_SNAPSHOT_EVERY", 64, lo=0),
+            admin_token=admin_token_value(env),
+            append_wait_replicas=integer(env, "BOARDSTATE_APPEND_WAIT_REPLICAS", 0, lo=0, hi=16),
+            append_wait_timeout_ms=integer(
                 env, "BOARDSTATE_APPEND_WAIT_TIMEOUT_MS", 1000, lo=1, hi=60_000
             ),
-            shutdown_grace_seconds=_int(
+            shutdown_grace_seconds=integer(
                 env, "BOARDSTATE_SHUTDOWN_GRACE_SECONDS", 20, lo=1, hi=3600
             ),
-            rate_limits=_flag(env, "BOARDSTATE_RATE_LIMITS", True),
-            rate_limit_address=_limits(env, "BOARDSTATE_RATE_LIMIT_ADDRESS", ADDRESS_LIMITS),
-            rate_limit_token=_limits(env, "BOARDSTATE_RATE_LIMIT_TOKEN", SEAT_LIMITS),
-            rate_limit_create=_limits(env, "BOARDSTATE_RATE_LIMIT_CREATE", CREATE_LIMITS),
-            max_open_games=_int(env, "BOARDSTATE_MAX_OPEN_GAMES", 100, lo=0),
-            open_game_ttl_seconds=_int(env, "BOARDSTATE_OPEN_GAME_TTL_SECONDS", 86_400, lo=0),
-            trusted_proxies=_networks(env, "BOARDSTATE_TRUSTED_PROXIES"),
-            redis_pool_size=_int(env, "BOARDSTATE_REDIS_POOL_SIZE", 100, hi=10_000),
-            redis_pool_wait_ms=_int(env, "BOARDSTATE_REDIS_POOL_WAIT_MS", 2000, lo=0, hi=60_000),
-            request_concurrency=_int(env, "BOARDSTATE_REQUEST_CONCURRENCY", 8, hi=1000),
-            max_streams=_int(env, "BOARDSTATE_MAX_STREAMS", 1000, lo=0, hi=100_000),
-            max_streams_per_token=_int(env, "BOARDSTATE_MAX_STREAMS_PER_TOKEN", 8, lo=0),
-            max_streams_per_address=_int(env, "BOARDSTATE_MAX_STREAMS_PER_ADDRESS", 32, lo=0),
-            sse_keepalive_seconds=_int(env, "BOARDSTATE_SSE_KEEPALIVE_SECONDS", 15, hi=3600),
-            max_body_bytes=_int(env, "BOARDSTATE_MAX_BODY_BYTES", 1024 * 1024, lo=1024),
-            max_ws_message_bytes=_int(env, "BOARDSTATE_MAX_WS_MESSAGE_BYTES", 64 * 1024, lo=1024),
-            max_import_bytes=_int(env, "BOARDSTATE_MAX_IMPORT_BYTES", 32 * 1024 * 1024, lo=1024),
-            max_import_line_bytes=_int(
+            rate_limits=flag(env, "BOARDSTATE_RATE_LIMITS", True),
+            rate_limit_address=limit_list(env, "BOARDSTATE_RATE_LIMIT_ADDRESS", ADDRESS_LIMITS),
+            rate_limit_token=limit_list(env, "BOARDSTATE_RATE_LIMIT_TOKEN", SEAT_LIMITS),
+            rate_limit_create=limit_list(env, "BOARDSTATE_RATE_LIMIT_CREATE", CREATE_LIMITS),
+            max_open_games=integer(env, "BOARDSTATE_MAX_OPEN_GAMES", 100, lo=0),
+            open_game_ttl_seconds=integer(env, "BOARDSTATE_OPEN_GAME_TTL_SECONDS", 86_400, lo=0),
+            trusted_proxies=networks(env, "BOARDSTATE_TRUSTED_PROXIES"),
+            redis_pool_size=integer(env, "BOARDSTATE_REDIS_POOL_SIZE", 100, hi=10_000),
+            redis_pool_wait_ms=integer(env, "BOARDSTATE_REDIS_POOL_WAIT_MS", 2000, lo=0, hi=60_000),
+            request_concurrency=integer(env, "BOARDSTATE_REQUEST_CONCURRENCY", 8, hi=1000),
+            max_streams=integer(env, "BOARDSTATE_MAX_STREAMS", 1000, lo=0, hi=100_000),
+            max_streams_per_token=integer(env, "BOARDSTATE_MAX_STREAMS_PER_TOKEN", 8, lo=0),
+            max_streams_per_address=integer(env, "BOARDSTATE_MAX_STREAMS_PER_ADDRESS", 32, lo=0),
+            sse_keepalive_seconds=integer(env, "BOARDSTATE_SSE_KEEPALIVE_SECONDS", 15, hi=3600),
+            max_body_bytes=integer(env, "BOARDSTATE_MAX_BODY_BYTES", 1024 * 1024, lo=1024),
+            max_ws_message_bytes=integer(
+                env, "BOARDSTATE_MAX_WS_MESSAGE_BYTES", 64 * 1024, lo=1024
+            ),
+            max_import_bytes=integer(env, "BOARDSTATE_MAX_IMPORT_BYTES", 32 * 1024 * 1024, lo=1024),
+            max_import_line_bytes=integer(
                 env, "BOARDSTATE_MAX_IMPORT_LINE_BYTES", 256 * 1024, lo=1024
             ),
         )

@@ -214,7 +214,9 @@ class GameService:
         record = verdict.record
         complete = record.status == "FINISHED"
         events = tuple(event_view(record, e, seat, complete) for e in verdict.events)
-        return AcceptedMove(game_view(record), verdict.version, events, verdict.dry_run)
+        return AcceptedMove(
+            game_view(record), verdict.version, events, verdict.dry_run, verdict.replayed
+        )
 
     # -- live --------------------------------------------------------------------------
     async def open_game_events(

@@ -70,6 +70,8 @@ class Verdict:
     version: int
     events: Sequence[StoredEvent]
     dry_run: bool = False
+    replayed: bool = False
+    """A retry of a move accepted before under the same `moveId` (nothing appended now)."""
 
 
 async def authorize(loader: GameLoader, record: GameRecord, seat: int, token: str | None) -> None:
@@ -239,4 +241,4 @@ class Referee:
                 {"moveId": mid, "version": prior.first_version},
             )
         current = await self.loader.load(record.game_id)
-        return Verdict(current or record, prior.last_version, events)
+        return Verdict(current or record, prior.last_version, events, replayed=True)

@@ -5,39 +5,32 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import gc
-import uuid
-from collections.abc import AsyncIterator, Mapping
+from collections.abc import AsyncIterator
 from typing import TypedDict
 
 import structlog
-from cross_web import HTTPException
 from starlette.applications import Starlette
 from starlette.middleware import Middleware
 from starlette.middleware.cors import CORSMiddleware
-from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.types import Receive, Scope, Send
-from starlette.websockets import WebSocket
-from strawberry.asgi import GraphQL
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
-from boardstate.schema.codes import BAD_JSON, BAD_REQUEST
-from boardstate.schema.context import Context, bearer_token
 from boardstate.schema.root import make_schema
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.offload import use_short_switch_interval
-from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic, page_response
-from boardstate.service.http.graphql_sse import TextStream, ending_on_shutdown, sse_transport
+from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
+from boardstate.service.http.graphql_app import GraphQLApp
+from boardstate.service.http.graphql_sse import sse_transport
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import IMPORT_PATH
 from boardstate.service.http.loop_lag import watch_loop_lag
+from boardstate.service.http.problems import EXCEPTION_HANDLERS
 from boardstate.service.http.rate_limits import RateLimitMiddleware
+from boardstate.service.http.rest_api import V1_ROUTES
 from boardstate.service.http.routes import ROUTES
-from boardstate.service.inputs import BadJson, loads
-from boardstate.service.logging import REQUEST_ID_KEY, RequestContextMiddleware, configure_logging
+from boardstate.service.logging import RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
@@ -58,83 +51,6 @@ class State(TypedDict):
     service: GameService
     metrics: Metrics
     limiter: RateLimiter | None
-
-
-class RequestError(HTTPException):
-    """A request GraphQL cannot run, answered with an HTTP 4xx and a GraphQL-shaped body."""
-
-    def __init__(self, status_code: int, code: str, reason: str) -> None:
-        super().__init__(status_code, reason)
-        self.code = code
-
-
-class GraphQLApp(GraphQL[Context, None]):
-    """The strawberry ASGI app; builds a `Context` per request or websocket connection.
-
-    Bodies, `variables`/`extensions` parameters and websocket messages are parsed strictly
-    (`service.inputs.loads`): whatever is wrong with them is a 400 with a GraphQL-shaped JSON
-    body (`BAD_JSON`, `BAD_REQUEST`), never a 500, and a deep body never recurses far.
-    """
-
-    def decode_json(self, data: str | bytes) -> object:
-        """Websocket messages (a `BadJson` is a `JSONDecodeError`: strawberry closes 4400)."""
-        return loads(data)
-
-    def parse_json(self, data: str | bytes) -> object:
-        """A request body or a `variables`/`extensions` parameter: a JSON object."""
-        try:
-            value = loads(data)
-        except BadJson as exc:
-            raise RequestError(
-                400, BAD_JSON, f"the request is not acceptable JSON: {exc}"
-            ) from None
-        if not isinstance(value, dict | list):
-            kind = "null" if value is None else type(value).__name__
-            raise RequestError(400, BAD_JSON, f"expected a JSON object, got {kind}")
-        return value
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await super().__call__(scope, receive, send)
-            return
-        request = Request(scope=scope, receive=receive)
-        try:
-            response = await self.run(request)
-        except HTTPException as exc:
-            code = exc.code if isinstance(exc, RequestError) else BAD_REQUEST
-            error = {"message": exc.reason, "extensions": {"code": code}}
-            response = JSONResponse({"errors": [error]}, status_code=exc.status_code)
-        await response(scope, receive, send)
-
-    request_concurrency = 8
-
-    async def get_context(
-        self, request: Request | WebSocket, response: Response | WebSocket
-    ) -> Context:
-        scope = request.scope
-        request_id = scope.get(REQUEST_ID_KEY) or uuid.uuid4().hex
-        return Context(
-            backend=scope["state"]["service"],
-            request_id=str(request_id),
-            header_token=bearer_token(request.headers.get("authorization")),
-            address=request.client.host if request.client else None,
-            reads=asyncio.Semaphore(self.request_concurrency),
-        )
-
-    async def create_streaming_response(
-        self,
-        request: Request | WebSocket,
-        stream: TextStream,
-        sub_response: Response,
-        headers: Mapping[str, str],
-    ) -> Response:
-        """A graphql-sse stream, which ends with where to resume on shutdown."""
-        stream = ending_on_shutdown(request.scope, stream)
-        return await super().create_streaming_response(request, stream, sub_response, headers)
-
-    async def render_graphql_ide(self, request: Request) -> Response:
-        """GraphiQL from the vendored copies, not a CDN (`service.http.graphiql`)."""
-        return page_response()
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -235,14 +151,28 @@ def create_app(settings: Settings) -> Starlette:
                 CORSMiddleware,
                 allow_origins=list(settings.cors_origins),
                 allow_methods=["GET", "POST", "OPTIONS"],
-                allow_headers=["authorization", "content-type", "x-request-id", "last-event-id"],
-                expose_headers=["x-request-id", "x-game-version"],
+                allow_headers=[
+                    "authorization",
+                    "content-type",
+                    "x-request-id",
+                    "idempotency-key",
+                    "if-match",
+                    "if-none-match",
+                    "last-event-id",
+                ],
+                expose_headers=["x-request-id", "x-game-version", "etag", "location"],
             )
         )
     routes = [
         *ROUTES,
+        *V1_ROUTES,
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
         Mount(STATIC_PATH, app=GraphiQLStatic(), name="graphiql-static"),
     ]
-    return Starlette(routes=routes, middleware=middleware, lifespan=lifespan)
+    return Starlette(
+        routes=routes,
+        middleware=middleware,
+        lifespan=lifespan,
+        exception_handlers=EXCEPTION_HANDLERS,
+    )

@@ -42,6 +42,7 @@ def too_large_response(path: str, limit: int) -> tuple[int, list[tuple[bytes, by
             "status": 413,
             "detail": message,
             "code": REQUEST_TOO_LARGE,
+            "details": {"limit": limit},
             "limit": limit,
         }
     payload = json.dumps(body, separators=(",", ":")).encode()

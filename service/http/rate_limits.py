@@ -72,12 +72,24 @@ def refusal(scope: Scope, wait: int) -> tuple[int, list[tuple[bytes, bytes]], by
     if scope.get("path") == "/graphql":
         extensions = {"code": RATE_LIMITED, "retryAfter": wait}
         payload: object = {"data": None, "errors": [{"message": message, "extensions": extensions}]}
+        media = b"application/json"
+    elif str(scope.get("path", "")).startswith("/v1/"):
+        payload = {
+            "type": "about:blank",
+            "title": "Rate limited",
+            "status": 429,
+            "detail": message,
+            "code": RATE_LIMITED,
+            "details": {"retryAfter": wait},
+        }
+        media = b"application/problem+json"
     else:
         error = {"code": RATE_LIMITED, "message": message, "details": {"retryAfter": wait}}
         payload = {"error": error}
+        media = b"application/json"
     body = json.dumps(payload).encode()
     headers = [
-        (b"content-type", b"application/json"),
+        (b"content-type", media),
         (b"content-length", str(len(body)).encode()),
         (b"retry-after", str(wait).encode()),
     ]
@@ -134,10 +146,9 @@ class RateLimitMiddleware:
     def _sender(caller: Caller, send: Send) -> Send:
         async def sender(message: Message) -> None:
             if message["type"] == "http.response.start" and caller.retry_after is not None:
-                headers = [
-                    *message.get("headers", []),
-                    (b"retry-after", str(caller.retry_after).encode()),
-                ]
+                headers = list(message.get("headers", []))
+                if all(name.lower() != b"retry-after" for name, _ in headers):  # REST sets it
+                    headers.append((b"retry-after", str(caller.retry_after).encode()))
                 status = message["status"]
                 if caller.store_full and status < 400:
                     status = 503

@@ -80,6 +80,20 @@ async def test_a_full_redis_refuses_writes_with_503_and_keeps_every_acknowledged
             assert error["extensions"]["code"] == "STORE_FULL"
             assert error["extensions"]["retryable"] is True
             assert "nothing was recorded" in error["message"]
+        # The REST door answers the same refusal as a problem (DESIGN §5b).
+        rest_created = await api.http.post(
+            "/v1/games", json={"gameType": "trambahn", "players": 2, "seats": ["a", "b"]}
+        )
+        rest_moved = await api.http.post(
+            f"/v1/games/{game_id}/moves",
+            json={"seat": seat, "move": move, "expectedVersion": game["version"]},
+            headers=headers,
+        )
+        for response in (rest_created, rest_moved):
+            assert response.status_code == 503, response.text
+            assert response.headers["content-type"].startswith("application/problem+json")
+            assert int(response.headers["retry-after"]) >= 1
+            assert response.json()["code"] == "STORE_FULL"
 
         # Reads go on, and every acknowledged move is in the log.
         for game_id, moves in acknowledged.items():

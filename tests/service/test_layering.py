@@ -1,7 +1,7 @@
 """Inside `service/`, imports go one way (DESIGN §2): http → games → history → log → store.
 
 A sub-package imports only itself and the sub-packages below it; the shared top-level modules
-(settings, logging, metrics, failures, inputs) may be imported by anyone and import no sub-package;
+(settings, env_values, logging, metrics, failures, inputs) may be imported by anyone and import no sub-package;
 `cli` and `asgi` may import anything, and only they start the local conveniences (`local/`).
 `history/` and `log/` never touch Redis themselves. Module names inside `service/` are unique
 across the repository's packages, so a name says which module it is; none exceeds 250 lines.
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
 ORDER = ("http", "games", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
-SHARED = ("settings", "logging", "metrics", "failures", "inputs")
+SHARED = ("settings", "env_values", "logging", "metrics", "failures", "inputs")
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")
 """Top-level modules that may import anything."""

@@ -1,0 +1,76 @@
+"""The OpenAPI 3.1 document of `/v1`, generated from the code: schemas from the msgspec Structs
+of `service.http.rest_models`, problem codes from `service.http.problems.STATUS`, paths below.
+
+Committed as `schema/openapi.json` (`scripts/export_openapi.py`; a test keeps it in sync) and
+served at `GET /v1/openapi.json`.
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+
+from boardstate.schema.codes import ALL_CODES
+from boardstate.service.http import rest_models as m
+from boardstate.service.http.openapi_paths import REF, paths
+from boardstate.service.http.problems import INTERNAL
+
+MODELS: tuple[type[Any], ...] = (
+    m.CreateGameIn,
+    m.JoinIn,
+    m.MoveIn,
+    m.GameTypeOut,
+    m.GameOut,
+    m.GameCreatedOut,
+    m.GamesPageOut,
+    m.SeatJoinedOut,
+    m.StateOut,
+    m.LegalMovesOut,
+    m.EventsPageOut,
+    m.MoveAcceptedOut,
+    m.ProblemOut,
+)
+
+
+@functools.cache
+def document() -> dict[str, Any]:
+    """Returns the OpenAPI document."""
+    (_, components) = msgspec.json.schema_components(MODELS, ref_template=REF)
+    codes = [*ALL_CODES, INTERNAL]
+    components["ProblemOut"]["properties"]["code"] = {"enum": codes}
+    return {
+        "openapi": "3.1.0",
+        "info": {
+            "title": "Boardstate REST API",
+            "version": "1",
+            "description": "DESIGN §5b: the GraphQL API's operations as resources; same "
+            "tokens, codes and conventions. Errors are application/problem+json.",
+        },
+        "servers": [{"url": "/"}],
+        "paths": paths(),
+        "components": {
+            "schemas": components,
+            "securitySchemes": {
+                "bearerAuth": {
+                    "type": "http",
+                    "scheme": "bearer",
+                    "description": "A seat token from createGame (seats) or joinGame.",
+                }
+            },
+        },
+    }
+
+
+@functools.cache
+def text() -> str:
+    """The document as committed (indented, with a final newline)."""
+    return msgspec.json.format(msgspec.json.encode(document()), indent=2).decode() + "\n"
+
+
+async def serve(request: Request) -> Response:
+    """`GET /v1/openapi.json`."""
+    return Response(text(), media_type="application/json")

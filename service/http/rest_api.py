@@ -1,0 +1,210 @@
+"""The REST door under `/v1` (DESIGN §5b): every handler calls the same `GameService` method
+the GraphQL resolver calls, so every check (tokens, the order of `submitMove`'s checks, move
+ids, redaction) has one implementation; the two doors differ only in encoding.
+
+`V1_ROUTES` is the route table; `service.http.problems.EXCEPTION_HANDLERS` answer unknown paths,
+wrong methods and bugs under `/v1` with problem+json too (`INTERNAL` for a bug, never a page).
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Mount, Route
+
+from boardstate.engine import registry
+from boardstate.schema import cursors
+from boardstate.schema.arguments import text_argument
+from boardstate.schema.codes import BAD_REQUEST
+from boardstate.schema.events import clamp_first, window
+from boardstate.service.http import api_docs, openapi_doc
+from boardstate.service.http.problems import Problem
+from boardstate.service.http.rest_common import (
+    endpoint,
+    etag,
+    etag_version,
+    game_of,
+    json_response,
+    query_int,
+    read_body,
+    service_of,
+    token_of,
+)
+from boardstate.service.http.rest_models import (
+    STATUSES,
+    CreateGameIn,
+    EventsPageOut,
+    GameCreatedOut,
+    GamesPageOut,
+    JoinIn,
+    LegalMovesOut,
+    MoveAcceptedOut,
+    MoveIn,
+    SeatJoinedOut,
+    SeatTokenOut,
+    StateOut,
+    event_out,
+    game_out,
+    game_type_out,
+)
+from boardstate.service.http.routes import game_log
+
+
+@endpoint
+async def list_game_types(request: Request) -> Response:
+    return json_response([game_type_out(t) for t in sorted(registry.GAMES)])
+
+
+@endpoint
+async def get_game_type(request: Request) -> Response:
+    return json_response(game_type_out(request.path_params["type_id"]))
+
+
+@endpoint
+async def create_game(request: Request) -> Response:
+    body = await read_body(request, CreateGameIn)
+    created = await service_of(request).create_game(
+        body.game_type, body.players, body.options, body.seed, body.seats
+    )
+    out = GameCreatedOut(game_out(created.game), [SeatTokenOut(s, t) for s, t in created.tokens])
+    headers = {"location": f"/v1/games/{created.game.id}", "etag": etag(created.game.version)}
+    return json_response(out, 201, headers)
+
+
+@endpoint
+async def list_games(request: Request) -> Response:
+    service = service_of(request)
+    params = request.query_params
+    status = params.get("status")
+    if status is not None and status not in STATUSES:
+        raise Problem(BAD_REQUEST, f"status must be one of {', '.join(STATUSES)}")
+    cursor = params.get("cursor") or None
+    page = await service.games(
+        cursors.game_after(cursor),
+        clamp_first(query_int(request, "limit", 0), service.page_cap),
+        text_argument("gameType", params.get("gameType") or None),
+        status,
+        text_argument("player", params.get("player") or None),
+    )
+    items = [game_out(view) for _, view in page.games]
+    next_cursor = cursors.game_cursor(page.games[-1][0]) if page.has_next and page.games else None
+    return json_response(GamesPageOut(items, next_cursor, page.total))
+
+
+async def games(request: Request) -> Response:
+    """`/games`: one route for both methods, so a 405's `Allow` lists both."""
+    return await (create_game if request.method == "POST" else list_games)(request)
+
+
+@endpoint
+async def get_game(request: Request) -> Response:
+    view = await game_of(request)
+    tag = etag(view.version)
+    headers = {"etag": tag, "cache-control": "no-cache"}
+    match = request.headers.get("if-none-match")
+    if match is not None and tag in {m.strip().removeprefix("W/") for m in match.split(",")}:
+        return Response(status_code=304, headers=headers)
+    return json_response(game_out(view), headers=headers)
+
+
+@endpoint
+async def join_game(request: Request) -> Response:
+    body = await read_body(request, JoinIn)
+    joined = await service_of(request).join_game(
+        request.path_params["game_id"], body.name, body.seat
+    )
+    out = SeatJoinedOut(joined.seat, joined.token, game_out(joined.game))
+    return json_response(out, 201, {"etag": etag(joined.game.version)})
+
+
+@endpoint
+async def get_state(request: Request) -> Response:
+    view = await game_of(request)
+    seat = query_int(request, "seat")
+    version = query_int(request, "version")
+    state = await service_of(request).state(view, seat, version, token_of(request))
+    return json_response(StateOut(view.version if version is None else version, state))
+
+
+@endpoint
+async def get_legal_moves(request: Request) -> Response:
+    view = await game_of(request)
+    seat = query_int(request, "seat")
+    if seat is None:
+        raise Problem(BAD_REQUEST, "the seat query parameter is required")
+    moves = await service_of(request).legal_moves(view, seat, token_of(request))
+    return json_response(LegalMovesOut(view.version, moves), headers={"etag": etag(view.version)})
+
+
+@endpoint
+async def get_events(request: Request) -> Response:
+    service = service_of(request)
+    view = await game_of(request)
+    after = query_int(request, "afterVersion", 0) or 0
+    limit = query_int(request, "limit", 0)
+    seat = query_int(request, "seat")
+    page = window(view.version, service.page_cap, first=limit, after_version=after)
+    views = await service.events(view, page.after, page.count, seat, token_of(request))
+    last = views[-1].version if views else page.after
+    out = EventsPageOut([event_out(v) for v in views], last, last < view.version)
+    return json_response(out, headers={"x-game-version": str(view.version)})
+
+
+def _one(header: str, name: str, from_header: object, from_body: object) -> None:
+    if from_header is not None and from_body is not None and from_header != from_body:
+        raise Problem(
+            BAD_REQUEST, f"the {header} header and the body's {name} differ", {"field": name}
+        )
+
+
+@endpoint
+async def submit_move(request: Request) -> Response:
+    body = await read_body(request, MoveIn)
+    key = request.headers.get("idempotency-key")
+    expected = etag_version(request.headers.get("if-match"), "If-Match")
+    _one("Idempotency-Key", "moveId", key, body.move_id)
+    _one("If-Match", "expectedVersion", expected, body.expected_version)
+    accepted = await service_of(request).submit_move(
+        request.path_params["game_id"],
+        body.seat,
+        body.move,
+        token_of(request),
+        body.expected_version if expected is None else expected,
+        body.move_id if key is None else key,
+        body.dry_run,
+    )
+    out = MoveAcceptedOut(
+        accepted.version,
+        [event_out(e) for e in accepted.events],
+        game_out(accepted.game),
+        accepted.dry_run,
+    )
+    status = 200 if accepted.replayed or accepted.dry_run else 201
+    return json_response(out, status, {"etag": etag(accepted.game.version)})
+
+
+@endpoint
+async def get_log(request: Request) -> Response:
+    await game_of(request)
+    return await game_log(request)
+
+
+V1_ROUTES: list[BaseRoute] = [
+    Route("/v1/game-types", list_game_types, methods=["GET"]),
+    Route("/v1/game-types/{type_id}", get_game_type, methods=["GET"]),
+    Route("/v1/games", games, methods=["GET", "POST"]),
+    Route("/v1/games/{game_id}", get_game, methods=["GET"]),
+    Route("/v1/games/{game_id}/seats", join_game, methods=["POST"]),
+    Route("/v1/games/{game_id}/state", get_state, methods=["GET"]),
+    Route("/v1/games/{game_id}/legal-moves", get_legal_moves, methods=["GET"]),
+    Route("/v1/games/{game_id}/moves", submit_move, methods=["POST"]),
+    Route("/v1/games/{game_id}/events", get_events, methods=["GET"]),
+    # Server-Sent Events (DESIGN §5b) add their route here:
+    # Route("/v1/games/{game_id}/events/stream", ..., methods=["GET"]).
+    Route("/v1/games/{game_id}/log", get_log, methods=["GET"]),
+    Route("/v1/openapi.json", openapi_doc.serve, methods=["GET"]),
+    Route("/v1/docs", api_docs.page, methods=["GET"]),
+    Mount("/v1/docs-static", app=api_docs.ApiDocsStatic(), name="apidocs-static"),
+]
+"""The routes of `/v1` (in the app's route table, so metrics label them by their full path);
+`service.http.openapi_paths` documents each of them."""

@@ -1,0 +1,114 @@
+"""What every REST handler shares: the error boundary, strict bodies, parameters and headers.
+
+`endpoint` turns a handler's typed failures (`MoveError`, `ApiError`, `Problem`) into
+problem+json answers (`service.http.problems`). Bodies are parsed by `service.inputs.loads`
+(the strict parser GraphQL uses: UTF-8, bounded depth and integers, no lone surrogates), then
+validated against a msgspec Struct (`service.http.rest_models`).
+"""
+
+from __future__ import annotations
+
+import functools
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema.codes import BAD_JSON, BAD_REQUEST, ApiError
+from boardstate.schema.context import bearer_token
+from boardstate.schema.ports import GameView
+from boardstate.service.failures import GameNotFound
+from boardstate.service.games.game_service import GameService
+from boardstate.service.http.problems import Problem, problem_of
+from boardstate.service.inputs import BadJson, echo, loads
+
+T = TypeVar("T")
+Handler = Callable[[Request], Awaitable[Response]]
+MAX_QUERY_INT = 10**12
+_DIGITS = re.compile(r"0|-?[1-9][0-9]{0,12}", re.ASCII)
+_ETAG = re.compile(r'(?:W/)?"(0|[1-9][0-9]{0,12})"', re.ASCII)
+JSON_TYPE = "application/json"
+
+
+def endpoint(handler: Handler) -> Handler:
+    """Wraps a handler: expected failures become problem+json answers."""
+
+    @functools.wraps(handler)
+    async def wrapped(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except (MoveError, ApiError, Problem) as exc:
+            return problem_of(exc)
+
+    return wrapped
+
+
+def json_response(body: Any, status: int = 200, headers: dict[str, str] | None = None) -> Response:
+    """Encodes a response Struct (or plain JSON value) with msgspec."""
+    return Response(msgspec.json.encode(body), status, headers, media_type=JSON_TYPE)
+
+
+def service_of(request: Request) -> GameService:
+    service: GameService = request.state.service
+    return service
+
+
+def token_of(request: Request) -> str | None:
+    """The bearer token of the request (a seat token), if any."""
+    return bearer_token(request.headers.get("authorization"))
+
+
+async def read_body(request: Request, kind: type[T]) -> T:
+    """Parses the body strictly and validates it as `kind`; a 400 otherwise."""
+    raw = await request.body()
+    try:
+        value = loads(raw)
+    except BadJson as exc:
+        raise Problem(BAD_JSON, f"the request is not acceptable JSON: {exc}") from None
+    if not isinstance(value, dict):
+        kind_name = "null" if value is None else type(value).__name__
+        raise Problem(BAD_JSON, f"expected a JSON object, got {kind_name}")
+    try:
+        return msgspec.convert(value, kind, strict=True)
+    except msgspec.ValidationError as exc:
+        raise Problem(BAD_REQUEST, f"invalid request body: {echo(str(exc))}") from None
+
+
+def query_int(request: Request, name: str, minimum: int | None = None) -> int | None:
+    """Returns an integer query parameter (ASCII digits only), None when absent; else a 400."""
+    raw = request.query_params.get(name)
+    if raw is None:
+        return None
+    if _DIGITS.fullmatch(raw) is None:
+        raise Problem(BAD_REQUEST, f"{name} must be an integer, not {echo(raw)}")
+    value = int(raw)
+    if minimum is not None and value < minimum:
+        raise Problem(BAD_REQUEST, f"{name} must be at least {minimum}, not {value}")
+    return value
+
+
+def etag_version(value: str | None, header: str) -> int | None:
+    """Returns the version of an `If-Match: "<version>"` value; a 400 when malformed."""
+    if value is None:
+        return None
+    match = _ETAG.fullmatch(value.strip())
+    if match is None:
+        raise Problem(BAD_REQUEST, f'{header} must be "<version>", not {echo(value)}')
+    return int(match.group(1))
+
+
+def etag(version: int) -> str:
+    return f'"{version}"'
+
+
+async def game_of(request: Request) -> GameView:
+    """The game of the path's `game_id` at its current version; `GAME_NOT_FOUND` otherwise."""
+    game_id = request.path_params["game_id"]
+    view = await service_of(request).game(game_id)
+    if view is None:
+        raise GameNotFound(f"no game {echo(game_id)}")
+    return view

@@ -1,0 +1,242 @@
+"""Request and response bodies of the REST API (DESIGN §5b) as msgspec Structs.
+
+One declaration gives three things: the validation of a request body (after the strict parse of
+`service.inputs.loads`), the fast encoding of a response (`msgspec.json.encode`, several times
+faster than `json.dumps` of dicts on the move route) and the JSON Schemas of the OpenAPI
+document (`msgspec.json.schema_components`). Field names are camelCase on the wire.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from boardstate.engine import registry
+from boardstate.schema.ports import EventView, GameView
+
+Status = Literal["OPEN", "ACTIVE", "FINISHED", "ABANDONED"]
+STATUSES: tuple[str, ...] = ("OPEN", "ACTIVE", "FINISHED", "ABANDONED")
+JsonObject = dict[str, Any]
+
+
+class Body(msgspec.Struct, rename="camel", forbid_unknown_fields=True, omit_defaults=False):
+    """Base of every request body: unknown fields are refused (400)."""
+
+
+class Out(msgspec.Struct, rename="camel"):
+    """Base of every response body."""
+
+
+# -- requests ------------------------------------------------------------------------------
+class CreateGameIn(Body):
+    """`POST /v1/games`: `seats` (player names) fills every seat at once and starts the game."""
+
+    game_type: str
+    players: int
+    options: Any = None
+    seed: str | None = None
+    seats: list[str] | None = None
+
+
+class JoinIn(Body):
+    """`POST /v1/games/{id}/seats`: the lowest free seat when `seat` is omitted."""
+
+    name: str
+    seat: int | None = None
+
+
+class MoveIn(Body):
+    """`POST /v1/games/{id}/moves`: `move` is an item of legal-moves, submitted verbatim.
+
+    `moveId` may come as the `Idempotency-Key` header and `expectedVersion` as
+    `If-Match: "<version>"`; a header and a body value that differ are a 400."""
+
+    seat: int
+    move: Any
+    expected_version: int | None = None
+    move_id: str | None = None
+    dry_run: bool = False
+
+
+# -- responses -----------------------------------------------------------------------------
+class GameTypeOut(Out):
+    id: str
+    name: str
+    min_players: int
+    max_players: int
+    rules_version: str
+    max_game_length: int
+    options_schema: JsonObject
+    move_schema: JsonObject
+    provenance: JsonObject
+
+
+class SeatOut(Out):
+    index: int
+    name: str | None
+    joined: bool
+
+
+class ResultOut(Out):
+    scores: list[int]
+    winners: list[int]
+    details: JsonObject | None
+
+
+class ForkOriginOut(Out):
+    game_id: str
+    version: int
+
+
+class GameOut(Out):
+    """A game at its current version (the GraphQL `Game`'s scalar fields)."""
+
+    id: str
+    game_type: str
+    status: Status
+    version: int
+    players: int
+    seats: list[SeatOut]
+    to_act: list[int]
+    created_at: str
+    seeded_by_client: bool
+    rules_version: str
+    data_set: str
+    seed_commitment: str
+    seed: str | None
+    imported: bool
+    forked_from: ForkOriginOut | None
+    result: ResultOut | None
+
+
+class SeatTokenOut(Out):
+    seat: int
+    token: str
+
+
+class GameCreatedOut(Out):
+    game: GameOut
+    tokens: list[SeatTokenOut]
+
+
+class GamesPageOut(Out):
+    """Newest first; pass `nextCursor` as `cursor` for the next page (null on the last)."""
+
+    items: list[GameOut]
+    next_cursor: str | None
+    total_count: int
+
+
+class SeatJoinedOut(Out):
+    seat: int
+    token: str
+    game: GameOut
+
+
+class StateOut(Out):
+    version: int
+    state: JsonObject
+
+
+class LegalMovesOut(Out):
+    version: int
+    moves: list[Any]
+
+
+class EventOut(Out):
+    """One log event; `data` is redacted for the viewer, never dropped."""
+
+    version: int
+    type: str
+    seat: int | None
+    move_id: str | None
+    data: JsonObject
+    at: str
+    state_hash: str
+    move: JsonObject | None
+
+
+class EventsPageOut(Out):
+    """`nextAfterVersion` is the `afterVersion` of the next page (poll with it);
+    `hasMore` tells whether the log already holds more."""
+
+    items: list[EventOut]
+    next_after_version: int
+    has_more: bool
+
+
+class MoveAcceptedOut(Out):
+    """The version after the move and its events (redacted for the mover)."""
+
+    version: int
+    events: list[EventOut]
+    game: GameOut
+    dry_run: bool
+
+
+class ProblemOut(Out):
+    """RFC 9457 problem details with the stable `code`."""
+
+    type: str
+    title: str
+    status: int
+    detail: str
+    code: str
+    details: JsonObject | None
+
+
+# -- conversions ---------------------------------------------------------------------------
+def game_out(view: GameView) -> GameOut:
+    result = view.result
+    origin = view.forked_from
+    return GameOut(
+        id=view.id,
+        game_type=view.game_type,
+        status=view.status,  # type: ignore[arg-type]
+        version=view.version,
+        players=view.players,
+        seats=[SeatOut(i, n, n is not None) for i, n in enumerate(view.seats)],
+        to_act=list(view.to_act),
+        created_at=view.created_at,
+        seeded_by_client=view.seeded_by_client,
+        rules_version=view.rules_version,
+        data_set=view.data_set,
+        seed_commitment=view.seed_commitment,
+        seed=view.seed,
+        imported=view.imported,
+        forked_from=None if origin is None else ForkOriginOut(origin.game_id, origin.version),
+        result=None
+        if result is None
+        else ResultOut(list(result.scores), list(result.winners), dict(result.details)),
+    )
+
+
+def event_out(view: EventView) -> EventOut:
+    return EventOut(
+        view.version,
+        view.type,
+        view.seat,
+        view.move_id,
+        dict(view.data),
+        view.at,
+        view.state_hash,
+        None if view.move is None else dict(view.move),
+    )
+
+
+def game_type_out(type_id: str) -> GameTypeOut:
+    """The game type (as `GameType` in §5); raises `UNKNOWN_GAME_TYPE`."""
+    rules = registry.get(type_id)
+    info = rules.info
+    return GameTypeOut(
+        id=info.id,
+        name=info.name,
+        min_players=info.min_players,
+        max_players=info.max_players,
+        rules_version=info.rules_version,
+        max_game_length=info.max_game_length,
+        options_schema=rules.options_schema(),
+        move_schema=rules.moves.json_schema(f"{info.id} move"),
+        provenance=rules.data.metadata(),
+    )

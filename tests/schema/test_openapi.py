@@ -1,0 +1,82 @@
+"""The committed OpenAPI document equals the generated one, and it covers every route and code."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from starlette.routing import Route
+
+from boardstate.schema.codes import ALL_CODES
+from boardstate.service.http.openapi_doc import document, text
+from boardstate.service.http.problems import INTERNAL, STATUS
+from boardstate.service.http.rest_api import V1_ROUTES
+
+OPENAPI_FILE = Path(__file__).resolve().parents[2] / "schema" / "openapi.json"
+UNDOCUMENTED = {"/v1/openapi.json", "/v1/docs"}
+
+
+def test_committed_openapi_equals_the_generated_document() -> None:
+    assert OPENAPI_FILE.read_text(encoding="utf-8") == text(), (
+        "schema/openapi.json is stale: run `python scripts/export_openapi.py` (or `make schema`)"
+    )
+
+
+def test_the_status_table_covers_every_code_and_nothing_else() -> None:
+    assert set(STATUS) == {*ALL_CODES, INTERNAL}
+    fixed = {
+        "UNAUTHORIZED": 401,
+        "GAME_NOT_FOUND": 404,
+        "UNKNOWN_GAME_TYPE": 404,
+        "VERSION_CONFLICT": 409,
+        "SEAT_TAKEN": 409,
+        "GAME_FULL": 409,
+        "IDEMPOTENCY_KEY_REUSED": 409,
+        "MALFORMED_MOVE": 422,
+        "ILLEGAL_MOVE": 422,
+        "NOT_YOUR_TURN": 422,
+        "GAME_FINISHED": 422,
+        "GAME_NOT_STARTED": 422,
+        "RATE_LIMITED": 429,
+        "STORE_UNAVAILABLE": 503,
+        "APPEND_UNCERTAIN": 503,
+        "STORE_FULL": 503,
+        "REQUEST_TOO_LARGE": 413,
+        "BAD_JSON": 400,
+        "BAD_REQUEST": 400,
+        INTERNAL: 500,
+    }
+    assert {code: STATUS[code][0] for code in fixed} == fixed
+
+
+def test_every_route_is_documented_with_the_fixed_names() -> None:
+    paths = set(document()["paths"])
+    routed = {
+        r.path.replace("{game_id}", "{id}").replace("{type_id}", "{type}")
+        for r in V1_ROUTES
+        if isinstance(r, Route)
+    }
+    assert routed - UNDOCUMENTED == paths
+    assert paths == {
+        "/v1/game-types",
+        "/v1/game-types/{type}",
+        "/v1/games",
+        "/v1/games/{id}",
+        "/v1/games/{id}/seats",
+        "/v1/games/{id}/state",
+        "/v1/games/{id}/legal-moves",
+        "/v1/games/{id}/moves",
+        "/v1/games/{id}/events",
+        "/v1/games/{id}/log",
+    }
+
+
+def test_problem_codes_are_an_enum_and_bearer_auth_is_declared() -> None:
+    doc = json.loads(text())
+    assert doc["openapi"].startswith("3.1")
+    problem = doc["components"]["schemas"]["ProblemOut"]
+    assert set(problem["properties"]["code"]["enum"]) == {*ALL_CODES, INTERNAL}
+    assert doc["components"]["securitySchemes"]["bearerAuth"]["scheme"] == "bearer"
+    move = doc["paths"]["/v1/games/{id}/moves"]["post"]
+    assert {"200", "201", "401", "409", "422", "503"} <= set(move["responses"])
+    assert move["requestBody"]["content"]["application/json"]["example"]["move"]
