@@ -66,10 +66,21 @@ from types import FrameType
 import uvloop
 
 from bench.service_bare import serve_bare
+from bench.service_games import REPLAY_ROUTES
 from bench.service_http import BenchError
 from bench.service_report import report
 from bench.service_run import run
 from bench.service_servers import started_servers
+
+
+def _doors(text: str) -> list[str]:
+    doors = [d.strip() for d in text.split(",") if d.strip()]
+    unknown = [d for d in doors if d not in REPLAY_ROUTES]
+    if not doors or unknown or len(set(doors)) != len(doors):
+        raise argparse.ArgumentTypeError(
+            f"expected distinct doors among {', '.join(REPLAY_ROUTES)}, got {text!r}"
+        )
+    return doors
 
 
 def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
@@ -88,6 +99,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--client", choices=("raw", "httpx"), default="raw", help="HTTP client (raw)"
+    )
+    parser.add_argument(
+        "--doors",
+        type=_doors,
+        default=list(REPLAY_ROUTES),
+        help="comma-separated doors the replay goes through, in order: graphql (submitMove), "
+        "rest (POST /v1/games/{id}/moves) (default graphql,rest)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(
