@@ -23,13 +23,16 @@ Phases, in order:
    and play each to the end: `legalMoves` for the seat to act, a seeded-random legal move,
    `submitMove` with `expectedVersion` (the seat to act next comes back in its result). Reports
    the full loop and the submitMove round trips within it.
-2. replay (the headline): the same games are created again with the same seeds (fresh ids;
-   the server's randomness derives from the seed and the version, so the recorded moves are
-   legal again) and the clients submit the recorded moves back to back. Only `submitMove`
-   round trips are timed and counted: accepted moves/s, p50/p99.
+2. replay (the headline), once per door of `--doors` (default `graphql,rest`, in that order):
+   the same games are created again with the same seeds (fresh ids; the server's randomness
+   derives from the seed and the version, so the recorded moves are legal again) and the
+   clients submit the recorded moves back to back, through GraphQL `submitMove` or REST
+   `POST /v1/games/{id}/moves` (same games, moves, clients and connections for both). Only the
+   move round trips are timed and counted: accepted moves/s, p50/p99, server CPU per move.
 3. baseline and reference: the same number of requests from the same number of clients with
-   the same request bodies, once right before and once right after the replay (the machine
-   may be loaded by others); ratios are replay moves/s over the mean of the two.
+   the same request bodies, once right before and once right after the replays (the machine
+   may be loaded by others); ratios are each door's moves/s over the mean of the two, and
+   REST over GraphQL.
 4. history probes, one client, nothing else running: for each of the longest games, the first
    10% of its moves against the last 10%, interleaved (one copy of the game is first advanced
    untimed to its last 10%, then moves of a fresh copy and of the advanced one alternate, so
@@ -49,7 +52,7 @@ The parts: `service_servers.py` (processes), `service_bare.py` (baseline and ref
 (the phases) and `service_report.py` (the text report).
 
 Usage: .venv/bin/python -m bench.service_bench [--games 32] [--clients 16] [--seconds 20]
-       [--client raw|httpx] [--json]
+       [--client raw|httpx] [--doors graphql,rest] [--json]
 """
 
 from __future__ import annotations

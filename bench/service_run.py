@@ -1,5 +1,6 @@
 """The phases of one service benchmark run, in order (see `service_bench.py`), and the
-figures they yield: play, baseline and reference around the replay, history probes."""
+figures they yield: play, baseline and reference around the replay through each door (GraphQL
+`submitMove`, REST `POST /v1/games/{id}/moves`), history probes."""
 
 from __future__ import annotations
 
