@@ -23,13 +23,16 @@ Phases, in order:
    and play each to the end: `legalMoves` for the seat to act, a seeded-random legal move,
    `submitMove` with `expectedVersion` (the seat to act next comes back in its result). Reports
    the full loop and the submitMove round trips within it.
-2. replay (the headline): the same games are created again with the same seeds (fresh ids;
-   the server's randomness derives from the seed and the version, so the recorded moves are
-   legal again) and the clients submit the recorded moves back to back. Only `submitMove`
-   round trips are timed and counted: accepted moves/s, p50/p99.
+2. replay (the headline), once per door of `--doors` (default `graphql,rest`, in that order):
+   the same games are created again with the same seeds (fresh ids; the server's randomness
+   derives from the seed and the version, so the recorded moves are legal again) and the
+   clients submit the recorded moves back to back, through GraphQL `submitMove` or REST
+   `POST /v1/games/{id}/moves` (same games, moves, clients and connections for both). Only the
+   move round trips are timed and counted: accepted moves/s, p50/p99, server CPU per move.
 3. baseline and reference: the same number of requests from the same number of clients with
-   the same request bodies, once right before and once right after the replay (the machine
-   may be loaded by others); ratios are replay moves/s over the mean of the two.
+   the same request bodies, once right before and once right after the replays (the machine
+   may be loaded by others); ratios are each door's moves/s over the mean of the two, and
+   REST over GraphQL.
 4. history probes, one client, nothing else running: for each of the longest games, the first
    10% of its moves against the last 10%, interleaved (one copy of the game is first advanced
    untimed to its last 10%, then moves of a fresh copy and of the advanced one alternate, so
@@ -49,7 +52,7 @@ The parts: `service_servers.py` (processes), `service_bare.py` (baseline and ref
 (the phases) and `service_report.py` (the text report).
 
 Usage: .venv/bin/python -m bench.service_bench [--games 32] [--clients 16] [--seconds 20]
-       [--client raw|httpx] [--json]
+       [--client raw|httpx] [--doors graphql,rest] [--json]
 """
 
 from __future__ import annotations
@@ -66,10 +69,21 @@ from types import FrameType
 import uvloop
 
 from bench.service_bare import serve_bare
+from bench.service_games import REPLAY_ROUTES
 from bench.service_http import BenchError
 from bench.service_report import report
 from bench.service_run import run
 from bench.service_servers import started_servers
+
+
+def _doors(text: str) -> list[str]:
+    doors = [d.strip() for d in text.split(",") if d.strip()]
+    unknown = [d for d in doors if d not in REPLAY_ROUTES]
+    if not doors or unknown or len(set(doors)) != len(doors):
+        raise argparse.ArgumentTypeError(
+            f"expected distinct doors among {', '.join(REPLAY_ROUTES)}, got {text!r}"
+        )
+    return doors
 
 
 def _stop_on_sigterm(signum: int, frame: FrameType | None) -> None:
@@ -88,6 +102,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     parser.add_argument(
         "--client", choices=("raw", "httpx"), default="raw", help="HTTP client (raw)"
+    )
+    parser.add_argument(
+        "--doors",
+        type=_doors,
+        default=list(REPLAY_ROUTES),
+        help="comma-separated doors the replay goes through, in order: graphql (submitMove), "
+        "rest (POST /v1/games/{id}/moves) (default graphql,rest)",
     )
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     parser.add_argument(

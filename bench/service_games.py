@@ -41,9 +41,18 @@ mutation($g: ID!, $s: Int!, $m: JSON!, $v: Int) {
 STATE = "query($g: ID!, $k: Int) { game(id: $g) { version state(version: $k) } }"
 
 
+REPLAY_ROUTES = {"graphql": "POST /graphql submitMove", "rest": "POST /v1/games/{id}/moves"}
+"""The doors a move can come through in the replay phase, by name."""
+
+
 def submit_body(game_id: str, seat: int, move: Any, version: int) -> dict[str, Any]:
     """Returns the JSON body of a submitMove request."""
     return {"query": SUBMIT, "variables": {"g": game_id, "s": seat, "m": move, "v": version}}
+
+
+def rest_move_body(seat: int, move: Any, version: int) -> dict[str, Any]:
+    """Returns the JSON body of `POST /v1/games/{id}/moves` for the same move."""
+    return {"seat": seat, "move": move, "expectedVersion": version}
 
 
 @dataclass(eq=False)
@@ -68,6 +77,8 @@ class Replayed:
     game_id: str
     tokens: list[str]
     submit_ms: list[float] = field(default_factory=list)
+    door: str = "graphql"
+    """Where the moves go: `graphql` (submitMove) or `rest` (POST /v1/games/{id}/moves)."""
 
 
 async def create_game(conn: Connection, seed: str) -> tuple[dict[str, Any], list[str]]:
@@ -125,8 +136,11 @@ async def play_games(target: Target, load: Load, games: int) -> tuple[list[Playe
     return played, legal_ms
 
 
-async def prepare_replays(target: Target, clients: int, games: Sequence[Played]) -> list[Replayed]:
-    """Creates a fresh game with the same seed for each game (not timed), in order."""
+async def prepare_replays(
+    target: Target, clients: int, games: Sequence[Played], door: str = "graphql"
+) -> list[Replayed]:
+    """Creates a fresh game with the same seed for each game (not timed, over GraphQL whatever
+    the door), in order; its moves will be replayed through `door`."""
     out: dict[int, Replayed] = {}
     queue = list(enumerate(games))
 
@@ -135,7 +149,7 @@ async def prepare_replays(target: Target, clients: int, games: Sequence[Played])
             while queue:
                 position, source = queue.pop(0)
                 fields, tokens = await create_game(conn, source.seed)
-                out[position] = Replayed(source, fields["id"], tokens)
+                out[position] = Replayed(source, fields["id"], tokens, door=door)
 
     await asyncio.gather(*(worker() for _ in range(clients)))
     return [out[i] for i in range(len(games))]
@@ -144,11 +158,19 @@ async def prepare_replays(target: Target, clients: int, games: Sequence[Played])
 async def submit_next(conn: Connection, game: Replayed) -> float:
     """Submits the next recorded move of `game.source` to `game`; returns the round trip (ms)."""
     seat, move, version = game.source.moves[len(game.submit_ms)]
-    request = submit_body(game.game_id, seat, move, version)
-    body, ms = await post(conn, "/graphql", request, game.tokens[seat])
-    result = body["data"]["submitMove"]
-    if result["__typename"] != "MoveAccepted":
-        raise BenchError(f"replay of game {game.source.index}, version {version}: {result}")
+    if game.door == "rest":
+        path = f"/v1/games/{game.game_id}/moves"
+        body, ms = await post(
+            conn, path, rest_move_body(seat, move, version), game.tokens[seat], expect=201
+        )
+        if not isinstance(body.get("version"), int) or body["version"] <= version:
+            raise BenchError(f"REST replay of game {game.source.index}, version {version}: {body}")
+    else:
+        request = submit_body(game.game_id, seat, move, version)
+        body, ms = await post(conn, "/graphql", request, game.tokens[seat])
+        result = body["data"]["submitMove"]
+        if result["__typename"] != "MoveAccepted":
+            raise BenchError(f"replay of game {game.source.index}, version {version}: {result}")
     game.submit_ms.append(ms)
     return ms
 

@@ -71,14 +71,20 @@ class Target:
 
 
 async def post(
-    conn: Connection, path: str, body: dict[str, Any], token: str | None = None
+    conn: Connection,
+    path: str,
+    body: dict[str, Any],
+    token: str | None = None,
+    expect: int = 200,
 ) -> tuple[dict[str, Any], float]:
-    """POSTs `body` as JSON; returns the decoded answer and the round trip in milliseconds."""
+    """POSTs `body` as JSON; returns the decoded answer and the round trip in milliseconds.
+
+    Any status but `expect` (200; the REST move route answers 201) is a `BenchError`."""
     payload = json.dumps(body).encode()
     started = time.perf_counter()
     status, raw = await asyncio.wait_for(conn.post(path, payload, token), REQUEST_TIMEOUT_S)
     elapsed = (time.perf_counter() - started) * 1000
-    if status != 200:
+    if status != expect:
         raise BenchError(f"{path}: HTTP {status}: {raw[:500]!r}")
     decoded: dict[str, Any] = json.loads(raw)
     if decoded.get("errors"):

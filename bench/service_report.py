@@ -13,7 +13,7 @@ def _ms(figures: dict[str, Any]) -> str:
 
 def report(out: dict[str, Any]) -> str:
     """Returns the figures as text."""
-    config, play, replay = out["config"], out["play"], out["replay"]
+    config, play = out["config"], out["play"]
     lines = [
         f"service benchmark: {GAME_TYPE}, {config['clients']} clients ({config['client']}), "
         f"{config['games']} games, {config['cpus']} CPUs, "
@@ -23,11 +23,15 @@ def report(out: dict[str, Any]) -> str:
         f"({play['moves_per_s_overall']:.0f} overall, {play['requests_per_s_overall']:.0f} "
         f"req/s); server CPU {play['server_cpu_ms_per_move']} ms/move",
         f"  submitMove {_ms(play['submit'])}; legalMoves {_ms(play['legal_moves'])}",
-        f"replay (submitMove only): {replay['moves']} moves in {replay['seconds']:.1f} s: "
-        f"{replay['moves_per_s']:.0f} accepted moves/s "
-        f"({replay['moves_per_s_overall']:.0f} overall), {_ms(replay['submit'])}; "
-        f"server CPU {replay['server_cpu_ms_per_move']} ms/move",
     ]
+    for door, replay in out["replay"].items():
+        lines.append(
+            f"replay {door} ({replay['route']}, moves only): {replay['moves']} moves in "
+            f"{replay['seconds']:.1f} s: {replay['moves_per_s']:.0f} accepted moves/s "
+            f"({replay['moves_per_s_overall']:.0f} overall), {_ms(replay['submit'])}; "
+            f"server CPU {replay['server_cpu_ms_per_move']} ms/move "
+            f"(Redis {replay['redis_cpu_ms_per_move']} ms/move)"
+        )
     for name, label in (("baseline", "Starlette + XADD"), ("reference", "strawberry + XADD")):
         for i, run in enumerate(out[name]["runs"], start=1):
             lines.append(
@@ -40,15 +44,24 @@ def report(out: dict[str, Any]) -> str:
             f"server CPU {out[name]['server_cpu_ms_per_request']} ms/request"
         )
     ratios = out["ratio"]
-    lines += [
-        f"RATIO service / baseline throughput: {ratios['service_over_baseline_throughput']:.3f} "
-        f"(target >= {ratios['target']}); reference / baseline: "
-        f"{ratios['reference_over_baseline_throughput']:.3f}; service / reference: "
-        f"{ratios['service_over_reference_throughput']:.3f}",
-        f"server CPU per request, baseline / service: "
-        f"{ratios['baseline_over_service_server_cpu']:.3f}; reference / service: "
-        f"{ratios['reference_over_service_server_cpu']:.3f}",
-    ]
+    lines.append(
+        f"reference / baseline throughput: {ratios['reference_over_baseline_throughput']:.3f}"
+    )
+    for door, by in ratios["by_door"].items():
+        lines += [
+            f"RATIO {door} / baseline throughput: {by['over_baseline_throughput']:.3f} "
+            f"(target >= {ratios['target']}); {door} / reference: "
+            f"{by['over_reference_throughput']:.3f}",
+            f"  server CPU per request, baseline / {door}: "
+            f"{by['baseline_over_door_server_cpu']:.3f}; reference / {door}: "
+            f"{by['reference_over_door_server_cpu']:.3f}",
+        ]
+    if "rest_over_graphql" in ratios:
+        rg = ratios["rest_over_graphql"]
+        lines.append(
+            f"REST / GraphQL: throughput {rg['throughput']:.3f}, p50 {rg['p50']:.3f}, "
+            f"p99 {rg['p99']:.3f}, server CPU per move {rg['server_cpu_per_move']:.3f}"
+        )
     solo = out["solo_early_late"]
     lengths = solo["moves_per_game"] or [0]
     lines.append(

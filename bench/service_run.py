@@ -1,5 +1,6 @@
 """The phases of one service benchmark run, in order (see `service_bench.py`), and the
-figures they yield: play, baseline and reference around the replay, history probes."""
+figures they yield: play, baseline and reference around the replay through each door (GraphQL
+`submitMove`, REST `POST /v1/games/{id}/moves`), history probes."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from typing import Any
 from bench.service_figures import CpuClock, Load, latency, ratio
 from bench.service_games import (
     REFERENCE_SUBMIT,
+    REPLAY_ROUTES,
     bare_load,
     play_games,
     prepare_replays,
@@ -39,6 +41,7 @@ async def run(servers: Servers, args: argparse.Namespace) -> dict[str, Any]:
             "games": args.games,
             "seconds": args.seconds,
             "client": args.client,
+            "doors": args.doors,
             "cpus": os.cpu_count(),
             "loadavg_1m_at_start": round(os.getloadavg()[0], 2),
         }
@@ -90,30 +93,38 @@ async def run(servers: Servers, args: argparse.Namespace) -> dict[str, Any]:
         )
         runs[name].append(figures)
 
-    # 2 and 3. replay (submitMove only), between runs of the bare servers with the same bodies
-    replays = await prepare_replays(service, args.clients, sources)
+    # 2 and 3. replay (moves only) through each door, between runs of the bare servers with
+    # the same bodies: baseline, reference, replay per door, reference, baseline
+    doors: list[str] = args.doors
+    replays = {door: await prepare_replays(service, args.clients, sources, door) for door in doors}
     await run_bare("baseline", len(bodies))
     await run_bare("reference", len(bodies))
-    before = await cpu.read()
-    load = Load(args.clients, args.seconds)
-    await replay_games(service, load, replays)
-    spent = CpuClock.spent(before, await cpu.read())
-    figures = load.figures()
-    await run_bare("reference", figures["requests"])
-    await run_bare("baseline", figures["requests"])
+    out["replay"] = {}
     chosen = {id(g) for g in longest(played)}
-    out["replay"] = {
-        "moves": figures["requests"],
-        "seconds": figures["seconds"],
-        "moves_per_s": figures["per_s"],
-        "moves_per_s_overall": figures["per_s_overall"],
-        "submit": figures["latency"],
-        "cpu_s": spent,
-        "server_cpu_ms_per_move": round(spent["service"] * 1000 / max(1, figures["requests"]), 3),
-        "early_late_longest_under_load": early_late(
-            [r.submit_ms for r in replays if id(r.source) in chosen]
-        ),
-    }
+    for door in doors:
+        before = await cpu.read()
+        load = Load(args.clients, args.seconds)
+        await replay_games(service, load, replays[door])
+        spent = CpuClock.spent(before, await cpu.read())
+        figures = load.figures()
+        count = max(1, figures["requests"])
+        out["replay"][door] = {
+            "route": REPLAY_ROUTES[door],
+            "moves": figures["requests"],
+            "seconds": figures["seconds"],
+            "moves_per_s": figures["per_s"],
+            "moves_per_s_overall": figures["per_s_overall"],
+            "submit": figures["latency"],
+            "cpu_s": spent,
+            "server_cpu_ms_per_move": round(spent["service"] * 1000 / count, 3),
+            "redis_cpu_ms_per_move": round(spent["redis"] * 1000 / count, 3),
+            "early_late_longest_under_load": early_late(
+                [r.submit_ms for r in replays[door] if id(r.source) in chosen]
+            ),
+        }
+    replayed = max(r["moves"] for r in out["replay"].values())
+    await run_bare("reference", replayed)
+    await run_bare("baseline", replayed)
     for name, measured in runs.items():
         out[name] = {
             "runs": measured,
@@ -122,16 +133,30 @@ async def run(servers: Servers, args: argparse.Namespace) -> dict[str, Any]:
                 statistics.fmean(r["server_cpu_ms_per_request"] for r in measured), 4
             ),
         }
-    rate, cost = out["replay"]["moves_per_s"], out["replay"]["server_cpu_ms_per_move"]
     base, ref = out["baseline"], out["reference"]
     out["ratio"] = {
-        "service_over_baseline_throughput": ratio(rate, base["requests_per_s"]),
         "reference_over_baseline_throughput": ratio(ref["requests_per_s"], base["requests_per_s"]),
-        "service_over_reference_throughput": ratio(rate, ref["requests_per_s"]),
-        "baseline_over_service_server_cpu": ratio(base["server_cpu_ms_per_request"], cost),
-        "reference_over_service_server_cpu": ratio(ref["server_cpu_ms_per_request"], cost),
         "target": TARGET_RATIO,
+        "by_door": {},
     }
+    for door, figures in out["replay"].items():
+        rate, cost = figures["moves_per_s"], figures["server_cpu_ms_per_move"]
+        out["ratio"]["by_door"][door] = {
+            "over_baseline_throughput": ratio(rate, base["requests_per_s"]),
+            "over_reference_throughput": ratio(rate, ref["requests_per_s"]),
+            "baseline_over_door_server_cpu": ratio(base["server_cpu_ms_per_request"], cost),
+            "reference_over_door_server_cpu": ratio(ref["server_cpu_ms_per_request"], cost),
+        }
+    if {"graphql", "rest"} <= out["replay"].keys():
+        graphql, rest = out["replay"]["graphql"], out["replay"]["rest"]
+        out["ratio"]["rest_over_graphql"] = {
+            "throughput": ratio(rest["moves_per_s"], graphql["moves_per_s"]),
+            "p50": ratio(rest["submit"]["p50_ms"], graphql["submit"]["p50_ms"]),
+            "p99": ratio(rest["submit"]["p99_ms"], graphql["submit"]["p99_ms"]),
+            "server_cpu_per_move": ratio(
+                rest["server_cpu_ms_per_move"], graphql["server_cpu_ms_per_move"]
+            ),
+        }
 
     # 4. history probes: one client, no other load
     chosen_games = longest(played)[:SOLO_GAMES]
