@@ -133,6 +133,9 @@ async def test_a_complete_game_plays_through_rest_alone(
     assert log[-1]["data"]["seed"] == f"complete-{seed}"
     moves = [e for e in log if e.get("moveId") is not None]
     assert len({e["moveId"] for e in moves}) == len(played), "one moveId (Idempotency-Key) each"
+    # The moveId is the Idempotency-Key of the seat that made the move: `t<turn>-s<seat>-<try>`
+    # (GameEnded has no seat: it follows the last move, whose moveId it carries).
+    assert all(e["moveId"].split("-")[1] == f"s{e['seat']}" for e in moves if e["seat"] is not None)
     record = verified(game_id, exported.content)
     assert record.status == "FINISHED"
     assert record.version == final["version"]
