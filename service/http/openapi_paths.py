@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardstate.service.http import openapi_stream as sse
 from boardstate.service.http import rest_models as m
 from boardstate.service.http.openapi_examples import EXAMPLE_CODES, EXAMPLE_DETAILS, EXAMPLE_EXTRA
 from boardstate.service.http.problems import PROBLEM_TYPE, STATUS
@@ -41,11 +42,17 @@ def _json(model: type[Any] | dict[str, Any], description: str) -> dict[str, Any]
     return {"description": description, "content": {"application/json": {"schema": schema}}}
 
 
-def _problems(statuses: tuple[int, ...]) -> dict[str, Any]:
+def _problems(
+    statuses: tuple[int, ...], only: dict[int, tuple[str, ...]] | None = None
+) -> dict[str, Any]:
+    """The problem responses of `statuses`: every code of the status table, or `only`'s."""
     out: dict[str, Any] = {}
     for status in statuses:
         codes = sorted(c for c, (s, _) in STATUS.items() if s == status)
+        if only and status in only:
+            codes = sorted(only[status])
         code = EXAMPLE_CODES.get(status, codes[0])
+        code = code if code in codes else codes[0]
         example = {
             "type": "about:blank",
             "title": STATUS[code][1],
@@ -75,13 +82,14 @@ def _op(
     params: tuple[dict[str, Any], ...] = (),
     body: type[Any] | None = None,
     example: dict[str, Any] | None = None,
+    only: dict[int, tuple[str, ...]] | None = None,
 ) -> dict[str, Any]:
     operation: dict[str, Any] = {
         "operationId": op_id,
         "summary": summary,
         "security": AUTH,
         "parameters": list(params),
-        "responses": {**ok, **_problems(errors)},
+        "responses": {**ok, **_problems(errors, only)},
     }
     if body is not None:
         media: dict[str, Any] = {"schema": _ref(body)}
@@ -89,6 +97,22 @@ def _op(
             media["example"] = example
         operation["requestBody"] = {"required": True, "content": {"application/json": media}}
     return operation
+
+
+def _stream() -> dict[str, Any]:
+    return _op(
+        "streamEvents",
+        "Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for "
+        "the caller, until the game ends",
+        sse.STREAM_OK,
+        tuple(sse.STREAM_PROBLEMS),
+        (
+            GAME_ID,
+            _param("afterVersion", "query", "Exclusive; 0 (default) from the start.", NON_NEG),
+            _param("Last-Event-ID", "header", sse.LAST_EVENT_ID, sse.LAST_EVENT_ID_SCHEMA),
+        ),
+        only=sse.STREAM_PROBLEMS,
+    )
 
 
 def paths() -> dict[str, Any]:
@@ -211,6 +235,7 @@ def paths() -> dict[str, Any]:
                 ),
             )
         },
+        "/v1/games/{id}/events/stream": {"get": _stream()},
         "/v1/games/{id}/log": {
             "get": _op(
                 "exportLog",

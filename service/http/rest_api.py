@@ -48,6 +48,7 @@ from boardstate.service.http.rest_models import (
     game_type_out,
 )
 from boardstate.service.http.routes import game_log
+from boardstate.service.http.sse import ROUTES as SSE_ROUTES
 
 
 @endpoint
@@ -199,8 +200,7 @@ V1_ROUTES: list[BaseRoute] = [
     Route("/v1/games/{game_id}/legal-moves", get_legal_moves, methods=["GET"]),
     Route("/v1/games/{game_id}/moves", submit_move, methods=["POST"]),
     Route("/v1/games/{game_id}/events", get_events, methods=["GET"]),
-    # Server-Sent Events (DESIGN §5b) add their route here:
-    # Route("/v1/games/{game_id}/events/stream", ..., methods=["GET"]).
+    *SSE_ROUTES,  # GET /v1/games/{game_id}/events/stream (DESIGN §5b)
     Route("/v1/games/{game_id}/log", get_log, methods=["GET"]),
     Route("/v1/openapi.json", openapi_doc.serve, methods=["GET"]),
     Route("/v1/docs", api_docs.page, methods=["GET"]),

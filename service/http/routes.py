@@ -1,6 +1,7 @@
 """Plain HTTP beside GraphQL: `/healthz`, `/readyz`, `/metrics`, `/games/{id}/log` (DESIGN §5)
-`POST /games/import` (`service.http.log_import`) and the Server-Sent Events stream
-`GET /v1/games/{id}/events/stream` (`service.http.sse`)."""
+and `POST /games/import` (`service.http.log_import`). The Server-Sent Events stream
+`GET /v1/games/{id}/events/stream` (`service.http.sse`) is in `/v1`'s table
+(`service.http.rest_api.V1_ROUTES`)."""
 
 from __future__ import annotations
 
@@ -17,7 +18,6 @@ from boardstate.service.games.read_models import export_line
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import msgpack_line, ndjson_line
 from boardstate.service.http.log_import import import_game
-from boardstate.service.http.sse import ROUTES as SSE_ROUTES
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
@@ -104,5 +104,4 @@ ROUTES = [
     Route("/metrics", metrics, methods=["GET"]),
     Route("/games/{game_id}/log", game_log, methods=["GET"]),
     Route("/games/import", import_game, methods=["POST"]),
-    *SSE_ROUTES,
 ]

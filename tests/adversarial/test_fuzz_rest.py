@@ -30,7 +30,13 @@ REPO = Path(__file__).resolve().parents[2]
 MAX_EXAMPLES = 40
 STATUSES: collections.Counter[int] = collections.Counter()
 
-schema = schemathesis.openapi.from_path(REPO / "schema" / "openapi.json")
+# The Server-Sent Events operation (`streamEvents`) is left out: on a running game its 200 is an
+# endless `text/event-stream` (a keep-alive every 15 s, no end before `GameEnded`), which
+# `case.call` would read until its timeout and which schemathesis cannot check against a schema
+# anyway. Its refusals (400/401/404/204) are tested in tests/api/test_sse.py.
+schema = schemathesis.openapi.from_path(REPO / "schema" / "openapi.json").exclude(
+    operation_id="streamEvents"
+)
 
 
 @pytest.fixture(scope="module")

@@ -1,11 +1,33 @@
-"""Playing Trambahn through the API with seeded random legal moves."""
+"""Playing through the API with seeded random legal moves, and the move choosers of the complete
+games (GraphQL and REST)."""
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from tests.api.client import Api
+
+Chooser = Callable[[random.Random, list[Any]], Any]
+
+
+def uniform(rnd: random.Random, legal: list[Any]) -> Any:
+    """Any legal move, uniformly."""
+    return rnd.choice(legal)
+
+
+def towards_fights(rnd: random.Random, legal: list[Any]) -> Any:
+    """Mine: prefers delivering, collecting and stealing, then moving crews, so that fights and
+    re-spawns happen (uniform play mostly turns cards)."""
+    for kind in ("deliver", "collect", "steal"):
+        preferred = [m for m in legal if m["type"] == kind]
+        if preferred:
+            return rnd.choice(preferred)
+    movers = [m for m in legal if m["type"] in ("move", "secret_tunnel", "transporter_trap")]
+    if movers and rnd.random() < 0.6:
+        return rnd.choice(movers)
+    return rnd.choice(legal)
 
 
 async def play(

@@ -80,11 +80,20 @@ class Rest:
         return moves
 
     async def move(
-        self, game_id: str, seat: int, move: Any, token: str | None = None, **body: Any
+        self,
+        game_id: str,
+        seat: int,
+        move: Any,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+        **body: Any,
     ) -> httpx.Response:
-        """The raw answer to a move (body: expectedVersion, moveId, dryRun)."""
+        """The raw answer to a move (body: expectedVersion, moveId, dryRun; headers:
+        Idempotency-Key, If-Match)."""
         payload = {"seat": seat, "move": move} | body
-        return await self.request("POST", f"/games/{game_id}/moves", token, json=payload)
+        return await self.request(
+            "POST", f"/games/{game_id}/moves", token, headers=headers, json=payload
+        )
 
     async def events(self, game_id: str, token: str | None = None, **params: Any) -> Any:
         return await self.ok("GET", f"/games/{game_id}/events", token, params=params)

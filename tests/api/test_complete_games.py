@@ -11,7 +11,6 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from collections.abc import Callable
 from typing import Any
 
 import httpx
@@ -19,29 +18,10 @@ import pytest
 
 from tests.api.client import Api
 from tests.api.history import verified
+from tests.api.play import Chooser, towards_fights, uniform
 from tests.api.server import ServiceProcess
 
 pytestmark = [pytest.mark.redis, pytest.mark.slow]
-
-Chooser = Callable[[random.Random, list[Any]], Any]
-
-
-def uniform(rnd: random.Random, legal: list[Any]) -> Any:
-    """Any legal move, uniformly."""
-    return rnd.choice(legal)
-
-
-def towards_fights(rnd: random.Random, legal: list[Any]) -> Any:
-    """Mine: prefers delivering, collecting and stealing, then moving crews, so that fights and
-    re-spawns happen (uniform play mostly turns cards)."""
-    for kind in ("deliver", "collect", "steal"):
-        preferred = [m for m in legal if m["type"] == kind]
-        if preferred:
-            return rnd.choice(preferred)
-    movers = [m for m in legal if m["type"] in ("move", "secret_tunnel", "transporter_trap")]
-    if movers and rnd.random() < 0.6:
-        return rnd.choice(movers)
-    return rnd.choice(legal)
 
 
 async def _act(

@@ -67,8 +67,36 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/games/{id}/legal-moves",
         "/v1/games/{id}/moves",
         "/v1/games/{id}/events",
+        "/v1/games/{id}/events/stream",
         "/v1/games/{id}/log",
     }
+
+
+def test_the_event_stream_is_documented_as_sse_answers() -> None:
+    stream = document()["paths"]["/v1/games/{id}/events/stream"]["get"]
+    assert {(p["in"], p["name"]) for p in stream["parameters"]} == {
+        ("path", "id"),
+        ("query", "afterVersion"),
+        ("header", "Last-Event-ID"),
+    }
+    assert stream["security"] == [{"bearerAuth": []}, {}]
+    responses = stream["responses"]
+    assert set(responses) == {"200", "204", "400", "401", "404", "429", "503"}
+    ok = responses["200"]
+    assert set(ok["content"]) == {"text/event-stream"}
+    assert all(f"`{line}:" in ok["description"] for line in ("id", "event", "data"))
+    example = ok["content"]["text/event-stream"]["example"]
+    assert example.startswith("id: 5\nevent: TurnStarted\ndata: {")
+    codes = {status: r["description"] for status, r in responses.items() if status >= "400"}
+    assert codes == {
+        "400": "Problem: BAD_VERSION",
+        "401": "Problem: UNAUTHORIZED",
+        "404": "Problem: GAME_NOT_FOUND",
+        "429": "Problem: RATE_LIMITED, TOO_MANY_STREAMS",
+        "503": "Problem: STORE_UNAVAILABLE, TOO_MANY_STREAMS",
+    }
+    for status in ("429", "503"):
+        assert "Retry-After" in responses[status]["headers"]
 
 
 def test_problem_codes_are_an_enum_and_bearer_auth_is_declared() -> None:

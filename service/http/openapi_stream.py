@@ -1,0 +1,46 @@
+"""The Server-Sent Events operation's parts of the OpenAPI document
+(`GET /v1/games/{id}/events/stream`, `service.http.sse`), used by `service.http.openapi_paths`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+STREAM_FORMAT = (
+    "A Server-Sent Events stream (`service.http.sse`): catch-up after the start, then live, "
+    "redacted for the caller, as the `gameEvents` subscription. Each event is one message of "
+    "three lines and a blank line: `id: <version>`, `event: <event type>`, `data: <the event "
+    "as JSON on one line: version, type, seat, moveId, data, at, stateHash, move>`. While idle, "
+    "a `: keep-alive` comment every BOARDSTATE_SSE_KEEPALIVE_SECONDS (15). The stream ends after "
+    "`GameEnded`; when the server shuts down, its last message is `retry: 1000`, "
+    '`event: shutdown`, `data: {"resumeAfterVersion": N}` (reconnect with `Last-Event-ID: N`).'
+)
+STREAM_EXAMPLE = (
+    "id: 5\nevent: TurnStarted\ndata: "
+    '{"version":5,"type":"TurnStarted","seat":0,"moveId":"m-1","data":{"seat":1,"turn":3},'
+    '"at":"2026-01-01T00:00:00Z","stateHash":"ab12","move":null}\n\n'
+)
+STREAM_PROBLEMS: dict[int, tuple[str, ...]] = {
+    400: ("BAD_VERSION",),
+    401: ("UNAUTHORIZED",),
+    404: ("GAME_NOT_FOUND",),
+    429: ("RATE_LIMITED", "TOO_MANY_STREAMS"),
+    503: ("STORE_UNAVAILABLE", "TOO_MANY_STREAMS"),
+}
+"""As `service.http.sse` answers before the stream starts: 429 `TOO_MANY_STREAMS` for a seat's
+or an address's cap, 503 for the process's."""
+
+STREAM_OK: dict[str, Any] = {
+    "200": {
+        "description": STREAM_FORMAT,
+        "content": {"text/event-stream": {"schema": {"type": "string"}, "example": STREAM_EXAMPLE}},
+    },
+    "204": {
+        "description": "The game has ended and the request starts at its last version: nothing "
+        "more will come (an EventSource stops reconnecting)"
+    },
+}
+LAST_EVENT_ID = (
+    "The `id` of the last event received (an EventSource sends it when it reconnects); wins "
+    "over `afterVersion`."
+)
+LAST_EVENT_ID_SCHEMA = {"type": "string", "pattern": "^[0-9]{0,12}$"}
