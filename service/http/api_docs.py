@@ -9,14 +9,14 @@ hash, so they are cached for a year.
 from __future__ import annotations
 
 import functools
-import hashlib
-import html
 from pathlib import Path
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, Response
+from starlette.responses import Response
 
-from boardstate.service.http.graphiql import CSP, GraphiQLStatic
+from boardstate.service.http.graphiql import CSP
+from boardstate.service.http.vendored import VendoredStatic, asset_tags
+from boardstate.service.http.vendored import page_response as vendored_page
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "apidocs"
 STATIC_PATH = "/v1/docs-static"
@@ -40,32 +40,20 @@ PAGE = """<!doctype html>
 """
 
 
-def _asset_url(name: str) -> str:
-    digest = hashlib.sha256((STATIC_DIR / name).read_bytes()).hexdigest()[:16]
-    return html.escape(f"docs-static/{name}?v={digest}")
-
-
 @functools.cache
 def page_html() -> str:
     """Returns the page (read and hashed once per process)."""
-    styles = "\n".join(f'    <link rel="stylesheet" href="{_asset_url(n)}">' for n in STYLES)
-    scripts = "\n".join(f'    <script defer src="{_asset_url(n)}"></script>' for n in SCRIPTS)
+    styles, scripts = asset_tags(STATIC_DIR, "docs-static", SCRIPTS, STYLES)
     return PAGE.replace("{styles}", styles).replace("{scripts}", scripts)
 
 
 async def page(request: Request) -> Response:
     """`GET /v1/docs`: the page with its Content-Security-Policy."""
-    headers = {
-        "content-security-policy": CSP,
-        "cache-control": "no-cache",
-        "x-content-type-options": "nosniff",
-        "referrer-policy": "no-referrer",
-    }
-    return HTMLResponse(page_html(), headers=headers)
+    return vendored_page(page_html(), CSP)
 
 
-class ApiDocsStatic(GraphiQLStatic):
-    """The vendored files (a year's cache for content-hashed URLs)."""
+class ApiDocsStatic(VendoredStatic):
+    """The vendored Swagger UI files."""
 
     def __init__(self) -> None:
-        super(GraphiQLStatic, self).__init__(directory=STATIC_DIR)
+        super().__init__(directory=STATIC_DIR)

@@ -12,21 +12,17 @@ inline scripts; inline styles (React's `style` props) and `data:` fonts/images a
 from __future__ import annotations
 
 import functools
-import hashlib
-import html
-import os
 from pathlib import Path
-from urllib.parse import parse_qs
 
-from starlette.responses import HTMLResponse, Response
-from starlette.staticfiles import StaticFiles
-from starlette.types import Scope
+from starlette.responses import Response
+
+from boardstate.service.http.vendored import VendoredStatic, asset_tags
+from boardstate.service.http.vendored import page_response as vendored_page
 
 STATIC_DIR = Path(__file__).resolve().parent / "static" / "graphiql"
 STATIC_PATH = "/graphiql-static"
 SCRIPTS = ("react.production.min.js", "react-dom.production.min.js", "graphiql.min.js", "boot.js")
 STYLES = ("graphiql.min.css",)
-IMMUTABLE = "public, max-age=31536000, immutable"
 STYLE = "body { margin: 0; overflow: hidden; } #graphiql { height: 100vh; }"
 CSP = "; ".join(
     (
@@ -60,45 +56,20 @@ PAGE = """<!doctype html>
 """
 
 
-def _asset_url(name: str) -> str:
-    digest = hashlib.sha256((STATIC_DIR / name).read_bytes()).hexdigest()[:16]
-    return html.escape(f"{STATIC_PATH.lstrip('/')}/{name}?v={digest}")
-
-
 @functools.cache
 def page_html() -> str:
     """Returns the IDE page (read and hashed once per process)."""
-    styles = "\n".join(f'    <link rel="stylesheet" href="{_asset_url(n)}">' for n in STYLES)
-    scripts = "\n".join(f'    <script defer src="{_asset_url(n)}"></script>' for n in SCRIPTS)
+    styles, scripts = asset_tags(STATIC_DIR, STATIC_PATH.lstrip("/"), SCRIPTS, STYLES)
     return PAGE.replace("{style}", STYLE).replace("{styles}", styles).replace("{scripts}", scripts)
 
 
 def page_response() -> Response:
     """The IDE page with its Content-Security-Policy; revalidated on every load."""
-    headers = {
-        "content-security-policy": CSP,
-        "cache-control": "no-cache",
-        "x-content-type-options": "nosniff",
-        "referrer-policy": "no-referrer",
-    }
-    return HTMLResponse(page_html(), headers=headers)
+    return vendored_page(page_html(), CSP)
 
 
-class GraphiQLStatic(StaticFiles):
-    """The vendored files; a year's cache for the content-hashed URLs the page uses."""
+class GraphiQLStatic(VendoredStatic):
+    """The vendored GraphiQL files."""
 
     def __init__(self) -> None:
         super().__init__(directory=STATIC_DIR)
-
-    def file_response(
-        self,
-        full_path: str | os.PathLike[str],
-        stat_result: os.stat_result,
-        scope: Scope,
-        status_code: int = 200,
-    ) -> Response:
-        response = super().file_response(full_path, stat_result, scope, status_code)
-        versioned = "v" in parse_qs(scope.get("query_string", b"").decode("latin-1"))
-        response.headers["cache-control"] = IMMUTABLE if versioned else "no-cache"
-        response.headers["x-content-type-options"] = "nosniff"
-        return response
