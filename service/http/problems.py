@@ -91,9 +91,15 @@ class Problem(Exception):
 
 
 def problem_response(
-    code: str, detail: str, details: dict[str, Any] | None = None, status: int | None = None
+    code: str,
+    detail: str,
+    details: dict[str, Any] | None = None,
+    status: int | None = None,
+    retry_after: int | None = None,
 ) -> Response:
-    """Returns the problem+json answer for `code` (its status from `STATUS`)."""
+    """Returns the problem+json answer for `code` (its status from `STATUS` unless `status`
+    is given). A 429 or 503 carries `Retry-After`: `retry_after`, else the delay the failure
+    names (`details.retryAfter`), else `RETRY_AFTER_DEFAULT` for a 503 or `RATE_LIMITED`."""
     known, title = STATUS.get(code, STATUS[INTERNAL])
     status = known if status is None else status
     body = {
@@ -106,7 +112,7 @@ def problem_response(
     }
     headers: dict[str, str] = {}
     if status in RETRY_AFTER_STATUSES:
-        wait = (details or {}).get("retryAfter")
+        wait = (details or {}).get("retryAfter") if retry_after is None else retry_after
         if isinstance(wait, int) and not isinstance(wait, bool) and wait >= 0:
             headers["retry-after"] = str(wait)
         elif status == 503 or code == "RATE_LIMITED":
@@ -114,17 +120,22 @@ def problem_response(
     return Response(msgspec.json.encode(body), status, headers, media_type=PROBLEM_TYPE)
 
 
-def problem_of(error: MoveError | ApiError | Problem) -> Response:
-    """Returns the answer for a typed failure of the game service or of the REST layer."""
+def problem_of(
+    error: MoveError | ApiError | Problem, status: int | None = None, retry_after: int | None = None
+) -> Response:
+    """Returns the answer for a typed failure of the game service or of the REST layer
+    (`status` and `retry_after` as in `problem_response`)."""
     if isinstance(error, Problem):
-        return problem_response(error.code, error.detail, error.details)
+        return problem_response(error.code, error.detail, error.details, status, retry_after)
     if isinstance(error, MoveError):
-        return problem_response(error.code, error.message, error.details or None)
+        return problem_response(
+            error.code, error.message, error.details or None, status, retry_after
+        )
     details = {k: v for k, v in error.extensions.items() if k != "code"}
     nested = details.pop("details", None)
     if isinstance(nested, dict):
         details.update(nested)
-    return problem_response(error.code, error.message, details or None)
+    return problem_response(error.code, error.message, details or None, status, retry_after)
 
 
 def _problem_of_http(request: Request, exc: HTTPException) -> Response:

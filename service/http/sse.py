@@ -33,11 +33,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from http import HTTPStatus
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import JSONResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
@@ -54,6 +53,7 @@ from boardstate.schema.ports import EventView
 from boardstate.service.games.event_streams import EventStream
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.store_failures import store_errors
+from boardstate.service.http.problems import problem_of, problem_response
 from boardstate.service.http.shutdown import SHUTDOWN_KEY
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GAME_ENDED
@@ -67,35 +67,15 @@ RETRY_AFTER_S = 5
 MAX_VERSION_DIGITS = 12
 
 
-def problem(
-    status: int, code: str, detail: str, details: dict[str, Any] | None = None
-) -> JSONResponse:
-    """An `application/problem+json` response (RFC 9457) with the stable `code`."""
-    body = {
-        "type": "about:blank",
-        "title": HTTPStatus(status).phrase,
-        "status": status,
-        "detail": detail,
-        "code": code,
-        "details": details or {},
-    }
-    headers = {"retry-after": str(RETRY_AFTER_S)} if status in (429, 503) else None
-    return JSONResponse(body, status, headers=headers, media_type="application/problem+json")
+def problem(code: str, detail: str) -> Response:
+    """A refusal before the stream starts: the `/v1` problem+json answer for `code`."""
+    return problem_response(code, detail, retry_after=RETRY_AFTER_S)
 
 
-def _refusal(exc: ApiError) -> JSONResponse:
-    details = {k: v for k, v in exc.extensions.items() if k != "code"}
-    if exc.code == GAME_NOT_FOUND:
-        return problem(404, exc.code, exc.message, details)
-    if exc.code == UNAUTHORIZED:
-        return problem(401, exc.code, exc.message, details)
-    if exc.code == TOO_MANY_STREAMS:
-        return problem(
-            503 if details.get("scope") == "process" else 429, exc.code, exc.message, details
-        )
-    if exc.extensions.get("retryable"):
-        return problem(503, exc.code, exc.message, details)
-    return problem(500, exc.code, exc.message, details)
+def _refusal(exc: ApiError) -> Response:
+    """A typed failure as `/v1` answers it; a full process (not this client) is a 503."""
+    process_full = exc.code == TOO_MANY_STREAMS and exc.extensions.get("scope") == "process"
+    return problem_of(exc, 503 if process_full else None, RETRY_AFTER_S)
 
 
 def _version(raw: str | None, name: str) -> int | None:
@@ -215,20 +195,20 @@ async def event_stream(request: Request) -> Response:
         # An empty Last-Event-ID is "no event yet" (the SSE standard's initial value).
         resume = _version(request.headers.get("last-event-id") or None, "Last-Event-ID")
     except ValueError as exc:
-        return problem(400, BAD_VERSION, str(exc))
+        return problem(BAD_VERSION, str(exc))
     start = resume if resume is not None else (after or 0)
     authorization = request.headers.get("authorization")
     token = bearer_token(authorization)
     if authorization is not None and token is None:
-        return problem(401, UNAUTHORIZED, "Authorization must be `Bearer <seat token>`")
+        return problem(UNAUTHORIZED, "Authorization must be `Bearer <seat token>`")
     address = request.client.host if request.client else None
     try:
         with store_errors():  # what answers without a stream slot: 404, 401, 204, HEAD
             record = await service.loader.load(game_id)
             if record is None:
-                return problem(404, GAME_NOT_FOUND, f"no game {echo(game_id)}")
+                return problem(GAME_NOT_FOUND, f"no game {echo(game_id)}")
             if token is not None and await service.viewer_of(record, token) is None:
-                return problem(401, UNAUTHORIZED, "the token is not a seat token of this game")
+                return problem(UNAUTHORIZED, "the token is not a seat token of this game")
         if record.status == "FINISHED" and start >= record.version:
             return Response(status_code=204)
         if request.method == "HEAD":
