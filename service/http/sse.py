@@ -33,8 +33,8 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from typing import Any
 
+import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
@@ -54,6 +54,7 @@ from boardstate.service.games.event_streams import EventStream
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.http.problems import problem_of, problem_response
+from boardstate.service.http.rest_models import event_out
 from boardstate.service.http.shutdown import SHUTDOWN_KEY
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GAME_ENDED
@@ -88,24 +89,10 @@ def _version(raw: str | None, name: str) -> int | None:
     return int(raw)
 
 
-def event_json(view: EventView) -> dict[str, Any]:
-    """The event as the GraphQL `Event` shows it (`schema.events.Event`)."""
-    return {
-        "version": view.version,
-        "type": view.type,
-        "seat": view.seat,
-        "moveId": view.move_id,
-        "data": dict(view.data),
-        "at": view.at,
-        "stateHash": view.state_hash,
-        "move": None if view.move is None else dict(view.move),
-    }
-
-
 def encode_event(view: EventView) -> bytes:
     """One SSE message: `id`, `event`, one `data` line (compact JSON has no newlines)."""
-    data = json.dumps(event_json(view), separators=(",", ":"), ensure_ascii=False)
-    return f"id: {view.version}\nevent: {view.type}\ndata: {data}\n\n".encode()
+    data = msgspec.json.encode(event_out(view))  # the REST `Event`, as `/events` pages it
+    return b"id: %d\nevent: %s\ndata: %s\n\n" % (view.version, view.type.encode(), data)
 
 
 class EventStreamResponse(Response):
