@@ -55,3 +55,11 @@ def mark_store_full() -> None:
     if caller is not None:
         caller.store_full = True
         caller.wait(STORE_FULL_RETRY_AFTER)
+
+
+def caller_address(peer: str | None) -> str | None:
+    """The client address of the current request as the rate limits see it (behind a trusted
+    proxy, the forwarded client's), so per-address caps count clients, not proxies; `peer`
+    when no caller is set."""
+    caller = CALLER.get()
+    return peer if caller is None else caller.address

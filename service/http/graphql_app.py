@@ -20,6 +20,7 @@ from strawberry.asgi import GraphQL
 
 from boardstate.schema.codes import BAD_JSON, BAD_REQUEST
 from boardstate.schema.context import Context, bearer_token
+from boardstate.service.games.callers import caller_address
 from boardstate.service.http.graphiql import page_response
 from boardstate.service.http.graphql_sse import TextStream, ending_on_shutdown
 from boardstate.service.inputs import BadJson, loads
@@ -83,7 +84,7 @@ class GraphQLApp(GraphQL[Context, None]):
             backend=scope["state"]["service"],
             request_id=str(request_id),
             header_token=bearer_token(request.headers.get("authorization")),
-            address=request.client.host if request.client else None,
+            address=caller_address(request.client.host if request.client else None),
             reads=asyncio.Semaphore(self.request_concurrency),
         )
 

@@ -50,6 +50,7 @@ from boardstate.schema.codes import (
 )
 from boardstate.schema.context import bearer_token
 from boardstate.schema.ports import EventView
+from boardstate.service.games.callers import caller_address
 from boardstate.service.games.event_streams import EventStream
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.store_failures import store_errors
@@ -188,7 +189,7 @@ async def event_stream(request: Request) -> Response:
     token = bearer_token(authorization)
     if authorization is not None and token is None:
         return problem(UNAUTHORIZED, "Authorization must be `Bearer <seat token>`")
-    address = request.client.host if request.client else None
+    address = caller_address(request.client.host if request.client else None)
     try:
         with store_errors():  # what answers without a stream slot: 404, 401, 204, HEAD
             record = await service.loader.load(game_id)

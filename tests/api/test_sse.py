@@ -216,6 +216,41 @@ async def test_stream_caps_apply_and_a_disconnect_frees_the_slot(capped: Service
         await api.close()
 
 
+@pytest.fixture(scope="module")
+def proxied(redis_server: RedisServer) -> Iterator[ServiceProcess]:
+    """One spectator stream per address, behind a trusted proxy (this machine)."""
+    env = {
+        "BOARDSTATE_MAX_STREAMS_PER_ADDRESS": "1",
+        "BOARDSTATE_TRUSTED_PROXIES": "127.0.0.1",
+    }
+    with ServiceProcess(redis_server.url, env=env) as process:
+        yield process
+
+
+async def test_behind_a_trusted_proxy_the_address_cap_counts_clients(
+    proxied: ServiceProcess,
+) -> None:
+    """Each forwarded client has its own spectator stream, the proxy none of its own."""
+    api = Api(proxied.url)
+    try:
+        game_id, _ = await api.new_game()
+        path = stream_path(game_id, after=0)
+        ann = {"x-forwarded-for": "198.51.100.7"}
+        async with open_stream(proxied.url, path, ann) as first:
+            assert first.response.status_code == 200
+            await first.events(1)
+            body = await problem_of(proxied, path, ann)
+            assert (body["code"], body["details"]) == (
+                "TOO_MANY_STREAMS",
+                {"scope": "address", "limit": 1},
+            )
+            async with open_stream(proxied.url, path, {"x-forwarded-for": "203.0.113.9"}) as other:
+                assert other.response.status_code == 200
+                await other.events(1)
+    finally:
+        await api.close()
+
+
 def graphql_sse(game_id: str, after: int, token: str | None = None) -> dict[str, Any]:
     """`open_stream` arguments of a `gameEvents` subscription over graphql-sse."""
     headers = {"accept": "text/event-stream"} | bearer(token)

@@ -7,6 +7,7 @@ import ipaddress
 
 import pytest
 
+from boardstate.service.games.callers import CALLER, Caller, caller_address
 from boardstate.service.http.rate_limits import client_address, refusal
 from boardstate.service.settings import Settings, SettingsError
 
@@ -53,3 +54,14 @@ def test_limit_settings() -> None:
         Settings.from_env({"BOARDSTATE_RATE_LIMIT_CREATE": "many"})
     with pytest.raises(SettingsError):
         Settings.from_env({"BOARDSTATE_TRUSTED_PROXIES": "proxy.local"})
+
+
+def test_stream_caps_count_the_address_the_rate_limits_resolved() -> None:
+    """Behind a proxy that only Boardstate trusts (uvicorn's own forwarded-address rule not
+    configured), the per-address stream caps use the forwarded client, as the limits do."""
+    assert caller_address("10.0.0.5") == "10.0.0.5"  # no request: the peer
+    token = CALLER.set(Caller("198.51.100.7"))
+    try:
+        assert caller_address("10.0.0.5") == "198.51.100.7"
+    finally:
+        CALLER.reset(token)
