@@ -17,6 +17,7 @@ from boardstate.schema import cursors
 from boardstate.schema.arguments import text_argument
 from boardstate.schema.codes import BAD_REQUEST
 from boardstate.schema.events import clamp_first, window
+from boardstate.service.games.board_pictures import board_picture
 from boardstate.service.http import api_docs, openapi_doc
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (
@@ -127,6 +128,30 @@ async def get_state(request: Request) -> Response:
     return json_response(StateOut(view.version if version is None else version, state))
 
 
+SVG_HEADERS = {
+    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    "x-content-type-options": "nosniff",
+}
+"""An SVG opened on its own may run no script and load nothing (the pictures need neither)."""
+
+
+@endpoint
+async def get_board_svg(request: Request) -> Response:
+    view = await game_of(request)
+    seat = query_int(request, "seat")
+    version = query_int(request, "version")
+    picture = await board_picture(service_of(request), view, seat, version, token_of(request))
+    scope = "public" if seat is None else "private"
+    cache = f"{scope}, max-age=86400, immutable" if picture.finished else f"{scope}, no-cache"
+    headers = {**SVG_HEADERS, "etag": picture.etag, "cache-control": cache}
+    match = request.headers.get("if-none-match")
+    if match is not None and picture.etag in {
+        m.strip().removeprefix("W/") for m in match.split(",")
+    }:
+        return Response(status_code=304, headers=headers)
+    return Response(picture.svg, headers=headers, media_type="image/svg+xml")
+
+
 @endpoint
 async def get_legal_moves(request: Request) -> Response:
     view = await game_of(request)
@@ -197,6 +222,7 @@ V1_ROUTES: list[BaseRoute] = [
     Route("/v1/games/{game_id}", get_game, methods=["GET"]),
     Route("/v1/games/{game_id}/seats", join_game, methods=["POST"]),
     Route("/v1/games/{game_id}/state", get_state, methods=["GET"]),
+    Route("/v1/games/{game_id}/board.svg", get_board_svg, methods=["GET"]),
     Route("/v1/games/{game_id}/legal-moves", get_legal_moves, methods=["GET"]),
     Route("/v1/games/{game_id}/moves", submit_move, methods=["POST"]),
     Route("/v1/games/{game_id}/events", get_events, methods=["GET"]),

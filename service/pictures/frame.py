@@ -1,0 +1,155 @@
+"""The parts every picture shares: the header (game, version, whose turn, whose view), player
+panel headings, cards, and the "last move" footer; each game module draws the rest."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardstate.service.pictures import svg
+from boardstate.service.pictures.scene import Scene, describe
+
+WIDTH = 520
+"""The viewBox width; pictures scale to their container (phones included) and grow downwards."""
+MARGIN = 12
+HEADER = 78
+SMALL = 15
+BODY = 17
+LARGE = 22
+
+
+def header(scene: Scene, game_name: str, status: str) -> list[str]:
+    viewer = "Spectator view" if scene.viewer is None else f"{scene.name(scene.viewer)}'s view"
+    return [
+        svg.group(
+            [
+                svg.rect(0, 0, WIDTH, HEADER - 8, rx=0, fill=svg.PANEL),
+                svg.text(MARGIN, 28, game_name, LARGE, weight="bold"),
+                svg.text(
+                    WIDTH - MARGIN,
+                    28,
+                    f"version {scene.version}",
+                    SMALL,
+                    anchor="end",
+                    fill=svg.MUTED,
+                ),
+                svg.text(
+                    MARGIN, 56, status, BODY, weight="bold", fill=svg.ACTIVE, id="turn-status"
+                ),
+                svg.text(WIDTH - MARGIN, 56, viewer, SMALL, anchor="end", fill=svg.MUTED),
+            ],
+            label=f"{game_name}, version {scene.version}. {status}. {viewer}.",
+            id="header",
+        )
+    ]
+
+
+def seat_heading(scene: Scene, seat: int, y: float, active: bool, score: str) -> list[str]:
+    """A player panel's first line: colour swatch, name, turn marker and score."""
+    colour = svg.SEAT_COLOURS[seat % len(svg.SEAT_COLOURS)]
+    name = scene.name(seat) + (" (you)" if seat == scene.viewer else "")
+    parts = [
+        svg.el("circle", cx=MARGIN + 10, cy=y - 6, r=8, fill=colour),
+        svg.text(MARGIN + 26, y, name, BODY + 1, weight="bold"),
+        svg.text(WIDTH - MARGIN - 8, y, score, BODY + 1, anchor="end", weight="bold"),
+    ]
+    if active:
+        parts.append(
+            svg.text(
+                MARGIN + 36 + 9.5 * len(name), y, "▶ to play", SMALL, fill=svg.ACTIVE, weight="bold"
+            )
+        )
+    return parts
+
+
+def panel(x: float, y: float, w: float, h: float, active: bool) -> str:
+    stroke = svg.ACTIVE if active else svg.LINE
+    return svg.rect(x, y, w, h, fill=svg.PANEL, stroke=stroke, stroke_width=3 if active else 1)
+
+
+def card(
+    x: float,
+    y: float,
+    label: str,
+    fill: str,
+    *,
+    w: float = 30,
+    h: float = 40,
+    ink: str = "#ffffff",
+    sub: str | None = None,
+    lit: bool = False,
+    **values: object,
+) -> str:
+    """A card: a filled rounded rectangle with its label (and a small second label)."""
+    parts = [
+        svg.rect(
+            x,
+            y,
+            w,
+            h,
+            rx=4,
+            fill=fill,
+            stroke=svg.HIGHLIGHT if lit else "#00000040",
+            stroke_width=4 if lit else 1,
+        ),
+        svg.text(
+            x + w / 2,
+            y + (h / 2 + 2 if sub else h / 2 + 6),
+            label,
+            BODY,
+            anchor="middle",
+            fill=ink,
+            weight="bold",
+        ),
+    ]
+    if sub:
+        parts.append(svg.text(x + w / 2, y + h - 5, sub, 11, anchor="middle", fill=ink))
+    return svg.el("g", *parts, class_="card lit" if lit else "card", **values)
+
+
+def footer(scene: Scene, y: float) -> tuple[list[str], float]:
+    """The last move, in words (from the redacted events); returns the parts and the height."""
+    lines = [describe(e) for e in scene.last][:6]
+    if len(scene.last) > 6:
+        lines.append(f"… and {len(scene.last) - 6} more events")
+    if not lines:
+        lines = ["No move yet"]
+    height = 34 + 22 * len(lines)
+    parts = [
+        svg.rect(
+            MARGIN,
+            y,
+            WIDTH - 2 * MARGIN,
+            height - 8,
+            fill="#fff8c5",
+            stroke=svg.HIGHLIGHT,
+            stroke_width=2,
+        ),
+        svg.text(MARGIN + 10, y + 22, "Last move", BODY, weight="bold"),
+    ]
+    parts += [svg.text(MARGIN + 10, y + 44 + 22 * i, line, 14) for i, line in enumerate(lines)]
+    return [svg.group(parts, label="Last move: " + ". ".join(lines), id="last-move")], height
+
+
+def finish(
+    scene: Scene,
+    title: str,
+    status: str,
+    body: Sequence[str],
+    height: float,
+    summary: Sequence[str],
+) -> str:
+    """Returns the document: header, `body` (drawn from y=HEADER to `height`), footer."""
+    foot, foot_height = footer(scene, height)
+    last = "; ".join(describe(e) for e in scene.last[:3]) or "no move yet"
+    viewer = (
+        "spectator" if scene.viewer is None else f"seat {scene.viewer} ({scene.name(scene.viewer)})"
+    )
+    desc = (
+        f"{title} at version {scene.version}, as seen by the {viewer}. {status}. "
+        + " ".join(summary)
+        + f" Last move: {last}."
+    )
+    parts = [*header(scene, title, status), *body, *foot]
+    return svg.document(
+        WIDTH, height + foot_height, f"{title}, version {scene.version}", desc, parts
+    )
