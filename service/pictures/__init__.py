@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from boardstate.service.pictures import trambahn
+from boardstate.service.pictures import tf22_mine, tinners_trail, trambahn, trekking
 from boardstate.service.pictures.scene import Scene, last_move
 
 RENDERERS: dict[str, Callable[[Scene], str]] = {
+    "tf22-mine": tf22_mine.render,
+    "tinners-trail": tinners_trail.render,
     "trambahn": trambahn.render,
+    "trekking": trekking.render,
 }
 
 __all__ = ["RENDERERS", "Scene", "last_move", "render"]

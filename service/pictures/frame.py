@@ -12,6 +12,7 @@ WIDTH = 520
 """The viewBox width; pictures scale to their container (phones included) and grow downwards."""
 MARGIN = 12
 HEADER = 78
+PANEL_FILL = "#ffffff"
 SMALL = 15
 BODY = 17
 LARGE = 22
@@ -55,7 +56,12 @@ def seat_heading(scene: Scene, seat: int, y: float, active: bool, score: str) ->
     if active:
         parts.append(
             svg.text(
-                MARGIN + 36 + 9.5 * len(name), y, "▶ to play", SMALL, fill=svg.ACTIVE, weight="bold"
+                MARGIN + 34 + 10.5 * len(name),
+                y,
+                "▶ to play",
+                SMALL,
+                fill=svg.ACTIVE,
+                weight="bold",
             )
         )
     return parts
@@ -153,3 +159,38 @@ def finish(
     return svg.document(
         WIDTH, height + foot_height, f"{title}, version {scene.version}", desc, parts
     )
+
+
+def track(
+    scene: Scene, title: str, last: int, places: dict[int, int], y: float, ident: str, unit: str
+) -> tuple[str, float]:
+    """A numbered track 0..`last` with a marker per seat (`places`: seat → space)."""
+    step = (WIDTH - 2 * MARGIN - 60) / (last + 1)
+    parts = [svg.text(MARGIN, y + 24, title, BODY, weight="bold")]
+    for n in range(last + 1):
+        x = MARGIN + 60 + n * step
+        parts.append(svg.rect(x, y, step - 2, 36, rx=3, fill=PANEL_FILL, stroke=svg.LINE))
+        parts.append(svg.text(x + 2, y + 11, n, 9, fill=svg.MUTED))
+    for seat, at in places.items():
+        same = [s for s, o in places.items() if o == at]
+        shift = (same.index(seat) - (len(same) - 1) / 2) * 12
+        cx = MARGIN + 60 + min(max(at, 0), last) * step + step / 2 + shift
+        colour = svg.SEAT_COLOURS[seat % len(svg.SEAT_COLOURS)]
+        parts.append(svg.el("circle", cx=cx, cy=y + 24, r=7, fill=colour, stroke="#ffffff"))
+        parts.append(svg.text(cx, y + 28, seat, 10, anchor="middle", fill="#ffffff"))
+    label = f"{title}: " + ", ".join(f"{scene.name(s)} at {a} {unit}" for s, a in places.items())
+    return svg.group(parts, label=label, id=ident), y + 46
+
+
+def player_panel(
+    scene: Scene, seat: int, y: float, active: bool, score: str, lines: list[str]
+) -> tuple[str, float]:
+    """A player's panel: the heading, then `lines` of facts (the first one darker)."""
+    height = 40 + 20 * len(lines)
+    parts = [panel(MARGIN, y, WIDTH - 2 * MARGIN, height, active)]
+    parts += seat_heading(scene, seat, y + 26, active, score)
+    for i, line in enumerate(lines):
+        fill = svg.INK if i == 0 else svg.MUTED
+        parts.append(svg.text(MARGIN + 12, y + 50 + 20 * i, line, SMALL, fill=fill))
+    label = f"{scene.name(seat)}: {score}. " + ". ".join(lines)
+    return svg.group(parts, label=label, id=f"seat-{seat}", data_seat=seat), height + 8

@@ -44,6 +44,17 @@ class Scene:
                 found.add(value)
         return found
 
+    def touched_cells(self, *keys: str) -> set[tuple[int, int]]:
+        """Returns the `[row, col]` pairs under `keys` in the last move's event data."""
+        found = set()
+        for event in self.last:
+            for key in keys:
+                value = event.get("data", {}).get(key)
+                ints = isinstance(value, list) and all(type(v) is int for v in value)
+                if ints and len(value) == 2:
+                    found.add((value[0], value[1]))
+        return found
+
 
 def last_move(events: Sequence[Mapping[str, Any]]) -> tuple[Mapping[str, Any], ...]:
     """Returns the trailing events that share the last event's move id (at most 12)."""
