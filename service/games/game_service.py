@@ -24,6 +24,7 @@ from boardstate.schema.ports import (
 from boardstate.service.failures import GameNotFound, Unauthorized
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
+from boardstate.service.games.board_pictures import BoardPictures
 from boardstate.service.games.event_streams import EventStream, open_stream
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader
@@ -40,7 +41,7 @@ from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 
 
-class GameService:
+class GameService(BoardPictures):
     """Creates, loads and plays games on an event store."""
 
     def __init__(

@@ -17,7 +17,6 @@ from boardstate.schema import cursors
 from boardstate.schema.arguments import text_argument
 from boardstate.schema.codes import BAD_REQUEST
 from boardstate.schema.events import clamp_first, window
-from boardstate.service.games.board_pictures import board_picture
 from boardstate.service.http import api_docs, openapi_doc
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (
@@ -140,7 +139,7 @@ async def get_board_svg(request: Request) -> Response:
     view = await game_of(request)
     seat = query_int(request, "seat")
     version = query_int(request, "version")
-    picture = await board_picture(service_of(request), view, seat, version, token_of(request))
+    picture = await service_of(request).board_picture(view, seat, version, token_of(request))
     scope = "public" if seat is None else "private"
     cache = f"{scope}, max-age=86400, immutable" if picture.finished else f"{scope}, no-cache"
     headers = {**SVG_HEADERS, "etag": picture.etag, "cache-control": cache}
