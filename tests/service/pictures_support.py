@@ -65,8 +65,10 @@ def parse(svg: str) -> ET.Element:
     assert root.get("viewBox", "").startswith("0 0 ")
     assert root.get("aria-labelledby") == "picture-title picture-desc"
     title, desc = root.find(f"{SVG}title"), root.find(f"{SVG}desc")
-    assert title is not None and title.text
-    assert desc is not None and desc.text
+    assert title is not None
+    assert title.text
+    assert desc is not None
+    assert desc.text
     return root
 
 

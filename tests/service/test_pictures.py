@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import itertools
 import re
+from collections.abc import Mapping
+from typing import Any
 
 import pytest
 
 from boardstate.engine.registry import GAMES
 from boardstate.service.pictures import RENDERERS, Scene, last_move, render
 from tests.golden.golden import CASES
-from tests.service.pictures_support import case, cards, group, parse, positions, strings
+from tests.service.pictures_support import cards, case, group, parse, positions, strings
 
 
 def test_every_game_has_a_picture() -> None:
@@ -113,7 +115,7 @@ def mentions(svg: str, word: str) -> bool:
     return re.search(rf"(?<![\w-]){re.escape(word)}(?![\w-])", svg) is not None
 
 
-def derived(view: dict[str, object]) -> set[str]:
+def derived(view: Mapping[str, Any]) -> set[str]:
     """Card names a picture spells out from public numbers: Trambahn's station cards."""
     players = view.get("players")
     lines = [ln for p in players for ln in p.get("lines", [])] if isinstance(players, list) else []
