@@ -41,7 +41,7 @@ def picture_paths() -> dict[str, Any]:
                 "A picture (SVG) of a seat's view (its token) or the spectator view, at any "
                 "version",
                 ok,
-                (400, 401, 404, 429, 503),
+                (400, 401, 404, 422, 429, 503),
                 (
                     GAME_ID,
                     _param("seat", "query", "A seat (0-based); omit for spectators.", int_query),
