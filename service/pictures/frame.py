@@ -114,7 +114,7 @@ def card(
 
 def footer(scene: Scene, y: float) -> tuple[list[str], float]:
     """The last move, in words (from the redacted events); returns the parts and the height."""
-    lines = [describe(e) for e in scene.last][:6]
+    lines = [describe(e, scene) for e in scene.last][:6]
     if len(scene.last) > 6:
         lines.append(f"… and {len(scene.last) - 6} more events")
     if not lines:
@@ -146,12 +146,14 @@ def finish(
 ) -> str:
     """Returns the document: header, `body` (drawn from y=HEADER to `height`), footer."""
     foot, foot_height = footer(scene, height)
-    last = "; ".join(describe(e) for e in scene.last[:3]) or "no move yet"
+    last = "; ".join(describe(e, scene) for e in scene.last[:3]) or "no move yet"
     viewer = (
-        "spectator" if scene.viewer is None else f"seat {scene.viewer} ({scene.name(scene.viewer)})"
+        "a spectator"
+        if scene.viewer is None
+        else f"{scene.name(scene.viewer)} (seat {scene.viewer})"
     )
     desc = (
-        f"{title} at version {scene.version}, as seen by the {viewer}. {status}. "
+        f"{title} at version {scene.version}, as seen by {viewer}. {status}. "
         + " ".join(summary)
         + f" Last move: {last}."
     )

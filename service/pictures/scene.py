@@ -33,11 +33,17 @@ class Scene:
         name = self.seats[seat] if 0 <= seat < len(self.seats) else None
         return svg.clean(name, 24) if name else f"Seat {seat}"
 
-    def touched(self, key: str) -> set[Any]:
-        """Returns every value of `key` in the last move's event data (for highlighting)."""
+    def touched(self, key: str, types: tuple[str, ...] = (), seat: int | None = None) -> set[Any]:
+        """Returns every value of `key` in the last move's event data (for highlighting): of
+        events of `types` only (when given), whose data's `seat` is `seat` (when given)."""
         found: set[Any] = set()
         for event in self.last:
-            value = event.get("data", {}).get(key)
+            data = event.get("data", {})
+            if (types and event.get("type") not in types) or (
+                seat is not None and data.get("seat") != seat
+            ):
+                continue
+            value = data.get(key)
             if isinstance(value, list):
                 found.update(v for v in value if isinstance(v, (str, int)))
             elif isinstance(value, (str, int)) and not isinstance(value, bool):
@@ -82,16 +88,22 @@ def _words(value: Any) -> str | None:
     return None
 
 
-def describe(event: Mapping[str, Any]) -> str:
-    """Returns one event in words, from its (redacted) data only."""
+def describe(event: Mapping[str, Any], scene: Scene | None = None) -> str:
+    """Returns one event in words, from its (redacted) data only: "Brian: station built (card
+    green-4; line 4)" (the data's `seat` by name when the scene is given)."""
     kind = str(event.get("type", "Event"))
     spaced = "".join(f" {c.lower()}" if c.isupper() else c for c in kind).strip()
+    data = event.get("data", {})
+    seat = data.get("seat")
+    who = scene.name(seat) if scene is not None and type(seat) is int else None
+    named = who is not None
     parts = []
-    for key, value in event.get("data", {}).items():
+    for key, value in data.items():
         words = _words(value)
-        if words is not None:
+        if words is not None and not (named and key == "seat"):
             parts.append(f"{key.replace('_', ' ')} {words}")
-    return svg.clean(spaced.capitalize() + (": " + "; ".join(parts) if parts else ""), 110)
+    text = f"{who}: {spaced}" if named else spaced.capitalize()
+    return svg.clean(text + (f" ({'; '.join(parts)})" if parts else ""), 110)
 
 
 def turn_line(scene: Scene, to_act: Sequence[int], finished: bool, extra: str = "") -> str:

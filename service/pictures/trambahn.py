@@ -17,6 +17,8 @@ from boardstate.service.pictures.scene import Scene, turn_line
 COLOURS = {"blue": "#1f6feb", "red": "#cf222e", "green": "#1a7f37", "yellow": "#d4a72c"}
 INKS = {"yellow": "#1f2328"}
 CONDUCTOR = "#6e7781"
+BOARDING, SCORED = ("PassengerBoarded",), ("FahrtScored",)
+DRAWS = ("CardsDrawn", "IncomeTaken")
 TRAMS = {"horse": "#8c6d3f", "steam": "#57606a", "electric": "#0969da"}
 
 
@@ -49,8 +51,8 @@ def _cards(x: float, y: float, cards: list[Any], lit: set[Any]) -> list[str]:
 
 
 def _table(view: Mapping[str, Any], scene: Scene, y: float) -> tuple[list[str], float]:
-    lit = scene.touched("card") | scene.touched("cards")
-    touched_terminals = scene.touched("terminal") | scene.touched("colour")
+    lit = scene.touched("card", BOARDING)
+    touched_terminals = scene.touched("terminal", BOARDING) | scene.touched("colour", SCORED)
     parts = [svg.text(MARGIN, y + 18, "Terminals (waiting passengers)", BODY, weight="bold")]
     y += 28
     for colour, cards in view.get("terminals", {}).items():
@@ -145,8 +147,8 @@ def _line(seat: int, line: Mapping[str, Any], x: float, y: float, lit: bool) -> 
 def _player(scene: Scene, p: Mapping[str, Any], y: float, active: bool) -> tuple[str, float]:
     seat = int(p.get("seat", 0))
     lines = list(p.get("lines", []))
-    lit_lines = scene.touched("line") | scene.touched("lines")
-    lit_cards = scene.touched("card") | scene.touched("cards")
+    lit_lines = scene.touched("line", seat=seat) | scene.touched("lines", seat=seat)
+    lit_cards = scene.touched("cards", DRAWS, seat) | scene.touched("card", DRAWS, seat)
     height = 132 + 70 * len(lines)
     total = p.get("total", 0)
     parts = [
