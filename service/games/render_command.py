@@ -44,15 +44,14 @@ def _data(record: GameRecord, event: StoredEvent, seat: int | None, complete: bo
         return {}  # already hidden in this export: nothing to show
 
 
-def picture(events: list[StoredEvent], version: int | None, seat: int | None) -> str:
-    """Returns the SVG of `seat`'s (or the spectator's) view at `version` of `events`."""
-    record = fold_to(events, version)
-    if seat is not None and not 0 <= seat < record.players:
-        raise ReplayError(f"--seat must be 0..{record.players - 1}, not {seat}")
+def scene_of(
+    record: GameRecord, events: list[StoredEvent], seat: int | None, complete: bool
+) -> Scene:
+    """Returns the scene of `seat`'s (or the spectator's) view of `record`, whose log is
+    `events` (at least up to its version); `complete`: the log holds `GameEnded`."""
     state = record.state
     if state is None:
         state = record.rules.initial_state(record.players, record.options)
-    complete = events[-1].type == GAME_ENDED
     recent = events[max(0, record.version - MAX_LAST_EVENTS) : record.version]
     wire = [
         {
@@ -64,8 +63,15 @@ def picture(events: list[StoredEvent], version: int | None, seat: int | None) ->
         for e in recent
     ]
     view = record.rules.view(state, seat)
-    scene = Scene(record.rules.info.id, record.version, view, record.seats, seat, last_move(wire))
-    return render(scene)
+    return Scene(record.rules.info.id, record.version, view, record.seats, seat, last_move(wire))
+
+
+def picture(events: list[StoredEvent], version: int | None, seat: int | None) -> str:
+    """Returns the SVG of `seat`'s (or the spectator's) view at `version` of `events`."""
+    record = fold_to(events, version)
+    if seat is not None and not 0 <= seat < record.players:
+        raise ReplayError(f"--seat must be 0..{record.players - 1}, not {seat}")
+    return render(scene_of(record, events, seat, events[-1].type == GAME_ENDED))
 
 
 def run(args: argparse.Namespace) -> int:

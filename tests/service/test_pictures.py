@@ -7,14 +7,20 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Mapping
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from boardstate.engine.registry import GAMES
+from boardstate.service.games.render_command import scene_of
+from boardstate.service.history.log_format import read_log
+from boardstate.service.log import record_model
 from boardstate.service.pictures import RENDERERS, Scene, last_move, render
 from tests.golden.golden import CASES
 from tests.service.pictures_support import cards, case, group, parse, positions, strings
+
+LOGS = Path(__file__).resolve().parents[1] / "golden" / "logs"
 
 
 def test_every_game_has_a_picture() -> None:
@@ -164,3 +170,16 @@ def test_the_last_move_is_the_trailing_run_of_one_move_id() -> None:
     assert last_move([]) == ()
     many = [{"moveId": "m", "type": str(i)} for i in range(40)]
     assert len(last_move(many)) == 12
+
+
+@pytest.mark.parametrize("log", sorted(LOGS.glob("*.ndjson")), ids=lambda p: p.stem)
+def test_every_version_of_every_golden_log_can_be_drawn_for_everyone(log: Path) -> None:
+    """Versions inside a move (between its events) included: the view and the picture exist
+    for every viewer at every version the API accepts."""
+    events = read_log(log.read_bytes())
+    record = record_model.start_record("pictures", events[0], "")
+    for event in [None, *events[1:]]:
+        record = record if event is None else record_model.apply(record, event)
+        for viewer in (None, *range(record.players)):
+            root = parse(render(scene_of(record, events, viewer, complete=True)))
+            assert root.get("aria-labelledby")
