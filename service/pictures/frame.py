@@ -19,29 +19,18 @@ LARGE = 22
 
 
 def header(scene: Scene, game_name: str, status: str) -> list[str]:
-    viewer = "Spectator view" if scene.viewer is None else f"{scene.name(scene.viewer)}'s view"
-    return [
-        svg.group(
-            [
-                svg.rect(0, 0, WIDTH, HEADER - 8, rx=0, fill=svg.PANEL),
-                svg.text(MARGIN, 28, game_name, LARGE, weight="bold"),
-                svg.text(
-                    WIDTH - MARGIN,
-                    28,
-                    f"version {scene.version}",
-                    SMALL,
-                    anchor="end",
-                    fill=svg.MUTED,
-                ),
-                svg.text(
-                    MARGIN, 56, status, BODY, weight="bold", fill=svg.ACTIVE, id="turn-status"
-                ),
-                svg.text(WIDTH - MARGIN, 56, viewer, SMALL, anchor="end", fill=svg.MUTED),
-            ],
-            label=f"{game_name}, version {scene.version}. {status}. {viewer}.",
-            id="header",
-        )
-    ]
+    viewer = "spectator view" if scene.viewer is None else f"{scene.name(scene.viewer)}'s view"
+    corner = f"v{scene.version} · {viewer}"
+    size = BODY if len(status) <= 44 else SMALL
+    parts = [
+        svg.rect(0, 0, WIDTH, HEADER - 8, rx=0, fill=svg.PANEL),
+        svg.text(MARGIN, 28, game_name, LARGE, weight="bold"),
+        svg.text(WIDTH - MARGIN, 27, corner, SMALL, anchor="end", fill=svg.MUTED),
+        svg.text(MARGIN, 56, svg.clean(status, 58), size, weight="bold", fill=svg.ACTIVE,
+                 id="turn-status"),
+    ]  # fmt: skip
+    label = f"{game_name}, version {scene.version}, {viewer}. {status}."
+    return [svg.group(parts, label=label, id="header")]
 
 
 def seat_heading(scene: Scene, seat: int, y: float, active: bool, score: str) -> list[str]:
@@ -53,17 +42,13 @@ def seat_heading(scene: Scene, seat: int, y: float, active: bool, score: str) ->
         svg.text(MARGIN + 26, y, name, BODY + 1, weight="bold"),
         svg.text(WIDTH - MARGIN - 8, y, score, BODY + 1, anchor="end", weight="bold"),
     ]
-    if active:
-        parts.append(
-            svg.text(
-                MARGIN + 34 + 10.5 * len(name),
-                y,
-                "▶ to play",
-                SMALL,
-                fill=svg.ACTIVE,
-                weight="bold",
-            )
-        )
+    winners = scene.view.get("winners")
+    note = "▶ to play" if active else None
+    if isinstance(winners, list) and seat in winners and scene.view.get("finished"):
+        note = "★ winner"
+    if note is not None:
+        x = MARGIN + 40 + 11 * len(name)
+        parts.append(svg.text(x, y, note, SMALL, fill=svg.ACTIVE, weight="bold"))
     return parts
 
 
@@ -114,11 +99,10 @@ def card(
 
 def footer(scene: Scene, y: float) -> tuple[list[str], float]:
     """The last move, in words (from the redacted events); returns the parts and the height."""
-    lines = [describe(e, scene) for e in scene.last][:6]
-    if len(scene.last) > 6:
-        lines.append(f"… and {len(scene.last) - 6} more events")
-    if not lines:
-        lines = ["No move yet"]
+    said = [describe(e, scene) for e in scene.last] or ["No move yet"]
+    lines = [line for text in said[:5] for line in svg.wrap(text, 62, 2)]
+    if len(said) > 5:
+        lines.append(f"… and {len(said) - 5} more events")
     height = 34 + 22 * len(lines)
     parts = [
         svg.rect(
@@ -133,7 +117,7 @@ def footer(scene: Scene, y: float) -> tuple[list[str], float]:
         svg.text(MARGIN + 10, y + 22, "Last move", BODY, weight="bold"),
     ]
     parts += [svg.text(MARGIN + 10, y + 44 + 22 * i, line, 14) for i, line in enumerate(lines)]
-    return [svg.group(parts, label="Last move: " + ". ".join(lines), id="last-move")], height
+    return [svg.group(parts, label="Last move: " + ". ".join(said), id="last-move")], height
 
 
 def finish(

@@ -39,6 +39,20 @@ def esc(value: object, limit: int = MAX_TEXT) -> str:
     return _SPECIAL.sub(lambda m: _ENTITIES[m.group(0)], clean(value, limit))
 
 
+def wrap(content: str, width: int, lines: int) -> list[str]:
+    """Returns `content` in at most `lines` lines of about `width` characters (the last one
+    cut with an ellipsis when it does not fit)."""
+    out: list[str] = []
+    for word in content.split():
+        if out and len(out[-1]) + 1 + len(word) <= width:
+            out[-1] += " " + word
+        else:
+            out.append(word)
+    if len(out) > lines:
+        out = [*out[: lines - 1], " ".join(out[lines - 1 :])]
+    return [clean(line, width) for line in out]
+
+
 def _number(value: float) -> str:
     return str(int(value)) if float(value).is_integer() else f"{value:.1f}"
 

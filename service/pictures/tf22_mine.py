@@ -72,7 +72,7 @@ def _tile(r: int, c: int, tile: Mapping[str, Any], top: float, lit: bool, ranium
             ),
         ]
     parts.append(
-        svg.text(x + 4, y + CELL - 5, f"{tile.get('card')}{tile.get('face')}", 10, fill=svg.MUTED)
+        svg.text(x + 3, y + CELL - 4, f"{tile.get('card')}{tile.get('face')}", 9, fill=svg.MUTED)
     )
     label = (
         f"row {r + 1} column {c + 1}: {colour} card {tile.get('card')}, tunnels "

@@ -33,7 +33,7 @@ def _centre(area: int, top: float) -> tuple[float, float]:
 def _area(scene: Scene, a: Mapping[str, Any], top: float, lit: bool) -> str:
     cx, cy = _centre(int(a.get("id", 0)), top)
     x, y = cx - BOX_W / 2, cy - BOX_H / 2
-    mine = a.get("mine")
+    mine, name = a.get("mine"), str(a.get("name", ""))
     owner = svg.SEAT_COLOURS[mine % 6] if isinstance(mine, int) else None
     parts = [
         svg.rect(
@@ -45,7 +45,7 @@ def _area(scene: Scene, a: Mapping[str, Any], top: float, lit: bool) -> str:
             stroke=svg.HIGHLIGHT if lit else (owner or svg.LINE),
             stroke_width=4 if lit or owner else 1,
         ),
-        svg.text(cx, y + 16, a.get("name", ""), 13, anchor="middle", weight="bold"),
+        svg.text(cx, y + 16, name, 13 if len(name) < 10 else 12, anchor="middle", weight="bold"),
     ]
     if not a.get("seeded"):
         parts.append(svg.text(cx, y + 40, "unopened", 12, anchor="middle", fill=svg.MUTED))
@@ -59,22 +59,28 @@ def _area(scene: Scene, a: Mapping[str, Any], top: float, lit: bool) -> str:
                 svg.text(bx + 6, y + 35, letter, 9, anchor="middle", fill="#ffffff"),
                 svg.text(bx + 13, y + 36, a.get(key, 0), 13),
             ]
-    marks = [m for m, on in (("port", a.get("port")), ("rail", a.get("railway"))) if on]
+    marks = [m for m, on in (("P", a.get("port")), ("R", a.get("railway"))) if on]
     if a.get("calciner") is not None:
-        marks.append(f"calc {a['calciner']}")
+        marks.append(f"K{a['calciner']}")
     if isinstance(mine, int):
         parts += [
             svg.el("circle", cx=x + 11, cy=y + 55, r=7, fill=owner),
             svg.text(x + 11, y + 59, mine, 10, anchor="middle", fill="#ffffff"),
             svg.text(x + 21, y + 60, f"{a.get('miners', 0)}/{a.get('capacity', 0)}", 12),
         ]
-    parts.append(svg.text(x + BOX_W - 4, y + 60, " ".join(marks), 11, anchor="end", fill=svg.MUTED))
+    for i, mark in enumerate(reversed(marks)):
+        bx, size = x + BOX_W - 4 - 17 * (i + 1), 10 if len(mark) > 1 else 11
+        parts.append(svg.rect(bx, y + 48, 15, 15, rx=2, fill="#424a53"))
+        parts.append(svg.text(bx + 7.5, y + 60, mark, size, anchor="middle", fill="#ffffff"))
+    words_marks = [w for w, on in (("port", a.get("port")), ("railway", a.get("railway"))) if on]
+    if a.get("calciner") is not None:
+        words_marks.append(f"calciner of {scene.name(int(a['calciner']))}")
     words = [f"water {a.get('water', 0)}, tin {a.get('tin', 0)}, copper {a.get('copper', 0)}"]
     if isinstance(mine, int):
         words.append(
             f"mine of {scene.name(mine)} with {a.get('miners', 0)} of {a.get('capacity', 0)} miners"
         )
-    words += marks
+    words += words_marks
     return svg.group(
         parts,
         label=f"{a.get('name')}: {', '.join(words)}",
@@ -113,8 +119,10 @@ def _map(scene: Scene, view: Mapping[str, Any], top: float) -> tuple[list[str], 
         "Legend:",
         "T tin, C copper,",
         "W water cubes;",
-        "(n) a: mine of seat n,",
-        "a miners/capacity;",
+        "(n) a/c: mine of seat n,",
+        "miners/capacity;",
+        "P port, R railway,",
+        "Kn calciner of n;",
         "dashed: adit",
     ]
     body = [svg.el("g", *edges, aria_hidden="true")]
@@ -156,6 +164,11 @@ def _markets(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
         f"{d.get('adits', 0)} · railways {d.get('railways', 0)} · pumps {pumps}"
     )
     parts.append(svg.text(MARGIN, y + 58, line, SMALL, id="display"))
+    market = view.get("arsenic_market")
+    if view.get("options", {}).get("arsenic") and isinstance(market, dict):
+        cells = [f"£{m.get('value')}×{m.get('cubes')}" for m in market.get("spaces", [])]
+        parts.append(svg.text(MARGIN, y + 80, "Arsenic: " + " ".join(cells), 13, id="arsenic"))
+        y += 22
     return parts, y + 70
 
 

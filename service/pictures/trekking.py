@@ -28,16 +28,6 @@ def _year(card: Mapping[str, Any]) -> str:
     return ("c. " if card.get("circa") else "") + text
 
 
-def _wrap(title: str, width: int, lines: int) -> list[str]:
-    out: list[str] = []
-    for word in title.split():
-        if out and len(out[-1]) + 1 + len(word) <= width:
-            out[-1] += " " + word
-        else:
-            out.append(word[:width])
-    return out[: lines - 1] + ([" ".join(out[lines - 1 :])] if len(out) >= lines else [])
-
-
 def _token(x: float, y: float, colour: str) -> list[str]:
     return [
         svg.el("circle", cx=x, cy=y, r=7, fill=TOKENS.get(colour, "#8c959f")),
@@ -68,7 +58,7 @@ def _card(x: float, y: float, card: Mapping[str, Any], lit: bool, **values: obje
             weight="bold",
         ),
     ]
-    for i, line in enumerate(_wrap(svg.clean(title, 60), 13, 3)):
+    for i, line in enumerate(svg.wrap(title, 13, 3)):
         parts.append(svg.text(x + 6, y + 40 + 14 * i, line, 12))
     tokens = list(card.get("tokens", []))
     for i, colour in enumerate(tokens[:6]):

@@ -44,7 +44,7 @@ async def test_spectator_picture_is_an_svg_with_csp(rest: Rest) -> None:
     assert response.headers["cache-control"] == "public, no-cache"
     root = parsed(response.text)
     assert root.find(f"{SVG}title") is not None
-    assert "Spectator view" in response.text
+    assert "spectator view" in response.text
 
 
 async def test_seat_picture_needs_the_seats_token(rest: Rest) -> None:
@@ -109,7 +109,7 @@ async def test_a_spectator_picture_shows_no_hand_whatever_token_is_sent(rest: Re
     for token in (None, tokens[0], tokens[1]):
         spectator = (await rest.request("GET", path, token)).text
         assert hand_cards(spectator, 0) == ["hidden"] * len(hand)
-        assert "Spectator view" in spectator
+        assert "spectator view" in spectator
     other = (await rest.request("GET", path, tokens[1], params={"seat": 1})).text
     assert hand_cards(other, 0) == ["hidden"] * len(hand)
 
