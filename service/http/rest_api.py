@@ -128,7 +128,7 @@ async def get_state(request: Request) -> Response:
 
 
 SVG_HEADERS = {
-    "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    "content-security-policy": "default-src 'none'; sandbox",
     "x-content-type-options": "nosniff",
 }
 """An SVG opened on its own may run no script and load nothing (the pictures need neither)."""

@@ -47,7 +47,7 @@ def _card(x: float, y: float, card: Mapping[str, Any], lit: bool, **values: obje
             stroke=svg.HIGHLIGHT if lit else "#bf8700",
             stroke_width=4 if lit else 1.5,
         ),
-        svg.text(x + 5, y + 20, _year(card), 15, weight="bold"),
+        svg.text(x + 5, y + 20, _year(card), 15 if len(_year(card)) < 10 else 13, weight="bold"),
         svg.text(
             x + CARD_W - 6,
             y + CARD_H - 24,
@@ -58,7 +58,7 @@ def _card(x: float, y: float, card: Mapping[str, Any], lit: bool, **values: obje
             weight="bold",
         ),
     ]
-    for i, line in enumerate(svg.wrap(title, 13, 3)):
+    for i, line in enumerate(svg.wrap(title, 14, 3)):
         parts.append(svg.text(x + 6, y + 40 + 14 * i, line, 12))
     tokens = list(card.get("tokens", []))
     for i, colour in enumerate(tokens[:6]):
@@ -206,7 +206,8 @@ def _player(scene: Scene, p: Mapping[str, Any], y: float, active: bool) -> tuple
         facts.append("Itineraries: " + ", ".join(str(i.get("id")) for i in hand))
     else:
         facts.append(f"Itineraries: {p.get('itinerary_count', 0)} (hidden)")
-    parts += [svg.text(MARGIN + 168, y + 52 + 18 * i, line, 14) for i, line in enumerate(facts)]
+    fx = MARGIN + (168 if isinstance(it, Mapping) else 12)
+    parts += [svg.text(fx, y + 52 + 18 * i, line, 14) for i, line in enumerate(facts)]
     label = f"{scene.name(seat)}: {p.get('score', 0)} points. " + ". ".join(facts)
     return svg.group(parts, label=label, id=f"seat-{seat}", data_seat=seat), 178
 
