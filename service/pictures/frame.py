@@ -94,7 +94,7 @@ def card(
     ]
     if sub:
         parts.append(svg.text(x + w / 2, y + h - 5, sub, 11, anchor="middle", fill=ink))
-    return svg.el("g", *parts, class_="card lit" if lit else "card", **values)
+    return svg.el("g", *parts, class_="card lit" if lit else "card", data_lit=lit, **values)
 
 
 def footer(scene: Scene, y: float) -> tuple[list[str], float]:

@@ -64,7 +64,13 @@ def attrs(values: dict[str, object]) -> str:
         if value is None or value is False:
             continue
         name = key.rstrip("_").replace("_", "-")
-        text = _number(value) if isinstance(value, (int, float)) and value is not True else value
+        text = (
+            "true"
+            if value is True
+            else _number(value)
+            if isinstance(value, (int, float))
+            else value
+        )
         out.append(f' {name}="{esc(text, 200)}"')
     return "".join(out)
 

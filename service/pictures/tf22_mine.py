@@ -81,7 +81,13 @@ def _tile(r: int, c: int, tile: Mapping[str, Any], top: float, lit: bool, ranium
         + (", ranium" if ranium else "")
     )
     return svg.group(
-        parts, label=label, id=f"cell-{r}-{c}", data_row=r, data_col=c, data_card=tile.get("card")
+        parts,
+        label=label,
+        id=f"cell-{r}-{c}",
+        data_row=r,
+        data_col=c,
+        data_card=tile.get("card"),
+        data_lit=lit,
     )
 
 
@@ -114,6 +120,7 @@ def _loader(ld: Mapping[str, Any], top: float, lit: bool) -> str:
         f"{ld.get('position')}, by row {r + 1} column {c + 1}",
         id=f"loader-{ld.get('loader')}",
         data_loader=ld.get("loader"),
+        data_lit=lit,
     )
 
 
@@ -157,6 +164,7 @@ def _crews(scene: Scene, crews: list[Mapping[str, Any]], top: float, lit: set[An
                 f"{c + 1}, carrying {crew.get('ranium', 0)} ranium",
                 id=f"crew-{colour}",
                 data_crew=colour,
+                data_lit=hit,
             )
         )
     return out

@@ -86,6 +86,7 @@ def _area(scene: Scene, a: Mapping[str, Any], top: float, lit: bool) -> str:
         label=f"{a.get('name')}: {', '.join(words)}",
         id=f"area-{a.get('id')}",
         data_area=a.get("id"),
+        data_lit=lit,
     )
 
 

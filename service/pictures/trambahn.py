@@ -74,7 +74,9 @@ def _table(view: Mapping[str, Any], scene: Scene, y: float) -> tuple[list[str], 
         if not cards:
             row.append(svg.text(MARGIN + 100, y + 29, "empty", SMALL, fill=svg.MUTED))
         label = f"{colour} terminal: {len(cards)} passengers: {', '.join(map(str, cards))}"
-        parts.append(svg.group(row, label=label, id=f"terminal-{colour}", data_colour=colour))
+        parts.append(
+            svg.group(row, label=label, id=f"terminal-{colour}", data_colour=colour, data_lit=here)
+        )
         y += 50
     display = list(view.get("tram_display", []))
     stack = list(view.get("tram_stack", []))
@@ -141,6 +143,7 @@ def _line(seat: int, line: Mapping[str, Any], x: float, y: float, lit: bool) -> 
         data_seat=seat,
         data_line=line.get("id"),
         data_colour=colour,
+        data_lit=lit,
     )
 
 

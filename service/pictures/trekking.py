@@ -70,11 +70,11 @@ def _card(x: float, y: float, card: Mapping[str, Any], lit: bool, **values: obje
         f"{title}, {_year(card)}, {card.get('hours')} hours, tokens "
         f"{', '.join(map(str, tokens)) or 'none'}, {crystals} crystals"
     )
-    return svg.group(parts, label=label, data_card=card.get("id"), **values)
+    return svg.group(parts, label=label, data_card=card.get("id"), data_lit=lit, **values)
 
 
 def _table(scene: Scene, view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
-    lit = scene.touched("card") | scene.touched("space")
+    lit, spaces = scene.touched("card"), scene.touched("space")
     parts = [svg.text(MARGIN, y + 16, "Display", BODY, weight="bold")]
     for i, space in enumerate(view.get("display", [])):
         x = MARGIN + 100 * i
@@ -91,11 +91,18 @@ def _table(scene: Scene, view: Mapping[str, Any], y: float) -> tuple[list[str], 
             )
         ]
         if isinstance(card, Mapping):
-            inner.append(_card(x, y + 44, card, card.get("id") in lit))
+            here = card.get("id") in lit or space.get("space") in spaces
+            inner.append(_card(x, y + 44, card, here))
         else:
             inner.append(
                 svg.rect(
-                    x, y + 44, CARD_W, CARD_H, fill="none", stroke=svg.LINE, stroke_dasharray="4 4"
+                    x,
+                    y + 44,
+                    CARD_W,
+                    CARD_H,
+                    fill="none",
+                    stroke_dasharray="4 4",
+                    stroke=svg.HIGHLIGHT if space.get("space") in spaces else svg.LINE,
                 )
             )
         parts.append(
@@ -143,7 +150,7 @@ def _table(scene: Scene, view: Mapping[str, Any], y: float) -> tuple[list[str], 
     return parts, y + 24 + CARD_H + 30
 
 
-def _itinerary(seat: int, it: Mapping[str, Any], x: float, y: float) -> str:
+def _itinerary(seat: int, it: Mapping[str, Any], x: float, y: float, placed: set[Any]) -> str:
     filled = it.get("filled", {})
     parts = [svg.text(x, y + 12, f"Itinerary {it.get('id')}", 13, weight="bold")]
     for c, colour in enumerate(COLUMNS):
@@ -162,8 +169,8 @@ def _itinerary(seat: int, it: Mapping[str, Any], x: float, y: float) -> str:
                     20,
                     rx=3,
                     fill=TOKENS[colour] if on else "#ffffff",
-                    stroke=TOKENS[colour],
-                    stroke_width=1.5,
+                    stroke=svg.HIGHLIGHT if (colour, r + 1) in placed else TOKENS[colour],
+                    stroke_width=4 if (colour, r + 1) in placed else 1.5,
                 ),
                 svg.text(
                     sx + 17,
@@ -193,7 +200,12 @@ def _player(scene: Scene, p: Mapping[str, Any], y: float, active: bool) -> tuple
     ]
     it = p.get("itinerary")
     if isinstance(it, Mapping):
-        parts.append(_itinerary(seat, it, MARGIN + 10, y + 34))
+        placed = {
+            (e["data"].get("column"), e["data"].get("row"))
+            for e in scene.last
+            if e.get("type") == "TokenPlaced" and e.get("data", {}).get("seat") == seat
+        }
+        parts.append(_itinerary(seat, it, MARGIN + 10, y + 34, placed))
     facts = [
         f"Prestige {p.get('pp', 0)} · crystals {p.get('crystals', 0)}",
         f"Hours today {p.get('hours', 0)}",

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import itertools
 import re
+import xml.etree.ElementTree as ET
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -183,3 +184,30 @@ def test_every_version_of_every_golden_log_can_be_drawn_for_everyone(log: Path) 
         for viewer in (None, *range(record.players)):
             root = parse(render(scene_of(record, events, viewer, complete=True)))
             assert root.get("aria-labelledby")
+
+
+def lit(root: ET.Element) -> set[str]:
+    return {e.get("id") or e.get("data-card") or "" for e in root.iter() if e.get("data-lit")}
+
+
+def test_the_last_move_is_highlighted_on_the_board() -> None:
+    """What the last move's events name (a line, an area, a crew) carries data-lit="true"."""
+    checked = set()
+    for game, players, seed in (("trambahn", 2, 1), ("tinners-trail", 3, 1), ("tf22-mine", 2, 1)):
+        for position in positions(case(game, players, seed), every=1):
+            scene = position.scene(None)
+            root = parse(position.svg(None))
+            for event in scene.last:
+                data, kind = event["data"], event["type"]
+                if kind == "StationBuilt":
+                    assert f"line-{data['seat']}-{data['line']}" in lit(root)
+                elif kind in ("AreaSeeded", "MinerHired", "PortBuilt", "OreMined"):
+                    assert f"area-{data['area']}" in lit(root)
+                elif kind == "CrewMoved":
+                    assert f"crew-{data['crew']}" in lit(root)
+                else:
+                    continue
+                checked.add(kind)
+            if not scene.last:
+                assert lit(root) == set()
+    assert {"StationBuilt", "MinerHired", "CrewMoved"} <= checked
