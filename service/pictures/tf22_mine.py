@@ -241,10 +241,6 @@ def render(scene: Scene) -> str:
         extra = "winners: " + ", ".join(scene.name(s) for s in view.get("winners", []))
     status = turn_line(scene, to_act, finished, extra)
     body, y = _board(scene, view, frame.HEADER + 40)
-    summary = [f"Ore in supply {view.get('ore')}."]
-    for p in view.get("players", []):
-        drawn, height = _player(scene, p, y, p.get("seat") in to_act)
-        body.append(drawn)
-        summary.append(f"{scene.name(int(p.get('seat', 0)))} {p.get('points', 0)} points.")
-        y += height
-    return frame.finish(scene, "TF22 Mine", status, body, y, summary)
+    panels, y, summary = frame.players(scene, y, to_act, _player, ("points", "points"))
+    ore = f"Ore in supply {view.get('ore')}."
+    return frame.finish(scene, "TF22 Mine", status, body + panels, y, [ore, *summary])

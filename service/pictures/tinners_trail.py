@@ -241,10 +241,5 @@ def render(scene: Scene) -> str:
     track, y = frame.track(scene, "Time", last, places, y, "time-track", "")
     invest, y = _investments(scene, view, y)
     body += [*markets, track, invest]
-    summary = []
-    for p in players:
-        drawn, height = _player(scene, p, y, p.get("seat") in to_act)
-        body.append(drawn)
-        summary.append(f"{scene.name(int(p.get('seat', 0)))} {p.get('victory_points', 0)} VP.")
-        y += height
-    return frame.finish(scene, "Tinners' Trail", status, body, y, summary)
+    panels, y, summary = frame.players(scene, y, to_act, _player, ("victory_points", "VP"))
+    return frame.finish(scene, "Tinners' Trail", status, body + panels, y, summary)
