@@ -44,8 +44,10 @@ def seat_heading(scene: Scene, seat: int, y: float, active: bool, score: str) ->
         svg.text(WIDTH - MARGIN - 8, y, score, BODY + 1, anchor="end", weight="bold"),
     ]
     winners = scene.view.get("winners")
+    if not isinstance(winners, list) or not winners:  # else the game's last events say
+        winners = list(scene.touched("winners", ("GameOver", "GameEnded")))
     note = "▶ to play" if active else None
-    if isinstance(winners, list) and seat in winners and scene.view.get("finished"):
+    if seat in winners and scene.view.get("finished"):
         note = "★ winner"
     if note is not None:
         x = MARGIN + 40 + 11 * len(name)

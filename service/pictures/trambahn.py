@@ -195,9 +195,10 @@ def render(scene: Scene) -> str:
     active = view.get("active_seat")
     finished = bool(view.get("finished"))
     extra = (
-        f"turn {view.get('turn')}, {view.get('step')} step"
+        f"turn {view.get('turn')}, {view.get('step')}, scoring {view.get('scorings')}/"
+        f"{view.get('scorings_to_end')}"
         if not finished
-        else str(view.get("end_reason") or "")
+        else str(view.get("end_reason") or "").replace("_", " ")
     )
     status = turn_line(scene, [active] if isinstance(active, int) else [], finished, extra)
     body, y = _table(view, scene, frame.HEADER)
