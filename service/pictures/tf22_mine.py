@@ -224,7 +224,7 @@ def _pending(scene: Scene, view: Mapping[str, Any]) -> str:
     if isinstance(pending, Mapping):
         return str(pending.get("kind", "")).replace("_", " ")
     if choice.get("free"):
-        return "choosing crew colours: " + ", ".join(map(str, choice["free"])) + " free"
+        return "free colours: " + ", ".join(map(str, choice["free"]))
     if view.get("swaps_left"):
         return f"set-up swaps left {view.get('swaps_left')}"
     return f"round {view.get('round')}, {view.get('phase')}, ore {view.get('ore')}"
