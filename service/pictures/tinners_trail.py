@@ -167,8 +167,10 @@ def _markets(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
     parts.append(svg.text(MARGIN, y + 58, line, SMALL, id="display"))
     market = view.get("arsenic_market")
     if view.get("options", {}).get("arsenic") and isinstance(market, dict):
-        cells = [f"£{m.get('value')}×{m.get('cubes')}" for m in market.get("spaces", [])]
-        parts.append(svg.text(MARGIN, y + 80, "Arsenic: " + " ".join(cells), 13, id="arsenic"))
+        cells = [f"{m.get('value')}" + (f"×{m['cubes']}" if m.get("cubes") else "")
+                 for m in market.get("spaces", [])]  # fmt: skip
+        text = "Arsenic market £ " + " ".join(cells) + " (×cubes)"
+        parts.append(svg.text(MARGIN, y + 80, text, 13, id="arsenic"))
         y += 22
     return parts, y + 70
 
