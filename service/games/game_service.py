@@ -213,7 +213,11 @@ class GameService:
             raise
         record = verdict.record
         complete = record.status == "FINISHED"
-        events = tuple(event_view(record, e, seat, complete) for e in verdict.events)
+        facts = verdict.facts or (None,) * len(verdict.events)
+        events = tuple(
+            event_view(record, e, seat, complete, fact)
+            for e, fact in zip(verdict.events, facts, strict=True)
+        )
         return AcceptedMove(
             game_view(record), verdict.version, events, verdict.dry_run, verdict.replayed
         )

@@ -26,6 +26,14 @@ def redacted_data(
     return wire
 
 
+def fact_data(rules: GameRules[Any, Any, Any], fact: Any, viewer: int | None) -> dict[str, Any]:
+    """`redacted_data` of a stored engine event, computed from the engine's fact itself (the
+    event the rules just decided), without decoding the stored form again."""
+    wire = rules.events.encode(rules.redact(fact, viewer))
+    wire.pop("type")
+    return wire
+
+
 def visible_move(event: StoredEvent, viewer: int | None, complete: bool) -> dict[str, Any] | None:
     """Returns the event's move if `viewer` may see it: its own, or any once the game ended."""
     if event.move is None or not (complete or (viewer is not None and viewer == event.seat)):
@@ -63,10 +71,16 @@ def game_view(record: GameRecord) -> GameView:
 
 
 def event_view(
-    record: GameRecord, event: StoredEvent, viewer: int | None, complete: bool
+    record: GameRecord, event: StoredEvent, viewer: int | None, complete: bool, fact: Any = None
 ) -> EventView:
-    """Returns `event` as `viewer` sees it; `complete` (a finished game) skips redaction."""
-    data = dict(event.data) if complete else redacted_data(record.rules, event, viewer)
+    """Returns `event` as `viewer` sees it; `complete` (a finished game) skips redaction.
+    `fact`: the engine event `event` stores, when the caller has it (a move just decided)."""
+    if complete:
+        data = dict(event.data)
+    elif fact is not None:
+        data = fact_data(record.rules, fact, viewer)
+    else:
+        data = redacted_data(record.rules, event, viewer)
     return EventView(
         version=event.version,
         type=event.type,

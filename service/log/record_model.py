@@ -171,18 +171,27 @@ def fold(record: GameRecord, events: Iterable[StoredEvent]) -> GameRecord:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Draft:
-    """An event to store: type, data and seat; the version and stateHash come from the fold."""
+    """An event to store: type, data and seat; the version and stateHash come from the fold.
+
+    A draft of a fact the engine has just decided also carries that fact (`fact`, for the
+    reply's redaction) and the engine state after it (`after`, folded while deciding): `extend`
+    then takes that state instead of decoding the stored form and evolving it once more."""
 
     type: str
     data: Mapping[str, Any]
     seat: int | None = None
+    fact: Any = None
+    after: Any = None
 
 
-def engine_draft(rules: GameRules[Any, Any, Any], event: Any, seat: int | None) -> Draft:
-    """Returns the draft of an engine event (its wire dict without `type`)."""
+def engine_draft(
+    rules: GameRules[Any, Any, Any], event: Any, seat: int | None, after: Any = None
+) -> Draft:
+    """Returns the draft of an engine event (its wire dict without `type`); `after` is the
+    engine state after it when the caller has it (`GameRules.decide_folded`)."""
     wire = rules.events.encode(event)
     kind = wire.pop("type")
-    return Draft(kind, wire, seat)
+    return Draft(kind, wire, seat, event, after)
 
 
 def ended_draft(record: GameRecord, outcome: Outcome) -> Draft:
@@ -208,17 +217,42 @@ def extend(
     `move` (the submitted move's wire form) is stored on the first event."""
     stored: list[StoredEvent] = []
     for draft in drafts:
-        event = StoredEvent(
-            version=record.version + 1,
-            type=draft.type,
-            v=EVENT_SCHEMA_VERSION,
-            seat=draft.seat,
-            move_id=move_id,
-            data=dict(draft.data),
-            at=at,
-            state_hash="",
-            move=None if stored else move,
+        version = record.version + 1
+        data = dict(draft.data)
+        if draft.after is None:
+            event = StoredEvent(
+                version, draft.type, EVENT_SCHEMA_VERSION, draft.seat, None, data, at, ""
+            )
+            record = apply(record, event)
+        else:  # decided and folded by the engine just now: its state after this very fact
+            record = _advanced(record, version, draft.after)
+        stored.append(
+            StoredEvent(
+                version=version,
+                type=draft.type,
+                v=EVENT_SCHEMA_VERSION,
+                seat=draft.seat,
+                move_id=move_id,
+                data=data,
+                at=at,
+                state_hash=record.state_hash(),
+                move=None if stored else move,
+            )
         )
-        record = apply(record, event)
-        stored.append(dataclasses.replace(event, state_hash=record.state_hash()))
     return record, stored
+
+
+def _advanced(record: GameRecord, version: int, state: Any) -> GameRecord:
+    """The record at `version` with engine state `state` (seats and result unchanged)."""
+    return GameRecord(
+        record.game_id,
+        record.rules,
+        record.seed,
+        record.created,
+        record.options,
+        record.seats,
+        state,
+        version,
+        record.result,
+        record.imported,
+    )
