@@ -7,6 +7,7 @@ once the game has ended (`complete`) everything is shown to everyone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.core.rules import GameRules
@@ -90,6 +91,19 @@ def event_view(
         at=event.at,
         state_hash=event.state_hash,
         move=visible_move(event, viewer, complete),
+    )
+
+
+def move_views(
+    record: GameRecord, events: Sequence[StoredEvent], facts: Sequence[Any], seat: int
+) -> tuple[EventView, ...]:
+    """The events of a move as its seat sees them in the reply: redacted from the engine's
+    `facts` (aligned with `events`, None for a service event) when given, else from the
+    stored events; complete once the game has ended (`record`: the game after the move)."""
+    complete = record.status == "FINISHED"
+    aligned = facts or (None,) * len(events)
+    return tuple(
+        event_view(record, e, seat, complete, fact) for e, fact in zip(events, aligned, strict=True)
     )
 
 

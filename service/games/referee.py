@@ -215,7 +215,7 @@ class Referee:
         self.metrics.append_seconds.observe(time.perf_counter() - started)
         if not result.appended:
             return result
-        self.loader.remember(after)
+        self.loader.appended(record, after)
         await self.loader.snapshots.after_append(record, events)
         self.metrics.accepted_counter(record.rules.info.id).inc()
         log.info("move_accepted", move_id=mid, first=events[0].version, version=after.version)

@@ -217,42 +217,19 @@ def extend(
     `move` (the submitted move's wire form) is stored on the first event."""
     stored: list[StoredEvent] = []
     for draft in drafts:
-        version = record.version + 1
         data = dict(draft.data)
+        head = (record.version + 1, draft.type, EVENT_SCHEMA_VERSION, draft.seat)
         if draft.after is None:
-            event = StoredEvent(
-                version, draft.type, EVENT_SCHEMA_VERSION, draft.seat, None, data, at, ""
-            )
-            record = apply(record, event)
+            record = apply(record, StoredEvent(*head, None, data, at, ""))
         else:  # decided and folded by the engine just now: its state after this very fact
-            record = _advanced(record, version, draft.after)
-        stored.append(
-            StoredEvent(
-                version=version,
-                type=draft.type,
-                v=EVENT_SCHEMA_VERSION,
-                seat=draft.seat,
-                move_id=move_id,
-                data=data,
-                at=at,
-                state_hash=record.state_hash(),
-                move=None if stored else move,
-            )
-        )
+            record = _advanced(record, head[0], draft.after)
+        first = None if stored else move
+        stored.append(StoredEvent(*head, move_id, data, at, record.state_hash(), first))
     return record, stored
 
 
 def _advanced(record: GameRecord, version: int, state: Any) -> GameRecord:
     """The record at `version` with engine state `state` (seats and result unchanged)."""
-    return GameRecord(
-        record.game_id,
-        record.rules,
-        record.seed,
-        record.created,
-        record.options,
-        record.seats,
-        state,
-        version,
-        record.result,
-        record.imported,
-    )
+    r = record
+    kept = (r.game_id, r.rules, r.seed, r.created, r.options, r.seats)
+    return GameRecord(*kept, state, version, r.result, r.imported)
