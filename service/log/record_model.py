@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
+import time
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -45,9 +46,19 @@ SERVICE_EVENTS = frozenset({GAME_CREATED, SEAT_JOINED, GAME_ENDED})
 EVENT_SCHEMA_VERSION = CURRENT_VERSION
 
 
+_SECOND: list[Any] = [None, ""]
+"""The last whole second `now_iso` formatted, and its text up to the seconds."""
+
+
 def now_iso() -> str:
-    """Returns the current UTC time as ISO-8601 with milliseconds, e.g. `...T13:47:58.123Z`."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """Returns the current UTC time as ISO-8601 with milliseconds, e.g. `...T13:47:58.123Z`
+    (the text of the second is formatted once per second)."""
+    now = time.time()
+    second, millis = divmod(int(now * 1000), 1000)
+    if _SECOND[0] != second:
+        stamp = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        _SECOND[:] = [second, stamp]
+    return f"{_SECOND[1]}.{millis:03d}Z"
 
 
 def seed_commitment(seed: str) -> str:
