@@ -216,7 +216,7 @@ class Referee:
         if not result.appended:
             return result
         self.loader.appended(record, after)
-        await self.loader.snapshots.after_append(record, events)
+        await self.loader.snapshots.after_append(record, events, after)
         self.metrics.accepted_counter(record.rules.info.id).inc()
         log.info("move_accepted", move_id=mid, first=events[0].version, version=after.version)
         if meta is not None:

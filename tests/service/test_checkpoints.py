@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 from structlog.testing import capture_logs
 
+from boardstate.service.games import snapshot_writer
 from boardstate.service.games.checkpoints import Checkpoints
 from boardstate.service.games.game_service import GameService
 from boardstate.service.metrics import Metrics
@@ -114,3 +115,26 @@ async def test_a_cached_state_the_log_does_not_hold_is_caught_by_the_append(
     expected = after(logged, seat, move)
     assert accepted.version == expected.version
     assert game.record.state_hash() == expected.state_hash()
+
+
+async def test_snapshots_written_as_moves_are_appended_are_the_logs_fold(
+    redis_store: RedisEventStore,
+) -> None:
+    service = GameService(redis_store, settings_of(redis_store, snapshot_every=8), Metrics())
+    game = await played(service, 30)
+    current = game.record
+    bare = GameService(redis_store, settings_of(redis_store, snapshot_every=0), Metrics())
+    bare.loader.checkpoints = Checkpoints(limit=0)
+    proto = await bare.loader.at_version(current, 1)
+    log = await redis_store.read(game.game_id)
+    first_move = min(event.version for event in log if event.move is not None)
+    stored = 0
+    for version in range(8 * (first_move // 8 + 1), current.version + 1, 8):
+        found = await redis_store.snapshot_before(game.game_id, version)
+        assert found is not None
+        assert found[0] == version  # every snapshot point the moves passed was stored
+        snapshot = snapshot_writer.decode(proto, found[1])
+        folded = await bare.loader.at_version(current, version)
+        assert snapshot.state_hash() == folded.state_hash()
+        stored += 1
+    assert stored >= 3
