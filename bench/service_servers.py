@@ -108,7 +108,7 @@ class Servers:
     redis_url: str
 
 
-def _server_env(redis_url: str) -> dict[str, str]:
+def server_env(redis_url: str) -> dict[str, str]:
     env = {
         k: v for k, v in os.environ.items() if not k.startswith("BOARDSTATE_") and k != "REDIS_URL"
     }
@@ -125,29 +125,40 @@ def _server_env(redis_url: str) -> dict[str, str]:
 
 
 @contextlib.contextmanager
+def private_redis(tmp: Path) -> Iterator[str]:
+    """A private non-persistent Redis in `tmp`; yields its URL, stops it however the run ends."""
+    redis_server = EmbeddedRedis(tmp / "redis", persistent=False)
+    try:
+        redis_server.start()
+        yield redis_server.url
+    finally:
+        redis_server.stop()
+
+
+@contextlib.contextmanager
 def started_servers(tmp: Path) -> Iterator[Servers]:
     """Starts Redis and the three servers; stops all of them however the run ends."""
-    redis_server = EmbeddedRedis(tmp / "redis", persistent=False)
     started: list[Server] = []
 
     def start(server: Server) -> Server:
         started.append(server)
         return server.start()
 
-    try:
-        redis_server.start()
-        env = _server_env(redis_server.url)
-        yield Servers(
-            service=start(Server("service", lambda p: [*SERVICE_ARGV, "--port", str(p)], env, tmp)),
-            baseline=start(
-                Server("baseline", lambda p: [*BARE_ARGV, "baseline", str(p)], env, tmp)
-            ),
-            reference=start(
-                Server("reference", lambda p: [*BARE_ARGV, "reference", str(p)], env, tmp)
-            ),
-            redis_url=redis_server.url,
-        )
-    finally:
-        for server in reversed(started):
-            server.stop()
-        redis_server.stop()
+    with private_redis(tmp) as redis_url:
+        env = server_env(redis_url)
+        try:
+            yield Servers(
+                service=start(
+                    Server("service", lambda p: [*SERVICE_ARGV, "--port", str(p)], env, tmp)
+                ),
+                baseline=start(
+                    Server("baseline", lambda p: [*BARE_ARGV, "baseline", str(p)], env, tmp)
+                ),
+                reference=start(
+                    Server("reference", lambda p: [*BARE_ARGV, "reference", str(p)], env, tmp)
+                ),
+                redis_url=redis_url,
+            )
+        finally:
+            for server in reversed(started):
+                server.stop()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncIterator
+from typing import Any
 
 import structlog
 
@@ -34,6 +35,26 @@ Item = StoredEvent | Exception
 SETTLE_S = 0.002
 """After its games change, a group waits this long before reading again, so a burst of new
 subscribers restarts the blocking read once, not once each."""
+
+
+RECANCEL_S = 0.005
+"""How long a cancelled read may take to end before it is cancelled again (see `_stopped`)."""
+
+
+async def _stopped(read: asyncio.Future[Any]) -> None:
+    """Cancels a blocking read until it has ended.
+
+    One cancellation is not always enough: on Python 3.11 a cancellation that lands while
+    redis-py acquires or opens the connection can be absorbed there, and the read then goes on
+    to block in `XREAD` for its whole timeout (up to `max_block_ms`), holding back every
+    subscriber of the group that just changed. Cancelled again, it is cancelled inside the
+    read, which drops the connection at once. Its events are not lost: positions only move
+    when a read's events are published."""
+    while not read.done():
+        read.cancel()
+        await asyncio.wait((read,), timeout=RECANCEL_S)
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        read.result()
 
 
 class FeedClosed(Exception):
@@ -80,8 +101,7 @@ class _Group:
             for waiter in (read, changed):
                 waiter.cancel()
         if not read.done() or read.cancelled():
-            with contextlib.suppress(asyncio.CancelledError, Exception):
-                await read
+            await _stopped(read)
             await asyncio.sleep(SETTLE_S)
             return None
         return read.result()

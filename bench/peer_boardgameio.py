@@ -1,0 +1,111 @@
+"""The peer of `peer_bench.py`: boardgame.io's server with in-memory storage, driven by its own
+load generator (`load.js`), exactly as `../shared/peers/boardgameio/run.sh` runs it.
+
+The peer's folder is copied to a private temporary directory (it is read-only where the team
+keeps it), its npm packages are installed there once with `npm ci` (pinned by its
+`package-lock.json`), and each run starts a fresh `server.js`, runs `load.js` against it with
+the same shape of load as the Boardstate runs, and stops the server by its PID. `load.js`
+appends one JSON line of figures per run, which is returned as it is.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from boardstate.service.local.embedded_redis import free_port
+
+REPO = Path(__file__).resolve().parents[1]
+DEFAULT_PEER_DIR = REPO.parent / "shared" / "peers" / "boardgameio"
+"""Where the team keeps the peer benchmark, relative to a checkout (`../shared/...`)."""
+NPM_TIMEOUT_S = 600
+RUN_MARGIN_S = 120
+
+
+@dataclass(frozen=True)
+class LoadShape:
+    """The load both sides get: tables in play at once, moves per match, warm-up and window."""
+
+    tables: int = 16
+    match_moves: int = 50
+    warmup_s: float = 3.0
+    seconds: float = 15.0
+
+
+class Peer:
+    """The boardgame.io peer, installed in a private copy of its folder."""
+
+    def __init__(self, source: Path) -> None:
+        self.source = source
+        self._tmp = tempfile.TemporaryDirectory(prefix="bs-peer-")
+        self.dir = Path(self._tmp.name) / "boardgameio"
+
+    @staticmethod
+    def available(source: Path) -> str | None:
+        """Returns why the peer cannot run here, or None when it can."""
+        if not (source / "load.js").is_file() or not (source / "server.js").is_file():
+            return f"no boardgame.io peer at {source} (pass --peer-dir)"
+        if shutil.which("node") is None or shutil.which("npm") is None:
+            return "node and npm are not on PATH"
+        return None
+
+    def install(self) -> None:
+        """Copies the peer's sources and runs `npm ci` in the copy."""
+        ignore = shutil.ignore_patterns("node_modules", "results")
+        shutil.copytree(self.source, self.dir, ignore=ignore)
+        subprocess.run(
+            ["npm", "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=self.dir,
+            check=True,
+            timeout=NPM_TIMEOUT_S,
+            stdout=subprocess.DEVNULL,
+        )
+
+    def run(self, shape: LoadShape) -> dict[str, Any]:
+        """One run of the in-memory server under `load.js`; returns load.js's figures."""
+        port = free_port()
+        out = self.dir / "results.jsonl"
+        out.unlink(missing_ok=True)
+        env = {"MATCH_MOVES": str(shape.match_moves), "NODE_ENV": "production"}
+        env["PATH"] = os.environ.get("PATH", "/usr/bin:/bin")
+        with (self.dir / "server.log").open("ab") as log:
+            server = subprocess.Popen(
+                ["node", "server.js", "--port", str(port), "--storage", "memory"],
+                cwd=self.dir,
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        try:
+            argv = ["node", "load.js", "--port", str(port), "--server-pid", str(server.pid)]
+            argv += ["--matches", str(shape.tables), "--warmup", str(shape.warmup_s)]
+            argv += ["--duration", str(shape.seconds), "--match-moves", str(shape.match_moves)]
+            argv += ["--expect-rate", "9000", "--client", "raw", "--label", "memory"]
+            argv += ["--out", str(out)]
+            subprocess.run(
+                argv,
+                cwd=self.dir,
+                env=env,
+                check=True,
+                timeout=shape.warmup_s + shape.seconds + RUN_MARGIN_S,
+                stdout=subprocess.DEVNULL,
+            )
+        finally:
+            server.terminate()
+            try:
+                server.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                server.kill()
+                server.wait()
+        figures: dict[str, Any] = json.loads(out.read_text().splitlines()[-1])
+        return figures
+
+    def close(self) -> None:
+        """Deletes the private copy."""
+        self._tmp.cleanup()
