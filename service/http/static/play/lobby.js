@@ -59,7 +59,7 @@ function createForm() {
     options.replaceChildren(...optionFields(type));
   };
   typeSelect.addEventListener("change", syncType);
-  const name = h("input", { name: "name", id: "create-name", required: true, maxlength: 24, value: "" });
+  const name = h("input", { name: "name", id: "create-name", maxlength: 24, value: "" });
   const everyone = h("input", { name: "seats", id: "create-seats", placeholder: "Ada, Bo", size: 24 });
   const out = h("div", { id: "created" });
   const form = h("form", { class: "create", id: "create-form" },

@@ -8,7 +8,8 @@ import { moveWords } from "./phrases.js";
 const BOARD_KEYS = ["card", "colour", "line", "area", "space", "crew", "loader", "tram", "row", "col"];
 
 export class Table {
-  constructor(root, gameId, mine, names, accepted) {
+  constructor(root, gameId, mine, names, accepted, refresh) {
+    this.refresh = refresh;
     this.root = root;
     this.gameId = gameId;
     this.mine = mine;
@@ -28,6 +29,10 @@ export class Table {
 
   async update(game, version) {
     const mySeat = this.mine.seat;
+    if (game.status === "OPEN") {
+      this.show("waiting", "Waiting for players to join…", []);
+      return;
+    }
     if (game.status !== "ACTIVE") {
       this.show("over", game.status === "FINISHED" ? "The game is over." : `The game is ${game.status.toLowerCase()}.`, []);
       return;
@@ -112,6 +117,7 @@ export class Table {
       this.version = 0;
       this.report(error);
       this.render();
+      this.refresh(); // the game moved on meanwhile, perhaps: read it and the legal moves again
     }
   }
 }

@@ -225,7 +225,7 @@ async function start(version) {
     game = r.game;
     showGame();
     table.update(game, latest());
-  }) : null;
+  }, () => refreshGame().catch(() => {})) : null;
   ui.table.hidden = !table;
   if (table) table.update(game, latest());
   follow();
