@@ -52,7 +52,8 @@ PAGE = """<!doctype html>
   </head>
   <body data-page="{page}">
     <header class="top"><a href="/" class="brand">Boardstate</a>
-      <nav><a href="/">Lobby</a> <a href="/v1/docs">REST API</a> <a href="/graphql">GraphQL</a></nav>
+      <nav><a href="/">Lobby</a> <a href="/v1/docs">REST API</a>
+        <a href="/graphql">GraphQL</a></nav>
     </header>
     <main id="app" tabindex="-1"><p class="loading">Loading…</p></main>
     <noscript>This page needs JavaScript; the same data is at <a href="/v1/docs">/v1</a>.</noscript>

@@ -219,7 +219,7 @@ def test_two_pages_play_a_whole_trambahn_game_by_clicking_legal_moves(
         seat = httpx.get(f"{service.url}/v1/games/{game_id}").json()["toAct"][0]
         first = pages[seat][0]
         expect(first.locator("#table")).to_have_attribute("data-state", "your-turn")
-        first.locator("#board svg #hand-%d [data-card]" % seat).first.click()
+        first.locator(f"#board svg #hand-{seat} [data-card]").first.click()
         expect(first.locator("#move-filter")).to_be_visible()
         first.locator("#move-filter button").click()
         moves = 0
@@ -235,7 +235,6 @@ def test_two_pages_play_a_whole_trambahn_game_by_clicking_legal_moves(
                 # Connections lost: the other seat moves meanwhile; both pages resume.
                 offline_done = True
                 browser.set_offline(True)
-                seat = game["toAct"][0]
                 play(service.url, {"game": game, "tokens": created["tokens"]}, 3, max_moves=1)
                 browser.set_offline(False)
                 continue
