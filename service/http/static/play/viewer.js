@@ -47,13 +47,13 @@ function layout() {
   ui.label = h("output", { id: "version-label", for: "slider" }, "");
   ui.share = h("a", { id: "share-link", href: "#" }, "Link to this version");
   ui.controls = h("div", { class: "controls", role: "toolbar", "aria-label": "Replay" },
-    button("first", "First version", "⏮", () => go(1)),
-    button("prev-move", "Previous move", "⏪", () => stepMove(-1)),
+    button("first", "First version", "|◀", () => go(1)),
+    button("prev-move", "Previous move", "◀◀", () => stepMove(-1)),
     button("prev-event", "Previous event", "◀", () => go(current - 1)),
     ui.slider,
     button("next-event", "Next event", "▶", () => go(current + 1)),
-    button("next-move", "Next move", "⏩", () => stepMove(1)),
-    button("last", "Latest version (follow live)", "⏭", () => go(latest())),
+    button("next-move", "Next move", "▶▶", () => stepMove(1)),
+    button("last", "Latest version (follow live)", "▶|", () => go(latest())),
     ui.label, ui.share);
   ui.events = h("ol", { id: "events", class: "events", "aria-label": "Events" });
   ui.table = h("section", { id: "table", class: "table", hidden: true, "aria-label": "Your moves" });
@@ -61,8 +61,8 @@ function layout() {
     h("div", { class: "game-head" }, ui.title, ui.status, ui.result,
       h("label", { class: "view-as" }, "View: ", ui.viewSelect), ui.live),
     h("div", { class: "viewer" },
-      h("div", { class: "stage" }, ui.board, ui.controls, ui.table),
-      h("aside", { class: "log" }, h("h2", {}, "Events"), ui.events)),
+      h("div", { class: "stage" }, ui.controls, ui.board),
+      h("aside", { class: "log" }, ui.table, h("h2", {}, "Events"), ui.events)),
     h("p", { class: "help" }, "Keys: ← → one event, Shift+← → or PgUp/PgDn one move, Home/End first/latest."));
 }
 
