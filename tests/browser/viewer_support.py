@@ -110,7 +110,8 @@ def shown_cards(page: Page, selector: str, cards: set[str]) -> list[str]:
 def check_clean(page: Page, errors: list[str]) -> None:
     """No console error, failed request or CSP violation on the page (a picture request the page
     cancelled itself, superseded by a newer step, is no error)."""
-    assert [e for e in errors if not e.endswith("net::ERR_ABORTED")] == []
+    bad = [e for e in errors if not e.endswith("net::ERR_ABORTED")]
+    assert bad == [], bad
     assert page.evaluate("window.__cspViolations") == []
 
 

@@ -139,7 +139,12 @@ async function draw() {
     ui.board.replaceChildren(svg);
     ui.board.dataset.version = String(version);
   } catch (error) {
-    if (error.name !== "AbortError") ui.board.replaceChildren(h("p", { class: "problem" }, error.message));
+    if (error.name === "AbortError") return;
+    ui.board.replaceChildren(h("p", { class: "problem" }, error.message));
+    // A lost connection: draw again a little later if this version is still the one wanted.
+    if (!(error.status >= 400 && error.status < 500)) {
+      setTimeout(() => { if (current === version && drawing === controller) draw(); }, 1000);
+    }
   }
 }
 
