@@ -97,13 +97,18 @@ async def games(request: Request) -> Response:
     return await (create_game if request.method == "POST" else list_games)(request)
 
 
+def not_modified(request: Request, tag: str) -> bool:
+    """Tells whether the request's If-None-Match names `tag` (weak or strong)."""
+    match = request.headers.get("if-none-match")
+    return match is not None and tag in {m.strip().removeprefix("W/") for m in match.split(",")}
+
+
 @endpoint
 async def get_game(request: Request) -> Response:
     view = await game_of(request)
     tag = etag(view.version)
     headers = {"etag": tag, "cache-control": "no-cache"}
-    match = request.headers.get("if-none-match")
-    if match is not None and tag in {m.strip().removeprefix("W/") for m in match.split(",")}:
+    if not_modified(request, tag):
         return Response(status_code=304, headers=headers)
     return json_response(game_out(view), headers=headers)
 
@@ -143,10 +148,7 @@ async def get_board_svg(request: Request) -> Response:
     scope = "public" if seat is None else "private"
     cache = f"{scope}, max-age=86400, immutable" if picture.finished else f"{scope}, no-cache"
     headers = {**SVG_HEADERS, "etag": picture.etag, "cache-control": cache}
-    match = request.headers.get("if-none-match")
-    if match is not None and picture.etag in {
-        m.strip().removeprefix("W/") for m in match.split(",")
-    }:
+    if not_modified(request, picture.etag):
         return Response(status_code=304, headers=headers)
     return Response(picture.svg, headers=headers, media_type="image/svg+xml")
 

@@ -3,7 +3,8 @@ panel headings, cards, and the "last move" footer; each game module draws the re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from boardstate.service.pictures import svg
 from boardstate.service.pictures.scene import Scene, describe
@@ -43,8 +44,10 @@ def seat_heading(scene: Scene, seat: int, y: float, active: bool, score: str) ->
         svg.text(WIDTH - MARGIN - 8, y, score, BODY + 1, anchor="end", weight="bold"),
     ]
     winners = scene.view.get("winners")
+    if not isinstance(winners, list) or not winners:  # else the game's last events say
+        winners = list(scene.touched("winners", ("GameOver", "GameEnded")))
     note = "▶ to play" if active else None
-    if isinstance(winners, list) and seat in winners and scene.view.get("finished"):
+    if seat in winners and scene.view.get("finished"):
         note = "★ winner"
     if note is not None:
         x = MARGIN + 40 + 11 * len(name)
@@ -180,3 +183,20 @@ def player_panel(
         parts.append(svg.text(MARGIN + 12, y + 50 + 20 * i, line, SMALL, fill=fill))
     label = f"{scene.name(seat)}: {score}. " + ". ".join(lines)
     return svg.group(parts, label=label, id=f"seat-{seat}", data_seat=seat), height + 8
+
+
+Draw = Callable[[Scene, Mapping[str, Any], float, bool], tuple[str, float]]
+
+
+def players(
+    scene: Scene, y: float, to_act: Sequence[int], draw: Draw, score: tuple[str, str]
+) -> tuple[list[str], float, list[str]]:
+    """Draws every player of the view below `y` with `draw`; returns the panels, the next y
+    and the scores in words (`score`: the view's key and its unit, e.g. `("total", "points")`)."""
+    parts, summary = [], []
+    for p in scene.view.get("players", []):
+        drawn, height = draw(scene, p, y, p.get("seat") in to_act)
+        parts.append(drawn)
+        summary.append(f"{scene.name(int(p.get('seat', 0)))} {p.get(score[0], 0)} {score[1]}.")
+        y += height
+    return parts, y, summary

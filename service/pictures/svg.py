@@ -103,6 +103,11 @@ def rect(x: float, y: float, w: float, h: float, **values: object) -> str:
     return el("rect", x=x, y=y, width=w, height=h, **values)
 
 
+def edge(lit: bool, stroke: str, width: float = 1) -> dict[str, object]:
+    """The outline of a shape: orange and thick when the last move touched it."""
+    return {"stroke": HIGHLIGHT if lit else stroke, "stroke_width": 4 if lit else width}
+
+
 def group(children: Iterable[str], label: str | None = None, **values: object) -> str:
     """Returns a `<g>`: with a `label`, a named group a screen reader announces."""
     role = "group" if label is not None else None

@@ -100,16 +100,7 @@ def _loader(ld: Mapping[str, Any], top: float, lit: bool) -> str:
         top + r * CELL + CELL / 2 + dy * (CELL / 2 + 18),
     )
     parts = [
-        svg.rect(
-            cx - 17,
-            cy - 13,
-            34,
-            26,
-            rx=4,
-            fill="#424a53",
-            stroke=svg.HIGHLIGHT if lit else "#1f2328",
-            stroke_width=4 if lit else 1,
-        ),
+        svg.rect(cx - 17, cy - 13, 34, 26, rx=4, fill="#424a53", **svg.edge(lit, "#1f2328")),
         svg.text(
             cx, cy + 5, f"L{ld.get('loader')}", 13, anchor="middle", fill="#ffffff", weight="bold"
         ),
@@ -224,12 +215,19 @@ def _player(scene: Scene, p: Mapping[str, Any], y: float, active: bool) -> tuple
 
 
 def _pending(scene: Scene, view: Mapping[str, Any]) -> str:
-    pending = view.get("pending")
-    if not isinstance(pending, Mapping):
-        return f"round {view.get('round')}, {view.get('phase')}, ore {view.get('ore')}"
-    if pending.get("kind") == "fight":
-        return f"fight: {pending.get('attacker')} crew attacks {pending.get('defender')}"
-    return str(pending.get("kind", "")).replace("_", " ")
+    pending, choice = view.get("pending"), view.get("colour_choice") or {}
+    if isinstance(pending, Mapping) and pending.get("kind") == "fight":
+        mine = [c for c in pending.get("commitments", []) if c is not None]
+        return f"fight: {pending.get('attacker')} crew attacks {pending.get('defender')}" + (
+            f", your card {mine[0]}" if mine else ""
+        )
+    if isinstance(pending, Mapping):
+        return str(pending.get("kind", "")).replace("_", " ")
+    if choice.get("free"):
+        return "free colours: " + ", ".join(map(str, choice["free"]))
+    if view.get("swaps_left"):
+        return f"set-up swaps left {view.get('swaps_left')}"
+    return f"round {view.get('round')}, {view.get('phase')}, ore {view.get('ore')}"
 
 
 def render(scene: Scene) -> str:
@@ -241,10 +239,6 @@ def render(scene: Scene) -> str:
         extra = "winners: " + ", ".join(scene.name(s) for s in view.get("winners", []))
     status = turn_line(scene, to_act, finished, extra)
     body, y = _board(scene, view, frame.HEADER + 40)
-    summary = [f"Ore in supply {view.get('ore')}."]
-    for p in view.get("players", []):
-        drawn, height = _player(scene, p, y, p.get("seat") in to_act)
-        body.append(drawn)
-        summary.append(f"{scene.name(int(p.get('seat', 0)))} {p.get('points', 0)} points.")
-        y += height
-    return frame.finish(scene, "TF22 Mine", status, body, y, summary)
+    panels, y, summary = frame.players(scene, y, to_act, _player, ("points", "points"))
+    ore = f"Ore in supply {view.get('ore')}."
+    return frame.finish(scene, "TF22 Mine", status, body + panels, y, [ore, *summary])

@@ -167,8 +167,10 @@ def _markets(view: Mapping[str, Any], y: float) -> tuple[list[str], float]:
     parts.append(svg.text(MARGIN, y + 58, line, SMALL, id="display"))
     market = view.get("arsenic_market")
     if view.get("options", {}).get("arsenic") and isinstance(market, dict):
-        cells = [f"£{m.get('value')}×{m.get('cubes')}" for m in market.get("spaces", [])]
-        parts.append(svg.text(MARGIN, y + 80, "Arsenic: " + " ".join(cells), 13, id="arsenic"))
+        cells = [f"{m.get('value')}" + (f"×{m['cubes']}" if m.get("cubes") else "")
+                 for m in market.get("spaces", [])]  # fmt: skip
+        text = "Arsenic market £ " + " ".join(cells) + " (×cubes)"
+        parts.append(svg.text(MARGIN, y + 80, text, 13, id="arsenic"))
         y += 22
     return parts, y + 70
 
@@ -241,10 +243,5 @@ def render(scene: Scene) -> str:
     track, y = frame.track(scene, "Time", last, places, y, "time-track", "")
     invest, y = _investments(scene, view, y)
     body += [*markets, track, invest]
-    summary = []
-    for p in players:
-        drawn, height = _player(scene, p, y, p.get("seat") in to_act)
-        body.append(drawn)
-        summary.append(f"{scene.name(int(p.get('seat', 0)))} {p.get('victory_points', 0)} VP.")
-        y += height
-    return frame.finish(scene, "Tinners' Trail", status, body, y, summary)
+    panels, y, summary = frame.players(scene, y, to_act, _player, ("victory_points", "VP"))
+    return frame.finish(scene, "Tinners' Trail", status, body + panels, y, summary)

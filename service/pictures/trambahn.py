@@ -195,17 +195,14 @@ def render(scene: Scene) -> str:
     active = view.get("active_seat")
     finished = bool(view.get("finished"))
     extra = (
-        f"turn {view.get('turn')}, {view.get('step')} step"
+        f"turn {view.get('turn')}, {view.get('step')}, scoring {view.get('scorings')}/"
+        f"{view.get('scorings_to_end')}"
         if not finished
-        else str(view.get("end_reason") or "")
+        else str(view.get("end_reason") or "").replace("_", " ")
     )
     status = turn_line(scene, [active] if isinstance(active, int) else [], finished, extra)
     body, y = _table(view, scene, frame.HEADER)
-    players = list(view.get("players", []))
-    summary = [f"Scoring {view.get('scorings')} of {view.get('scorings_to_end')}."]
-    for p in players:
-        drawn, height = _player(scene, p, y, p.get("seat") == active)
-        body.append(drawn)
-        summary.append(f"{scene.name(int(p.get('seat', 0)))} {p.get('total', 0)} points.")
-        y += height
-    return frame.finish(scene, "Trambahn", status, body, y, summary)
+    to_act = [active] if isinstance(active, int) else []
+    panels, y, summary = frame.players(scene, y, to_act, _player, ("total", "points"))
+    scoring = f"Scoring {view.get('scorings')} of {view.get('scorings_to_end')}."
+    return frame.finish(scene, "Trambahn", status, body + panels, y, [scoring, *summary])

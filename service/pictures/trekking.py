@@ -235,10 +235,5 @@ def render(scene: Scene) -> str:
     clock, y = frame.track(scene, "Clock", HOURS, hours, frame.HEADER, "clock", "hours")
     body, y = _table(scene, view, y)
     body.insert(0, clock)
-    summary = []
-    for p in view.get("players", []):
-        drawn, height = _player(scene, p, y, p.get("seat") in to_act)
-        body.append(drawn)
-        summary.append(f"{scene.name(int(p.get('seat', 0)))} {p.get('score', 0)} points.")
-        y += height
-    return frame.finish(scene, "Trekking through History", status, body, y, summary)
+    panels, y, summary = frame.players(scene, y, to_act, _player, ("score", "points"))
+    return frame.finish(scene, "Trekking through History", status, body + panels, y, summary)

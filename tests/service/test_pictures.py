@@ -18,7 +18,7 @@ from boardstate.service.games.render_command import scene_of
 from boardstate.service.history.log_format import read_log
 from boardstate.service.log import record_model
 from boardstate.service.pictures import RENDERERS, Scene, last_move, render
-from tests.golden.golden import CASES
+from tests.golden.golden import CASES, Case
 from tests.service.pictures_support import cards, case, group, parse, positions, strings
 
 LOGS = Path(__file__).resolve().parents[1] / "golden" / "logs"
@@ -29,8 +29,8 @@ def test_every_game_has_a_picture() -> None:
 
 
 @pytest.mark.parametrize("golden", CASES, ids=lambda c: c.path.stem)
-def test_every_position_of_every_golden_game_is_a_labelled_svg(golden: object) -> None:
-    for position in positions(golden, every=7):  # type: ignore[arg-type]
+def test_every_position_of_every_golden_game_is_a_labelled_svg(golden: Case) -> None:
+    for position in positions(golden, every=7):
         for viewer in (None, *range(position.case.players)):
             root = parse(position.svg(viewer))
             for seat in range(position.case.players):
@@ -135,11 +135,11 @@ HIDDEN_CASES = [c for c in CASES if c.game in ("trambahn", "trekking")] + [
 
 
 @pytest.mark.parametrize("golden", HIDDEN_CASES, ids=lambda c: c.path.stem)
-def test_a_spectator_picture_never_shows_what_only_a_seat_sees(golden: object) -> None:
+def test_a_spectator_picture_never_shows_what_only_a_seat_sees(golden: Case) -> None:
     """Strings in a seat's view that appear nowhere in the spectator's view (hand cards,
     itineraries, symbol piles) are in that seat's picture and never in the spectator's."""
     shown_somewhere = False
-    for position in positions(golden, every=3):  # type: ignore[arg-type]
+    for position in positions(golden, every=3):
         spectator_scene = position.scene(None)
         public = strings(spectator_scene.view) | strings(list(spectator_scene.last))
         public |= derived(spectator_scene.view)
