@@ -32,9 +32,11 @@ document.addEventListener("securitypolicyviolation", (e) =>
 """
 
 
-def create(base: str, game_type: str, players: int, options: dict[str, Any]) -> dict[str, Any]:
+def create(
+    base: str, game_type: str, players: int, options: dict[str, Any], seed: str | None = None
+) -> dict[str, Any]:
     """A started game (every seat named); returns the REST `GameCreated` body."""
-    body = {"gameType": game_type, "players": players, "options": options,
+    body = {"gameType": game_type, "players": players, "options": options, "seed": seed,
             "seats": [f"P{n}" for n in range(players)]}  # fmt: skip
     response = httpx.post(f"{base}/v1/games", json=body, timeout=30)
     assert response.status_code == 201, response.text

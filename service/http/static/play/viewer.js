@@ -16,6 +16,7 @@ let viewAs = null; // the seat whose view is shown, null for the spectator's
 let mine = null; // { seat, token } of this tab, if any
 let stream = null;
 let drawing = null;
+let drawTimer = null;
 let table = null;
 
 const names = () => game.seats.map((s, i) => s.name || `Seat ${i}`);
@@ -39,7 +40,8 @@ function layout() {
   ui.result = h("p", { class: "result", id: "game-result", hidden: true });
   ui.viewSelect = h("select", { id: "view-as", "aria-label": "Whose view", onchange: () => switchView() });
   ui.live = h("span", { class: "live", id: "live-status", "aria-live": "polite" }, "");
-  ui.board = h("figure", { id: "board", class: "board", "aria-live": "off" }, h("p", {}, "Loading the picture…"));
+  ui.board = h("figure", { id: "board", class: "board", "aria-live": "off",
+    onclick: (e) => table && table.boardClicked(e) }, h("p", {}, "Loading the picture…"));
   const button = (id, label, text, action) =>
     h("button", { type: "button", id, "aria-label": label, title: label, onclick: action }, text);
   ui.slider = h("input", { type: "range", id: "slider", min: 1, max: 1, value: 1, "aria-label": "Version",
@@ -98,7 +100,7 @@ function addEvents(more) {
   events.push(...fresh);
   ui.events.append(...fresh.map(eventItem));
   ui.slider.max = String(latest());
-  if (following) go(latest(), { replace: true });
+  if (following) go(latest());
   else showPosition();
   return true;
 }
@@ -135,7 +137,6 @@ async function draw() {
       pictures.set(key, svg);
     }
     if (controller.signal.aborted) return;
-    svg.addEventListener("click", (e) => table && table.boardClicked(e));
     ui.board.replaceChildren(svg);
     ui.board.dataset.version = String(version);
   } catch (error) {
@@ -148,7 +149,7 @@ async function draw() {
   }
 }
 
-function go(version, { replace = false } = {}) {
+function go(version) {
   const target = Math.max(1, Math.min(latest(), version));
   if (!Number.isFinite(target)) return;
   current = target;
@@ -156,8 +157,12 @@ function go(version, { replace = false } = {}) {
   const url = new URL(location.href);
   if (current === latest()) url.searchParams.delete("version");
   else url.searchParams.set("version", String(current));
-  history[replace ? "replaceState" : "replaceState"](null, "", url.pathname + url.search + url.hash);
-  draw();
+  history.replaceState(null, "", url.pathname + url.search + url.hash);
+  // A picture already drawn at once; else after a pause, so a dragged slider asks for the
+  // version it stops at rather than every one it passes.
+  clearTimeout(drawTimer);
+  if (pictures.has(`${current}:${viewAs}`)) draw();
+  else drawTimer = setTimeout(draw, 60);
 }
 
 function stepMove(direction) {
@@ -224,7 +229,7 @@ async function start(version) {
   showGame();
   await loadEvents();
   current = version || latest();
-  go(current, { replace: true });
+  go(current);
   table = mine && viewAs === mine.seat ? new Table(ui.table, gameId, mine, names, (r) => {
     addEvents(r.events);
     game = r.game;
