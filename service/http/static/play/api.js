@@ -33,7 +33,7 @@ export async function api(path, { method = "GET", token = null, body = undefined
   return data;
 }
 
-// The board picture as an <svg> element of this document (parsed, never innerHTML).
+// The board picture as an <svg> element of this document (parsed by DOMParser, never as page markup).
 export async function boardSvg(gameId, version, seat, token, signal) {
   const query = new URLSearchParams({ version: String(version) });
   if (seat !== null) query.set("seat", String(seat));
