@@ -26,6 +26,7 @@ from boardstate.service.http.graphql_sse import sse_transport
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import IMPORT_PATH
 from boardstate.service.http.loop_lag import watch_loop_lag
+from boardstate.service.http.pages import PAGE_ROUTES
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
 from boardstate.service.http.rate_limits import RateLimitMiddleware
 from boardstate.service.http.rest_api import V1_ROUTES
@@ -166,6 +167,7 @@ def create_app(settings: Settings) -> Starlette:
     routes = [
         *ROUTES,
         *V1_ROUTES,
+        *PAGE_ROUTES,
         Route("/graphql", graphql, methods=["GET", "POST"]),
         WebSocketRoute("/graphql", graphql),
         Mount(STATIC_PATH, app=GraphiQLStatic(), name="graphiql-static"),

@@ -63,6 +63,8 @@ def test_the_wheel_holds_only_the_boardstate_root(wheel: Path) -> None:
         "boardstate/service/store/append.lua",
         "boardstate/schema/schema.graphql",
         "boardstate/service/http/static/graphiql/boot.js",
+        "boardstate/service/http/static/play/viewer.js",
+        "boardstate/service/http/static/play/style.css",
     ):
         assert any(name == needed or name.startswith(needed) for name in names), needed
 
