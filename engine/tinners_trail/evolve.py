@@ -168,7 +168,7 @@ def _round(state: State, event: ev.Event) -> State:
             state = _add(state, area, cubes)
             state = _area(state, area, lambda a: dataclasses.replace(a, seeded=True))
             if event.reason is ev.SeedReason.OPENED:
-                state = dataclasses.replace(state, openers=state.openers[1:])
+                state = dataclasses.replace(state, openers=state.openers[1:], opening_dice=None)
             return state
         case ev.RoundStarted(round=number, order=order):
             players = tuple(
@@ -231,6 +231,8 @@ def _round(state: State, event: ev.Event) -> State:
             return dataclasses.replace(state, investing=None)
         case ev.OpeningStarted(seats=seats):
             return dataclasses.replace(state, phase=Phase.OPENING, openers=seats)
+        case ev.OpeningDiceRolled(dice=dice):
+            return dataclasses.replace(state, opening_dice=dice)
         case ev.RoundEnded():
             display = dataclasses.replace(state.display, pumps=())
             return dataclasses.replace(state, display=display, openers=())
