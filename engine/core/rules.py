@@ -33,7 +33,8 @@ Two later needs fit this protocol without change:
   `redact` hides the choice from every other viewer (`engine.core.secret.SecretChoices` keeps the
   bookkeeping), and the move that completes the set also emits the reveal event with all choices.
   A seat that has already chosen is no longer in `to_act`, so choosing again is `NOT_YOUR_TURN`;
-  a late choice is rejected by the rules (the phase in the state), not merely by the log head.
+  a late choice is rejected by the rules (the phase in the state), not merely by the log head,
+  and, like any move of a seat that owes nothing, is `NOT_YOUR_TURN` for a seat not in `to_act`.
 """
 
 from __future__ import annotations
@@ -133,7 +134,9 @@ class GameRules(Generic[S, M, E]):
     check_options: Callable[[Any], None] = _accept_options
     """Raises `BadOptions` for options the wire types accept but the game does not."""
     check_first: Callable[[S, int, M], None] = _nothing_first
-    """Refusals that come before `NOT_YOUR_TURN` (e.g. a late secret choice is out of phase)."""
+    """Refusals that come before `NOT_YOUR_TURN`: only those that do not depend on the state
+    (a malformed value the wire types cannot catch, e.g. Trekking's unknown itinerary id); a seat
+    that owes no decision is told `NOT_YOUR_TURN` for anything the rules would refuse."""
 
     # -- options and players -------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> Any:
