@@ -56,6 +56,7 @@ from boardstate.engine.core.errors import (
     NotYourTurn,
 )
 from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.variants import Variants
 from boardstate.engine.core.wire import (
     WireCodec,
     WireError,
@@ -80,7 +81,8 @@ class GameInfo:
     max_players: int
     rules_version: str
     max_game_length: int
-    """An upper bound on the number of accepted moves in any game."""
+    """An upper bound on the number of accepted moves in any game whose options are bounded
+    (`GameRules.max_length`: None for options with which a game may never end)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -137,6 +139,9 @@ class GameRules(Generic[S, M, E]):
     """Refusals that come before `NOT_YOUR_TURN`: only those that do not depend on the state
     (a malformed value the wire types cannot catch, e.g. Trekking's unknown itinerary id); a seat
     that owes no decision is told `NOT_YOUR_TURN` for anything the rules would refuse."""
+    variants: Variants = dataclasses.field(default_factory=Variants)
+    """Printed player counts and the variants (player counts, option values) that depart from
+    the printed rules (`engine.core.variants`)."""
 
     # -- options and players -------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> Any:
@@ -157,8 +162,16 @@ class GameRules(Generic[S, M, E]):
         return out
 
     def options_schema(self) -> dict[str, Any]:
-        """Returns the JSON Schema of `createGame` options."""
-        return value_schema(self.options_type)
+        """Returns the JSON Schema of `createGame` options (`x-variant` on options with
+        variants)."""
+        return self.variants.annotate(value_schema(self.options_type))
+
+    def max_length(self, options: Any = None) -> int | None:
+        """The bound on accepted moves of a game with `options` (None: of any game of this
+        type); None when no bound exists (an option set that lets a game go on for ever)."""
+        if options is None:
+            return self.info.max_game_length if self.variants.always_bounded else None
+        return None if self.variants.unbounded(options) else self.info.max_game_length
 
     def check_players(self, players: int) -> None:
         """Raises `BadPlayerCount` unless `players` is allowed."""

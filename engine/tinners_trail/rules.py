@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 
 from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.core.variants import OptionVariant, PlayerCountVariant, Variants
 from boardstate.engine.tinners_trail import (
     cited,
     decide,
@@ -91,6 +92,53 @@ INFO = GameInfo(
 )
 
 
+VARIANTS = Variants(
+    printed="Part A A.1: 3–4 players is the printed count of the 2008 edition",
+    players=(
+        PlayerCountVariant(
+            (2, 5),
+            "2 or 5 players: the engine also accepts them, option-free; the time track has as "
+            "many rows as players and every other rule is unchanged (a variant: the 2008 "
+            "edition prints 3–4)",
+            "Part A A.1",
+        ),
+    ),
+    options=(
+        OptionVariant(
+            "arsenic",
+            (False,),
+            "module",
+            "the Arsenic module (printed for the 2021 edition) played with the 2008 rules",
+            "Part A A.1, Q13; Part B §1.15",
+        ),
+        OptionVariant(
+            "track_ties",
+            ("topmost_free_row",),
+            "alternative reading",
+            "last_arrival_first: a token entering a column goes on top of those already there "
+            "and acts first (Thebes-style), instead of the topmost free row",
+            "Part A Q3; Part B §3 Q3",
+        ),
+        OptionVariant(
+            "price_adjustments",
+            ("stack",),
+            "alternative reading",
+            "round_replaces_edge: in rounds 1 and 4 the round adjustment replaces the top/bottom "
+            "adjustment instead of stacking with it",
+            "Part A Q7; Part B §3 Q7",
+        ),
+        OptionVariant(
+            "investment_pass",
+            ("circuit",),
+            "alternative reading",
+            "final: a pass in the investment phase is final, instead of the phase ending after "
+            "a full circuit of passes",
+            "Part A Q8; Part B §3 Q8",
+        ),
+    ),
+)
+
+
 RULES: GameRules[State, Move, Event] = GameRules(
     info=INFO,
     moves=MOVES,
@@ -109,6 +157,7 @@ RULES: GameRules[State, Move, Event] = GameRules(
     view=view.view,
     redact=view.redact,
     outcome=scoring.outcome,
+    variants=VARIANTS,
 )
 """Tinners' Trail, 2008 rules, with the Arsenic module as an option (rules/tinners_trail.md).
 Player counts outside the printed 3–4 (`COMPONENTS.variant_players`) are offered as variants

@@ -18,12 +18,13 @@ from boardstate.schema.codes import ALL_CODES
 from boardstate.service.http import rest_models as m
 from boardstate.service.http.openapi_paths import REF, paths
 from boardstate.service.http.problems import INTERNAL
+from boardstate.service.http.rest_game_types import GameTypeOut
 
 MODELS: tuple[type[Any], ...] = (
     m.CreateGameIn,
     m.JoinIn,
     m.MoveIn,
-    m.GameTypeOut,
+    GameTypeOut,
     m.GameOut,
     m.GameCreatedOut,
     m.GamesPageOut,
