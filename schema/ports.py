@@ -133,6 +133,11 @@ class GameBackend(Protocol):
     ) -> dict[str, Any]:
         """Returns a seat view (token required) or the spectator view, at any version."""
 
+    async def board_svg(
+        self, game: GameView, seat: int | None, version: int | None, token: str | None
+    ) -> str:
+        """Returns an SVG picture of what `state` returns (same checks), last move marked."""
+
     async def legal_moves(self, game: GameView, seat: int, token: str | None) -> list[Any]:
         """Returns the wire forms of the seat's legal moves (token required)."""
 

@@ -138,6 +138,20 @@ class Game:
         except MoveError as exc:
             raise as_api_error(exc) from None
 
+    @described.field(
+        "An SVG picture (docs/pictures.md) of the same view as `state` (same token and "
+        "version checks): board, holdings, scores, whose turn, the last move highlighted."
+    )
+    async def board_svg(
+        self, info: Info, seat: int | None = None, version: int | None = None
+    ) -> str:
+        ctx = info.context
+        try:
+            async with ctx.reads:
+                return await ctx.backend.board_svg(self.view, seat, version, ctx.token)
+        except MoveError as exc:
+            raise as_api_error(exc) from None
+
     @described.field("Needs that seat's token; each item can be submitted verbatim.")
     async def legal_moves(self, info: Info, seat: int) -> list[JSON]:
         ctx = info.context

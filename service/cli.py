@@ -1,5 +1,6 @@
 """The `boardstate` console script: `boardstate serve --host H --port P`, and the offline
-`boardstate verify FILE` / `boardstate replay FILE [--to V] [--seat N]` (`service.history.offline`).
+`boardstate verify FILE` / `boardstate replay FILE [--to V] [--seat N]` (`service.history.offline`)
+and `boardstate render FILE [--to V] [--seat N] > board.svg` (`service.games.render_command`).
 
 Without `REDIS_URL` it starts a private Redis server (`boardstate.service.local.embedded_redis`)
 with append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
@@ -17,6 +18,7 @@ from types import FrameType
 
 import structlog
 
+from boardstate.service.games import render_command
 from boardstate.service.history import offline
 from boardstate.service.http import shutdown
 from boardstate.service.http.app import create_app
@@ -36,6 +38,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     offline.add_commands(commands)
+    render_command.add_command(commands)
     return parser
 
 
@@ -83,6 +86,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command in offline.COMMANDS:
         return offline.run(args)
+    if args.command == render_command.COMMAND:
+        return render_command.run(args)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:

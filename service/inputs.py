@@ -117,6 +117,10 @@ def shape_problem(value: Any, max_depth: int) -> str | None:
     return None
 
 
+_DECODER = json.JSONDecoder(parse_int=_parse_int, parse_constant=_parse_constant)
+"""The strict parser, built once (`json.loads` with these hooks builds one per call)."""
+
+
 def loads(data: bytes | str, max_depth: int = MAX_BODY_DEPTH) -> Any:
     """Returns the JSON value of `data`; raises `BadJson` saying what is wrong."""
     if isinstance(data, bytes | bytearray | memoryview):
@@ -127,7 +131,9 @@ def loads(data: bytes | str, max_depth: int = MAX_BODY_DEPTH) -> Any:
     else:
         text = data
     try:
-        value = json.loads(text, parse_int=_parse_int, parse_constant=_parse_constant)
+        if text.startswith("\ufeff"):  # as json.loads refuses it
+            raise json.JSONDecodeError("Unexpected UTF-8 BOM (decode using utf-8-sig)", text, 0)
+        value = _DECODER.decode(text)
     except BadJson:
         raise
     except RecursionError:

@@ -93,15 +93,25 @@ def _object_writer(kind: type) -> _Writer:
 
 def _tuple(value: tuple[Any, ...]) -> str:
     if len(value) < MEMO_MIN_ITEMS:
-        return "[" + ",".join([_text(item) for item in value]) + "]"
+        return _items(value)
     known = _MEMO.get(id(value))
     if known is not None and known[0] is value:
         return known[1]
     unsure = _UNSURE[0]
-    text = "[" + ",".join([_text(item) for item in value]) + "]"
+    text = _items(value)
     if _UNSURE[0] == unsure:
         _remember(value, text)
     return text
+
+
+def _items(value: tuple[Any, ...]) -> str:
+    """A tuple's array; one of strings (cards, names) is written by the C string writer alone."""
+    if value and type(value[0]) is str:
+        try:
+            return "[" + ",".join(map(encode_basestring, value)) + "]"
+        except TypeError:  # not only strings after all
+            pass
+    return "[" + ",".join([_text(item) for item in value]) + "]"
 
 
 def _list(value: list[Any]) -> str:
@@ -127,7 +137,8 @@ def _writer(kind: type) -> _Writer:
     if kind is type(None):
         return lambda value: "null"
     if issubclass(kind, enum.Enum):
-        return lambda value: _text(value.value)
+        texts = {member: _text(member.value) for member in kind}  # written once per member
+        return texts.__getitem__
     if dataclasses.is_dataclass(kind):
         return _object_writer(kind)
     if issubclass(kind, tuple):

@@ -19,15 +19,21 @@ class Emitter:
     """Collects the events of one decision while folding them, so later checks see their effect.
 
     `decide` functions that emit several dependent facts (a scoring after a passenger, a
-    reshuffle in the middle of a draw) call `emit` and read `state`.
+    reshuffle in the middle of a draw) call `emit` and read `state`. `states` holds the state
+    after each event, so a caller that needs them (the service hashes each one) does not
+    evolve the events a second time.
     """
+
+    __slots__ = ("_evolve", "events", "state", "states")
 
     def __init__(self, rules: Evolves, state: Any) -> None:
         self._evolve = rules.evolve
         self.state = state
         self.events: list[Any] = []
+        self.states: list[Any] = []
 
     def emit(self, event: Any) -> None:
         """Records `event` and applies it to `state`."""
         self.events.append(event)
-        self.state = self._evolve(self.state, event)
+        self.state = state = self._evolve(self.state, event)
+        self.states.append(state)

@@ -224,9 +224,26 @@ class GameRules(Generic[S, M, E]):
         """`decide` for a move in wire form, with the parse between the game checks and the
         turn: GAME_FINISHED / GAME_NOT_STARTED, then MALFORMED_MOVE, then as `decide`.
         Returns the parsed move and its facts."""
+        move, out = self._decided(state, seat, raw, rng)
+        return move, out.events
+
+    def decide_folded(
+        self, state: S, seat: int, raw: Any, rng: Rng
+    ) -> tuple[M, Sequence[E], Sequence[S]]:
+        """`decide_wire`, plus the state after each fact (folded while deciding, so the caller
+        need not evolve the facts again)."""
+        move, out = self._decided(state, seat, raw, rng)
+        return move, out.events, out.states
+
+    def _decided(self, state: S, seat: int, raw: Any, rng: Rng) -> tuple[M, Emitter]:
+        """The checks of `decide_wire`, each made once, in its order; the emitter after `play`."""
         self.check_open(state)
         move = self.parse_move(raw)
-        return move, self.decide(state, seat, move, rng)
+        self.check_first(state, seat, move)
+        self.check_turn(state, seat)
+        out = Emitter(self, state)
+        self.play(out, seat, move, rng)
+        return move, out
 
     def decide(self, state: S, seat: int, move: M, rng: Rng) -> Sequence[E]:
         """Validates `move` by `seat` and returns its facts; raises a `MoveError`."""

@@ -11,6 +11,8 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
+from boardstate.engine.core.records import replace
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SecretChoices:
@@ -34,7 +36,7 @@ class SecretChoices:
         """Returns the bookkeeping with `seat`'s choice recorded; raises if it may not choose."""
         if seat not in self.waiting:
             raise ValueError(f"seat {seat} has no open choice")
-        return dataclasses.replace(self, committed=(*self.committed, (seat, choice)))
+        return replace(self, committed=(*self.committed, (seat, choice)))
 
     def revealed(self) -> tuple[Any, ...]:
         """Returns the choices in seat order (only when complete)."""

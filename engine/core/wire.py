@@ -133,76 +133,169 @@ def _fail(path: str, expected: str, value: Any) -> WireError:
     return WireError(f"{path}: expected {expected}, got {echo(value)}")
 
 
+Decoder = Callable[[Any, str], Any]
+"""Decodes one value of a given annotation: `(value, path) -> decoded`; raises `WireError`."""
+
+_DECODERS: dict[Any, Decoder] = {}
+
+
 def _decode(tp: Any, value: Any, path: str) -> Any:
-    tp, bounds = _split_annotated(tp)
+    return _decoder(tp)(value, path)
+
+
+def _decoder(tp: Any) -> Decoder:
+    """Returns (and caches) the decoder of an annotation: the annotation is read once, not at
+    every value (moves are parsed, and stored events decoded, on every request)."""
+    try:
+        found = _DECODERS.get(tp)
+    except TypeError:  # an unhashable annotation (metadata of its own): not cached
+        return _compile(tp)
+    if found is None:
+        found = _DECODERS[tp] = _compile(tp)
+    return found
+
+
+def _compile(annotation: Any) -> Decoder:
+    tp, bounds = _split_annotated(annotation)
     if tp is Any:
-        return _freeze(value)
+        return lambda value, path: _freeze(value)
     origin = typing.get_origin(tp)
     if origin is types.UnionType or origin is typing.Union:
         options = typing.get_args(tp)
-        if value is None and type(None) in options:
-            return None
+        nullable = type(None) in options
         inner = [o for o in options if o is not type(None)]
-        if len(inner) == 1:
-            return _decode(inner[0], value, path)
-        raise WireError(f"{path}: unions of several types are not supported")
+        if len(inner) != 1:
+
+            def several(value: Any, path: str) -> Any:
+                if value is None and nullable:
+                    return None
+                raise WireError(f"{path}: unions of several types are not supported")
+
+            return several
+        only = inner[0]
+
+        def optional(value: Any, path: str) -> Any:
+            if value is None and nullable:
+                return None
+            return _decoder(only)(value, path)
+
+        return optional
     if origin is typing.Literal:
         allowed = typing.get_args(tp)
-        if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
-            raise _fail(path, f"one of {list(allowed)}", value)
-        return value
+
+        def literal(value: Any, path: str) -> Any:
+            if value not in allowed or isinstance(value, bool) != isinstance(allowed[0], bool):
+                raise _fail(path, f"one of {list(allowed)}", value)
+            return value
+
+        return literal
     if origin is tuple:
-        args = typing.get_args(tp)
-        if not isinstance(value, list | tuple):
-            raise _fail(path, "a list", value)
-        if len(args) == 2 and args[1] is Ellipsis:
+        return _tuple_decoder(typing.get_args(tp), bounds)
+    if tp is bool:
+
+        def boolean(value: Any, path: str) -> Any:
+            if not isinstance(value, bool):
+                raise _fail(path, "true or false", value)
+            return value
+
+        return boolean
+    if tp is int:
+
+        def integer(value: Any, path: str) -> Any:
+            if isinstance(value, bool) or not isinstance(value, int):
+                raise _fail(path, "an integer", value)
+            if bounds and not bounds.lo <= value <= bounds.hi:
+                raise _fail(path, f"an integer from {bounds.lo} to {bounds.hi}", value)
+            return value
+
+        return integer
+    if tp is str:
+
+        def string(value: Any, path: str) -> Any:
+            if not isinstance(value, str):
+                raise _fail(path, "a string", value)
+            return value
+
+        return string
+    if isinstance(tp, type) and issubclass(tp, enum.Enum):
+        kind: Any = tp
+
+        def member(value: Any, path: str) -> Any:
+            try:
+                return kind(value)
+            except ValueError:
+                raise _fail(path, f"one of {[m.value for m in kind]}", value) from None
+
+        return member
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        cls: type = tp
+
+        def record(value: Any, path: str) -> Any:
+            if not isinstance(value, Mapping):
+                raise _fail(path, "an object", value)
+            return _decode_fields(cls, value, path, ignore=())
+
+        return record
+
+    def unsupported(value: Any, path: str) -> Any:
+        raise WireError(f"{path}: unsupported annotation {tp!r}")
+
+    return unsupported
+
+
+def _tuple_decoder(args: tuple[Any, ...], bounds: Bounds | None) -> Decoder:
+    if len(args) == 2 and args[1] is Ellipsis:
+        item = args[0]
+
+        def variadic(value: Any, path: str) -> Any:
+            if not isinstance(value, list | tuple):
+                raise _fail(path, "a list", value)
             if bounds and not bounds.lo <= len(value) <= bounds.hi:
                 raise _fail(path, f"a list of {bounds.lo} to {bounds.hi} items", value)
-            return tuple(_decode(args[0], v, f"{path}[{i}]") for i, v in enumerate(value))
+            decode = _decoder(item)
+            return tuple([decode(v, f"{path}[{i}]") for i, v in enumerate(value)])
+
+        return variadic
+
+    def fixed(value: Any, path: str) -> Any:
+        if not isinstance(value, list | tuple):
+            raise _fail(path, "a list", value)
         if len(value) != len(args):
             raise _fail(path, f"a list of exactly {len(args)} items", value)
         return tuple(
-            _decode(a, v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True))
+            _decoder(a)(v, f"{path}[{i}]") for i, (a, v) in enumerate(zip(args, value, strict=True))
         )
-    if tp is bool:
-        if not isinstance(value, bool):
-            raise _fail(path, "true or false", value)
-        return value
-    if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise _fail(path, "an integer", value)
-        if bounds and not bounds.lo <= value <= bounds.hi:
-            raise _fail(path, f"an integer from {bounds.lo} to {bounds.hi}", value)
-        return value
-    if tp is str:
-        if not isinstance(value, str):
-            raise _fail(path, "a string", value)
-        return value
-    if isinstance(tp, type) and issubclass(tp, enum.Enum):
-        try:
-            return tp(value)
-        except ValueError:
-            raise _fail(path, f"one of {[m.value for m in tp]}", value) from None
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(value, Mapping):
-            raise _fail(path, "an object", value)
-        return _decode_fields(tp, value, path, ignore=())
-    raise WireError(f"{path}: unsupported annotation {tp!r}")
+
+    return fixed
+
+
+@cache
+def _field_plan(cls: type) -> tuple[frozenset[str], tuple[tuple[str, Any, bool], ...]]:
+    """The field names of a record and, in order, each field's name, annotation and whether it
+    is required (has no default)."""
+    hints = _hints(cls)
+    plan = tuple(
+        (
+            f.name,
+            hints[f.name],
+            f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING,
+        )
+        for f in dataclasses.fields(cls)
+    )
+    return frozenset(hints), plan
 
 
 def _decode_fields(cls: type, data: Mapping[str, Any], path: str, ignore: Iterable[str]) -> Any:
-    hints = _hints(cls)
-    unknown = set(data) - set(hints) - set(ignore)
+    known, plan = _field_plan(cls)
+    unknown = set(data) - known - set(ignore)
     if unknown:
         raise WireError(f"{path}: unknown field(s) {echo(sorted(map(str, unknown)))}")
     kwargs: dict[str, Any] = {}
-    for field in dataclasses.fields(cls):
-        if field.name in data:
-            kwargs[field.name] = _decode(
-                hints[field.name], data[field.name], f"{path}.{field.name}"
-            )
-        elif field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING:
-            raise WireError(f"{path}: missing field {field.name!r}")
+    for name, annotation, required in plan:
+        if name in data:
+            kwargs[name] = _decoder(annotation)(data[name], f"{path}.{name}")
+        elif required:
+            raise WireError(f"{path}: missing field {name!r}")
     return cls(**kwargs)
 
 

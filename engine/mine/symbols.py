@@ -10,9 +10,8 @@ With 2 players each seat's pile merges both its colours' cards (§2.11).
 
 from __future__ import annotations
 
-import dataclasses
-
 from boardstate.engine.core.cards import remove_one
+from boardstate.engine.core.records import replace
 from boardstate.engine.core.replay import Emitter
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.mine import fight_events as fev
@@ -33,8 +32,8 @@ def after_reveal(mode: SymbolMode, player: Player, card: str) -> Player:
     pile = remove_one(player.pile, card)
     if mode is SymbolMode.STRATEGIC and not pile:
         # §2.10: once all cards are used they all become available again.
-        return dataclasses.replace(player, pile=own_cards(player), discard=())
-    return dataclasses.replace(player, pile=pile, discard=(*player.discard, card))
+        return replace(player, pile=own_cards(player), discard=())
+    return replace(player, pile=pile, discard=(*player.discard, card))
 
 
 def reveal(out: Emitter, seat: int, purpose: fev.Purpose, rng: Rng) -> str:

@@ -51,7 +51,7 @@ def to_act(state: State) -> frozenset[int]:
         case Owed.SWAPS:
             return frozenset({state.start_player})
         case Owed.COLOURS:
-            return frozenset({state.pickers[0]})
+            return frozenset(state.pickers[:1])  # none between the last pick and the turn
         case Owed.COMMIT:
             assert state.fight is not None
             assert state.fight.choices is not None

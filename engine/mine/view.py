@@ -8,9 +8,9 @@ a seat's view is the spectator view with that seat's own values filled in at the
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
+from boardstate.engine.core.records import replace
 from boardstate.engine.core.wire import encode_value
 from boardstate.engine.mine import board
 from boardstate.engine.mine import events as ev
@@ -139,11 +139,9 @@ def redact(event: ev.Event, viewer: int | None) -> ev.Event:
     """Returns `event` as `viewer` may see it: hidden cards become `null`, counts stay."""
     match event:
         case sev.SymbolPilesShuffled():
-            return dataclasses.replace(
-                event, piles=tuple(tuple(None for _ in pile) for pile in event.piles)
-            )
+            return replace(event, piles=tuple(tuple(None for _ in pile) for pile in event.piles))
         case fev.SymbolPileReshuffled():
-            return dataclasses.replace(event, order=tuple(None for _ in event.order))
+            return replace(event, order=tuple(None for _ in event.order))
         case fev.SymbolCardCommitted() if event.seat != viewer:
-            return dataclasses.replace(event, card=None)
+            return replace(event, card=None)
     return event

@@ -10,6 +10,7 @@ from __future__ import annotations
 import dataclasses
 import enum
 
+from boardstate.engine.core.records import replace
 from boardstate.engine.core.wire import ADDED_LATER
 from boardstate.engine.tinners_trail.components import COMPONENTS
 from boardstate.engine.tinners_trail.options import Options
@@ -69,7 +70,7 @@ class Area:
     def plus(self, cubes: Cubes) -> Area:
         """The area with `cubes` added (negative counts remove cubes)."""
         total = self.cubes().plus(cubes)
-        return dataclasses.replace(
+        return replace(
             self, water=total.water, tin=total.tin, copper=total.copper, arsenic=total.arsenic
         )
 

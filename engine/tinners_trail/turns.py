@@ -81,7 +81,8 @@ def spend(out: Emitter, seat: int, steps: int) -> None:
 def owing(state: State) -> int | None:
     """The seat that owes the next decision, or `None` (before set-up, after the end)."""
     if state.phase is Phase.INVESTMENTS:
-        return investor(state)
+        # None between InvestmentsEnded and OpeningStarted (a version inside one move).
+        return investor(state) if state.investing is not None else None
     if state.phase is Phase.OPENING:
         return state.openers[0] if state.openers else None
     if state.phase is not Phase.ACTIONS:

@@ -3,10 +3,10 @@ never draws randomness (DESIGN §3)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 
 from boardstate.engine.core.cards import draw, remove_all, remove_one
+from boardstate.engine.core.records import replace
 from boardstate.engine.trambahn import events as ev
 from boardstate.engine.trambahn.components import COMPONENTS, Colour, card_colour, card_value
 from boardstate.engine.trambahn.state import Line, PlayerState, State, Step
@@ -14,12 +14,12 @@ from boardstate.engine.trambahn.state import Line, PlayerState, State, Step
 
 def _player(state: State, seat: int, change: Callable[[PlayerState], PlayerState]) -> State:
     players = tuple(change(p) if i == seat else p for i, p in enumerate(state.players))
-    return dataclasses.replace(state, players=players)
+    return replace(state, players=players)
 
 
 def _line(player: PlayerState, line_id: int, change: Callable[[Line], Line]) -> PlayerState:
     lines = tuple(change(ln) if ln.id == line_id else ln for ln in player.lines)
-    return dataclasses.replace(player, lines=lines)
+    return replace(player, lines=lines)
 
 
 def _known(cards: ev.Cards) -> tuple[str, ...]:
@@ -33,54 +33,51 @@ def _build(p: PlayerState, e: ev.StationBuilt) -> PlayerState:
     if e.new_line:
         assert colour is not None
         line = Line(id=e.line, colour=colour, values=(card_value(e.card),))
-        return dataclasses.replace(
+        return replace(
             p, hand=hand, lines=(*p.lines, line), next_line_id=max(p.next_line_id, e.line + 1)
         )
 
     def add(ln: Line) -> Line:
         if colour is None:
-            return dataclasses.replace(ln, conductors=ln.conductors + 1)
-        return dataclasses.replace(ln, values=(*ln.values, card_value(e.card)))
+            return replace(ln, conductors=ln.conductors + 1)
+        return replace(ln, values=(*ln.values, card_value(e.card)))
 
-    return _line(dataclasses.replace(p, hand=hand), e.line, add)
+    return _line(replace(p, hand=hand), e.line, add)
 
 
 def evolve(state: State, event: ev.Event) -> State:
     """Returns the state after `event`."""
     match event:
         case ev.DeckShuffled(order=order):
-            return dataclasses.replace(state, draw_pile=_known(order))
+            return replace(state, draw_pile=_known(order))
         case ev.StartPlayerChosen(seat=seat):
-            return dataclasses.replace(state, start_player=seat, active=seat)
+            return replace(state, start_player=seat, active=seat)
         case ev.MoneyDealt(seat=seat, cards=cards):
             dealt, rest = draw(state.draw_pile, len(cards))
-            state = dataclasses.replace(state, draw_pile=rest)
-            return _player(state, seat, lambda p: dataclasses.replace(p, money=dealt + p.money))
+            state = replace(state, draw_pile=rest)
+            return _player(state, seat, lambda p: replace(p, money=dealt + p.money))
         case ev.CardsDrawn(seat=seat, cards=cards):
             drawn, rest = draw(state.draw_pile, len(cards))
-            state = dataclasses.replace(state, draw_pile=rest)
-            return _player(state, seat, lambda p: dataclasses.replace(p, hand=p.hand + drawn))
+            state = replace(state, draw_pile=rest)
+            return _player(state, seat, lambda p: replace(p, hand=p.hand + drawn))
         case ev.TramsLaidOut(display=display, stack=stack):
-            return dataclasses.replace(state, display=display, tram_stack=stack)
+            return replace(state, display=display, tram_stack=stack)
         case ev.TurnStarted(seat=seat, turn=turn):
-            return dataclasses.replace(state, active=seat, turn=turn, step=Step.PASSENGERS)
+            return replace(state, active=seat, turn=turn, step=Step.PASSENGERS)
         case ev.PassengerBoarded(seat=seat, card=card, terminal=terminal):
             index = list(Colour).index(terminal)
             terminals = tuple(
                 (*t, card) if i == index else t for i, t in enumerate(state.terminals)
             )
-            state = dataclasses.replace(state, terminals=terminals, step=Step.STATIONS)
-            return _player(
-                state, seat, lambda p: dataclasses.replace(p, hand=remove_one(p.hand, card))
-            )
+            state = replace(state, terminals=terminals, step=Step.STATIONS)
+            return _player(state, seat, lambda p: replace(p, hand=remove_one(p.hand, card)))
         case ev.FahrtScored(colour=colour, points=points, discarded=discarded):
             index = list(Colour).index(colour)
             terminals = tuple(() if i == index else t for i, t in enumerate(state.terminals))
             players = tuple(
-                dataclasses.replace(p, fahrten=(*p.fahrten, points[i]))
-                for i, p in enumerate(state.players)
+                replace(p, fahrten=(*p.fahrten, points[i])) for i, p in enumerate(state.players)
             )
-            return dataclasses.replace(
+            return replace(
                 state,
                 terminals=terminals,
                 players=players,
@@ -92,21 +89,19 @@ def evolve(state: State, event: ev.Event) -> State:
         case ev.ExtraTourScored(seat=seat, line=line, points=points):
 
             def score(p: PlayerState) -> PlayerState:
-                p = dataclasses.replace(p, extra_tours=(*p.extra_tours, points))
-                return _line(p, line, lambda ln: dataclasses.replace(ln, extra_tour_done=True))
+                p = replace(p, extra_tours=(*p.extra_tours, points))
+                return _line(p, line, lambda ln: replace(ln, extra_tour_done=True))
 
             return _player(state, seat, score)
         case ev.IncomeTaken(seat=seat, card=str() as income):
-            state = dataclasses.replace(state, step=Step.INCOME)
+            state = replace(state, step=Step.INCOME)
             return _player(
                 state,
                 seat,
-                lambda p: dataclasses.replace(
-                    p, hand=remove_one(p.hand, income), money=(income, *p.money)
-                ),
+                lambda p: replace(p, hand=remove_one(p.hand, income), money=(income, *p.money)),
             )
         case ev.TramBought(seat=seat, tram=tram, line=line, paid=paid):
-            state = dataclasses.replace(
+            state = replace(
                 state,
                 display=remove_one(state.display, tram),
                 discard=(*paid, *state.discard),
@@ -114,12 +109,12 @@ def evolve(state: State, event: ev.Event) -> State:
             )
 
             def buy(p: PlayerState) -> PlayerState:
-                p = dataclasses.replace(p, money=p.money[len(paid) :])
-                return _line(p, line, lambda ln: dataclasses.replace(ln, tram=tram))
+                p = replace(p, money=p.money[len(paid) :])
+                return _line(p, line, lambda ln: replace(ln, tram=tram))
 
             return _player(state, seat, buy)
         case ev.DisplayRefilled(trams=trams):
-            return dataclasses.replace(
+            return replace(
                 state,
                 display=(*state.display, *trams),
                 tram_stack=state.tram_stack[len(trams) :],
@@ -128,7 +123,7 @@ def evolve(state: State, event: ev.Event) -> State:
             return _player(
                 state,
                 seat,
-                lambda p: dataclasses.replace(
+                lambda p: replace(
                     p,
                     lines=tuple(ln for ln in p.lines if ln.id not in lines),
                     money=(*cards, *p.money),
@@ -136,16 +131,12 @@ def evolve(state: State, event: ev.Event) -> State:
             )
         case ev.MoneyHalved(seat=seat, cards=cards):
             known = _known(cards)
-            state = dataclasses.replace(state, discard=(*known, *state.discard))
-            return _player(
-                state, seat, lambda p: dataclasses.replace(p, money=remove_all(p.money, known))
-            )
+            state = replace(state, discard=(*known, *state.discard))
+            return _player(state, seat, lambda p: replace(p, money=remove_all(p.money, known)))
         case ev.DiscardsReshuffled(order=order):
-            return dataclasses.replace(
-                state, draw_pile=(*state.draw_pile, *_known(order)), discard=()
-            )
+            return replace(state, draw_pile=(*state.draw_pile, *_known(order)), discard=())
         case ev.GameOver(reason=reason):
-            return dataclasses.replace(state, finished=True, end_reason=reason)
+            return replace(state, finished=True, end_reason=reason)
     raise TypeError(f"not a trambahn event: {event!r}")  # pragma: no cover
 
 

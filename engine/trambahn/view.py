@@ -7,9 +7,9 @@ a list for seat i's own view and `null` elsewhere.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
+from boardstate.engine.core.records import replace
 from boardstate.engine.core.wire import encode_value
 from boardstate.engine.trambahn import events as ev
 from boardstate.engine.trambahn.components import COMPONENTS, Colour
@@ -74,11 +74,11 @@ def redact(event: ev.Event, viewer: int | None) -> ev.Event:
     """Returns `event` as `viewer` may see it: hidden cards become `null`, counts stay."""
     match event:
         case ev.DeckShuffled() | ev.DiscardsReshuffled():
-            return dataclasses.replace(event, order=_hide(event.order))
+            return replace(event, order=_hide(event.order))
         case ev.MoneyDealt() | ev.MoneyHalved():
-            return dataclasses.replace(event, cards=_hide(event.cards))
+            return replace(event, cards=_hide(event.cards))
         case ev.CardsDrawn() if event.seat != viewer:
-            return dataclasses.replace(event, cards=_hide(event.cards))
+            return replace(event, cards=_hide(event.cards))
         case ev.IncomeTaken() if event.seat != viewer:
-            return dataclasses.replace(event, card=None)
+            return replace(event, card=None)
     return event

@@ -8,9 +8,9 @@ Everything else is public. Views are absolute (DESIGN §5): `players[i].itinerar
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
+from boardstate.engine.core.records import replace
 from boardstate.engine.core.wire import encode_value
 from boardstate.engine.trekking import events as ev
 from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, HistoryCard
@@ -116,9 +116,9 @@ def redact(event: ev.Event, viewer: int | None) -> ev.Event:
     """Returns `event` as `viewer` may see it: hidden ids become `null`, counts stay."""
     match event:
         case ev.DeckShuffled():
-            return dataclasses.replace(event, order=tuple(None for _ in event.order))
+            return replace(event, order=tuple(None for _ in event.order))
         case ev.ItinerariesDealt() if event.seat != viewer:
-            return dataclasses.replace(event, itineraries=tuple(None for _ in event.itineraries))
+            return replace(event, itineraries=tuple(None for _ in event.itineraries))
         case ev.ItineraryCommitted() if event.seat != viewer:
-            return dataclasses.replace(event, itinerary=None)
+            return replace(event, itinerary=None)
     return event

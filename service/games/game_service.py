@@ -24,11 +24,12 @@ from boardstate.schema.ports import (
 from boardstate.service.failures import GameNotFound, Unauthorized
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
+from boardstate.service.games.board_pictures import BoardPictures
 from boardstate.service.games.event_streams import EventStream, open_stream
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.lobby import Lobby
-from boardstate.service.games.read_models import event_view, game_view
+from boardstate.service.games.read_models import event_view, game_view, move_views
 from boardstate.service.games.referee import Referee, authorize
 from boardstate.service.games.seat_tokens import admin_token_matches, token_matches
 from boardstate.service.games.store_failures import store_errors
@@ -40,7 +41,7 @@ from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 
 
-class GameService:
+class GameService(BoardPictures):
     """Creates, loads and plays games on an event store."""
 
     def __init__(
@@ -202,7 +203,8 @@ class GameService:
         move_id: str | None,
         dry_run: bool,
     ) -> AcceptedMove:
-        """Checks and records a move (see `service.games.referee`); counts rejections by code."""
+        """Checks and records a move (see `service.games.referee`); counts rejections by code.
+        The one move path every door calls (REST, GraphQL, a websocket): docs/performance.md."""
         try:
             with store_errors():
                 verdict = await self.referee.submit(
@@ -212,8 +214,7 @@ class GameService:
             self.metrics.moves_rejected.labels(exc.code).inc()
             raise
         record = verdict.record
-        complete = record.status == "FINISHED"
-        events = tuple(event_view(record, e, seat, complete) for e in verdict.events)
+        events = move_views(record, verdict.events, verdict.facts, seat)
         return AcceptedMove(
             game_view(record), verdict.version, events, verdict.dry_run, verdict.replayed
         )

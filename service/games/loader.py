@@ -6,7 +6,10 @@ current version does not grow with the log. Moves skip that read (`cached`): the
 the version and the stateHash at it atomically (`service.games.referee`). Any other version (and a
 game not in the cache) is folded from the latest snapshot at or before it, verified against the
 log's stateHash there (`service.games.snapshot_writer`), plus at most `snapshot_every` events: that
-cost does not grow with the log either. Token hashes never change once set, so they are cached too.
+cost does not grow with the log either. A past version with an in-memory checkpoint below it
+(`service.games.checkpoints`, every 8 versions, verified against the log's stateHash when used)
+folds fewer than 8 events from it instead. Token hashes never change once set, so they are
+cached too.
 
 Folds are checked (`service.history.integrity`): every event up to the current version, the served
 version's hash for a past one. A log that does not reproduce its stateHashes, or whose rules
@@ -27,6 +30,7 @@ from boardstate.service.failures import (
     StoreUnavailable,
 )
 from boardstate.service.games import snapshot_writer
+from boardstate.service.games.checkpoints import Checkpoints
 from boardstate.service.games.offload import INLINE_EVENTS, off_loop
 from boardstate.service.history.integrity import (
     APPLY_ERRORS,
@@ -74,6 +78,7 @@ class GameLoader:
         self.cache_size = cache_size
         self.snapshot_every = snapshot_every
         self.snapshots = snapshot_writer.SnapshotWriter(store, snapshot_every)
+        self.checkpoints = Checkpoints()
         self._records: OrderedDict[str, GameRecord] = OrderedDict()
         self._tokens: OrderedDict[str, dict[int, str]] = OrderedDict()
 
@@ -143,6 +148,7 @@ class GameLoader:
         else:
             passed = await off_loop(_folded, record, events, every_event)
         record = passed[-1] if passed else record
+        self.checkpoints.passed(passed)
         if len(events) > self.snapshot_every:
             await self.snapshots.save(snapshot_writer.due(start, passed, self.snapshot_every))
         return record
@@ -160,6 +166,12 @@ class GameLoader:
         """Drops a cached record the log contradicts (e.g. a failover lost its last events)."""
         log.warning("cache_diverged_from_log", game_id=stale.game_id, cached_version=stale.version)
         self._records.pop(stale.game_id, None)
+        self.checkpoints.forget(stale.game_id)
+
+    def appended(self, before: GameRecord, after: GameRecord) -> None:
+        """Caches the record after an accepted move (and a checkpoint when one is due)."""
+        self.remember(after)
+        self.checkpoints.after_move(before, after)
 
     def remember(self, record: GameRecord) -> None:
         """Caches `record` unless a newer one of the same game is cached."""
@@ -181,7 +193,26 @@ class GameLoader:
         proto = dataclasses.replace(
             current, version=1, seats=(None,) * current.players, state=None, result=None
         )
-        return proto if version == 1 else await self._from_snapshot(proto, version)
+        if version == 1:
+            return proto
+        base = self.checkpoints.nearest(current.game_id, version)
+        if base is not None and (found := await self._from_checkpoint(base, version)) is not None:
+            return found
+        return await self._from_snapshot(proto, version)
+
+    async def _from_checkpoint(self, base: GameRecord, version: int) -> GameRecord | None:
+        """Folds from a checkpoint to `version` if the log's stateHash at the checkpoint is its
+        own (else drops it and returns None); the served version's hash is checked."""
+        game_id = base.game_id
+        events = await self.store.read(
+            game_id, after=base.version - 1, limit=version - base.version + 1
+        )
+        head = events[0] if events else None
+        if head is None or head.version != base.version or head.state_hash != base.state_hash():
+            log.warning("checkpoint_skipped", game_id=game_id, version=base.version)
+            self.checkpoints.drop(game_id, base.version)
+            return None
+        return await self._fold(base, events[1:], every_event=False)
 
     async def token_hash(self, game_id: str, seat: int) -> str | None:
         """Returns the stored token hash of a seat (cached once known)."""

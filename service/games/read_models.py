@@ -7,6 +7,7 @@ once the game has ended (`complete`) everything is shown to everyone.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.core.rules import GameRules
@@ -22,6 +23,14 @@ def redacted_data(
     if event.type in SERVICE_EVENTS:
         return dict(event.data)
     wire = rules.events.encode(rules.redact(decode_engine_event(rules, event), viewer))
+    wire.pop("type")
+    return wire
+
+
+def fact_data(rules: GameRules[Any, Any, Any], fact: Any, viewer: int | None) -> dict[str, Any]:
+    """`redacted_data` of a stored engine event, computed from the engine's fact itself (the
+    event the rules just decided), without decoding the stored form again."""
+    wire = rules.events.encode(rules.redact(fact, viewer))
     wire.pop("type")
     return wire
 
@@ -73,10 +82,16 @@ def result_details(record: GameRecord) -> dict[str, Any]:
 
 
 def event_view(
-    record: GameRecord, event: StoredEvent, viewer: int | None, complete: bool
+    record: GameRecord, event: StoredEvent, viewer: int | None, complete: bool, fact: Any = None
 ) -> EventView:
-    """Returns `event` as `viewer` sees it; `complete` (a finished game) skips redaction."""
-    data = dict(event.data) if complete else redacted_data(record.rules, event, viewer)
+    """Returns `event` as `viewer` sees it; `complete` (a finished game) skips redaction.
+    `fact`: the engine event `event` stores, when the caller has it (a move just decided)."""
+    if complete:
+        data = dict(event.data)
+    elif fact is not None:
+        data = fact_data(record.rules, fact, viewer)
+    else:
+        data = redacted_data(record.rules, event, viewer)
     return EventView(
         version=event.version,
         type=event.type,
@@ -86,6 +101,19 @@ def event_view(
         at=event.at,
         state_hash=event.state_hash,
         move=visible_move(event, viewer, complete),
+    )
+
+
+def move_views(
+    record: GameRecord, events: Sequence[StoredEvent], facts: Sequence[Any], seat: int
+) -> tuple[EventView, ...]:
+    """The events of a move as its seat sees them in the reply: redacted from the engine's
+    `facts` (aligned with `events`, None for a service event) when given, else from the
+    stored events; complete once the game has ended (`record`: the game after the move)."""
+    complete = record.status == "FINISHED"
+    aligned = facts or (None,) * len(events)
+    return tuple(
+        event_view(record, e, seat, complete, fact) for e, fact in zip(events, aligned, strict=True)
     )
 
 

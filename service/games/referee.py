@@ -72,6 +72,10 @@ class Verdict:
     dry_run: bool = False
     replayed: bool = False
     """A retry of a move accepted before under the same `moveId` (nothing appended now)."""
+    facts: Sequence[Any] = ()
+    """The engine's facts behind `events`, in order (None for a service event such as
+    `GameEnded`; empty when the events were read back from the log): the reply is redacted
+    from them without decoding the stored events again."""
 
 
 async def authorize(loader: GameLoader, record: GameRecord, seat: int, token: str | None) -> None:
@@ -205,19 +209,21 @@ class Referee:
             meta=meta,
             head_hash=record.state_hash(),
             seat=seat,
-            fingerprint=move_ids.fingerprint(record.rules, wire, expected),
+            fingerprint=move_ids.canonical_fingerprint(wire, expected),
         )
         result = await self.loader.store.append(record.game_id, request)
         self.metrics.append_seconds.observe(time.perf_counter() - started)
         if not result.appended:
             return result
-        self.loader.remember(after)
-        await self.loader.snapshots.after_append(record, events)
+        self.loader.appended(record, after)
+        await self.loader.snapshots.after_append(record, events, after)
         self.metrics.accepted_counter(record.rules.info.id).inc()
         log.info("move_accepted", move_id=mid, first=events[0].version, version=after.version)
         if meta is not None:
             await self.loader.index(after)
-        return Verdict(after, after.version, events)
+        facts = [draft.fact for draft in drafts]
+        facts += [None] * (len(events) - len(facts))  # `GameEnded`, when the move ends the game
+        return Verdict(after, after.version, events, facts=facts)
 
     async def _original(
         self, record: GameRecord, seat: int, move: Any, expected: int | None, prior: AppendOutcome

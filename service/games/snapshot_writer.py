@@ -123,10 +123,16 @@ class SnapshotWriter:
         self.store = store
         self.every = every
 
-    async def after_append(self, before: GameRecord, events: Sequence[StoredEvent]) -> None:
-        """Stores the snapshots due within a just-appended batch of events."""
+    async def after_append(
+        self, before: GameRecord, events: Sequence[StoredEvent], after: GameRecord | None = None
+    ) -> None:
+        """Stores the snapshots due within a just-appended batch of events; `after`, the game
+        after them, is the snapshot itself when the batch ends at the one due (no refold)."""
         every = self.every
         if every <= 0 or before.version // every == (before.version + len(events)) // every:
+            return
+        if after is not None and after.version % every == 0 and len(events) <= every:
+            await self.save([after])  # the batch's end is its only snapshot point
             return
         record, passed = before, []
         for event in events:

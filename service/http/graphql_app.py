@@ -8,9 +8,11 @@ resume on shutdown, and serves GraphiQL from the vendored copies.
 from __future__ import annotations
 
 import asyncio
+import json
 import uuid
 from collections.abc import Mapping
 
+import msgspec
 from cross_web import HTTPException
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
@@ -25,6 +27,8 @@ from boardstate.service.http.graphiql import page_response
 from boardstate.service.http.graphql_sse import TextStream, ending_on_shutdown
 from boardstate.service.inputs import BadJson, loads
 from boardstate.service.logging import REQUEST_ID_KEY
+
+_ENCODER = msgspec.json.Encoder()
 
 
 class RequestError(HTTPException):
@@ -42,6 +46,15 @@ class GraphQLApp(GraphQL[Context, None]):
     (`service.inputs.loads`): whatever is wrong with them is a 400 with a GraphQL-shaped JSON
     body (`BAD_JSON`, `BAD_REQUEST`), never a 500, and a deep body never recurses far.
     """
+
+    def encode_json(self, data: object) -> str:
+        """Responses and websocket messages, encoded by msgspec (compact, UTF-8; text, since a
+        graphql-transport-ws message must be a text frame); json.dumps for anything msgspec
+        does not take (never expected: results are plain JSON values)."""
+        try:
+            return _ENCODER.encode(data).decode("utf-8")
+        except TypeError:
+            return json.dumps(data, separators=(",", ":"))
 
     def decode_json(self, data: str | bytes) -> object:
         """Websocket messages (a `BadJson` is a `JSONDecodeError`: strawberry closes 4400)."""

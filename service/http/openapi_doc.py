@@ -17,6 +17,7 @@ from starlette.responses import Response
 from boardstate.schema.codes import ALL_CODES
 from boardstate.service.http import rest_models as m
 from boardstate.service.http.openapi_paths import REF, paths
+from boardstate.service.http.openapi_pictures import picture_paths
 from boardstate.service.http.problems import INTERNAL
 from boardstate.service.http.rest_game_types import GameTypeOut
 
@@ -52,7 +53,7 @@ def document() -> dict[str, Any]:
             "tokens, codes and conventions. Errors are application/problem+json.",
         },
         "servers": [{"url": "/"}],
-        "paths": paths(),
+        "paths": {**paths(), **picture_paths()},
         "components": {
             "schemas": components,
             "securitySchemes": {

@@ -97,13 +97,18 @@ async def games(request: Request) -> Response:
     return await (create_game if request.method == "POST" else list_games)(request)
 
 
+def not_modified(request: Request, tag: str) -> bool:
+    """Tells whether the request's If-None-Match names `tag` (weak or strong)."""
+    match = request.headers.get("if-none-match")
+    return match is not None and tag in {m.strip().removeprefix("W/") for m in match.split(",")}
+
+
 @endpoint
 async def get_game(request: Request) -> Response:
     view = await game_of(request)
     tag = etag(view.version)
     headers = {"etag": tag, "cache-control": "no-cache"}
-    match = request.headers.get("if-none-match")
-    if match is not None and tag in {m.strip().removeprefix("W/") for m in match.split(",")}:
+    if not_modified(request, tag):
         return Response(status_code=304, headers=headers)
     return json_response(game_out(view), headers=headers)
 
@@ -125,6 +130,27 @@ async def get_state(request: Request) -> Response:
     version = query_int(request, "version")
     state = await service_of(request).state(view, seat, version, token_of(request))
     return json_response(StateOut(view.version if version is None else version, state))
+
+
+SVG_HEADERS = {
+    "content-security-policy": "default-src 'none'; sandbox",
+    "x-content-type-options": "nosniff",
+}
+"""An SVG opened on its own may run no script and load nothing (the pictures need neither)."""
+
+
+@endpoint
+async def get_board_svg(request: Request) -> Response:
+    view = await game_of(request)
+    seat = query_int(request, "seat")
+    version = query_int(request, "version")
+    picture = await service_of(request).board_picture(view, seat, version, token_of(request))
+    scope = "public" if seat is None else "private"
+    cache = f"{scope}, max-age=86400, immutable" if picture.finished else f"{scope}, no-cache"
+    headers = {**SVG_HEADERS, "etag": picture.etag, "cache-control": cache}
+    if not_modified(request, picture.etag):
+        return Response(status_code=304, headers=headers)
+    return Response(picture.svg, headers=headers, media_type="image/svg+xml")
 
 
 @endpoint
@@ -197,6 +223,7 @@ V1_ROUTES: list[BaseRoute] = [
     Route("/v1/games/{game_id}", get_game, methods=["GET"]),
     Route("/v1/games/{game_id}/seats", join_game, methods=["POST"]),
     Route("/v1/games/{game_id}/state", get_state, methods=["GET"]),
+    Route("/v1/games/{game_id}/board.svg", get_board_svg, methods=["GET"]),
     Route("/v1/games/{game_id}/legal-moves", get_legal_moves, methods=["GET"]),
     Route("/v1/games/{game_id}/moves", submit_move, methods=["POST"]),
     Route("/v1/games/{game_id}/events", get_events, methods=["GET"]),

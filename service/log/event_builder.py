@@ -75,7 +75,8 @@ def seat_events(
 
 def decide(record: GameRecord, seat: int, move: Any) -> tuple[list[Draft], dict[str, Any]]:
     """Checks a move (wire form) against the rules; returns its drafts and its canonical wire
-    form. Raises the rules' `MoveError`s, in the engine's order (`GameRules.decide_wire`):
+    form (each draft carries its fact and the state after it, folded while deciding). Raises
+    the rules' `MoveError`s, in the engine's order (`GameRules.decide_wire`):
     GAME_NOT_STARTED / GAME_FINISHED, MALFORMED_MOVE, NOT_YOUR_TURN, ILLEGAL_MOVE, ... While a
     seat is empty the engine gets the table before setup, which it refuses as not started."""
     rules = record.rules
@@ -83,8 +84,12 @@ def decide(record: GameRecord, seat: int, move: Any) -> tuple[list[Draft], dict[
     if state is None:
         state = rules.initial_state(record.players, record.options)
     rng = Rng.for_decision(record.seed_for(record.version), record.version)
-    parsed, events = rules.decide_wire(state, seat, move, rng)
-    return [record_model.engine_draft(rules, e, seat) for e in events], rules.moves.encode(parsed)
+    parsed, events, states = rules.decide_folded(state, seat, move, rng)
+    drafts = [
+        record_model.engine_draft(rules, e, seat, after)
+        for e, after in zip(events, states, strict=True)
+    ]
+    return drafts, rules.moves.encode(parsed)
 
 
 def move_events(

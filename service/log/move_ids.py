@@ -43,6 +43,12 @@ def canonical_move(rules: GameRules[Any, Any, Any], move: Any) -> Mapping[str, A
 def fingerprint(rules: GameRules[Any, Any, Any], move: Any, expected: int | None) -> str:
     """Returns the fingerprint of a submission (see the module docstring)."""
     wire = canonical_move(rules, move)
-    body = {"move": {"unparsed": move} if wire is None else wire, "expectedVersion": expected}
+    return canonical_fingerprint({"unparsed": move} if wire is None else wire, expected)
+
+
+def canonical_fingerprint(wire: Mapping[str, Any], expected: int | None) -> str:
+    """`fingerprint` of a move already in its canonical wire form (as `decide` returns it), so
+    an accepted move is not parsed a second time."""
+    body = {"move": wire, "expectedVersion": expected}
     text = json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=repr)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
+import time
 from collections.abc import Iterable, Mapping
 from datetime import UTC, datetime
 from typing import Any
@@ -45,9 +46,19 @@ SERVICE_EVENTS = frozenset({GAME_CREATED, SEAT_JOINED, GAME_ENDED})
 EVENT_SCHEMA_VERSION = CURRENT_VERSION
 
 
+_SECOND: list[Any] = [None, ""]
+"""The last whole second `now_iso` formatted, and its text up to the seconds."""
+
+
 def now_iso() -> str:
-    """Returns the current UTC time as ISO-8601 with milliseconds, e.g. `...T13:47:58.123Z`."""
-    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """Returns the current UTC time as ISO-8601 with milliseconds, e.g. `...T13:47:58.123Z`
+    (the text of the second is formatted once per second)."""
+    now = time.time()
+    second, millis = divmod(int(now * 1000), 1000)
+    if _SECOND[0] != second:
+        stamp = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        _SECOND[:] = [second, stamp]
+    return f"{_SECOND[1]}.{millis:03d}Z"
 
 
 def seed_commitment(seed: str) -> str:
@@ -171,18 +182,27 @@ def fold(record: GameRecord, events: Iterable[StoredEvent]) -> GameRecord:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Draft:
-    """An event to store: type, data and seat; the version and stateHash come from the fold."""
+    """An event to store: type, data and seat; the version and stateHash come from the fold.
+
+    A draft of a fact the engine has just decided also carries that fact (`fact`, for the
+    reply's redaction) and the engine state after it (`after`, folded while deciding): `extend`
+    then takes that state instead of decoding the stored form and evolving it once more."""
 
     type: str
     data: Mapping[str, Any]
     seat: int | None = None
+    fact: Any = None
+    after: Any = None
 
 
-def engine_draft(rules: GameRules[Any, Any, Any], event: Any, seat: int | None) -> Draft:
-    """Returns the draft of an engine event (its wire dict without `type`)."""
+def engine_draft(
+    rules: GameRules[Any, Any, Any], event: Any, seat: int | None, after: Any = None
+) -> Draft:
+    """Returns the draft of an engine event (its wire dict without `type`); `after` is the
+    engine state after it when the caller has it (`GameRules.decide_folded`)."""
     wire = rules.events.encode(event)
     kind = wire.pop("type")
-    return Draft(kind, wire, seat)
+    return Draft(kind, wire, seat, event, after)
 
 
 def ended_draft(record: GameRecord, outcome: Outcome) -> Draft:
@@ -208,17 +228,19 @@ def extend(
     `move` (the submitted move's wire form) is stored on the first event."""
     stored: list[StoredEvent] = []
     for draft in drafts:
-        event = StoredEvent(
-            version=record.version + 1,
-            type=draft.type,
-            v=EVENT_SCHEMA_VERSION,
-            seat=draft.seat,
-            move_id=move_id,
-            data=dict(draft.data),
-            at=at,
-            state_hash="",
-            move=None if stored else move,
-        )
-        record = apply(record, event)
-        stored.append(dataclasses.replace(event, state_hash=record.state_hash()))
+        data = dict(draft.data)
+        head = (record.version + 1, draft.type, EVENT_SCHEMA_VERSION, draft.seat)
+        if draft.after is None:
+            record = apply(record, StoredEvent(*head, None, data, at, ""))
+        else:  # decided and folded by the engine just now: its state after this very fact
+            record = _advanced(record, head[0], draft.after)
+        first = None if stored else move
+        stored.append(StoredEvent(*head, move_id, data, at, record.state_hash(), first))
     return record, stored
+
+
+def _advanced(record: GameRecord, version: int, state: Any) -> GameRecord:
+    """The record at `version` with engine state `state` (seats and result unchanged)."""
+    r = record
+    kept = (r.game_id, r.rules, r.seed, r.created, r.options, r.seats)
+    return GameRecord(*kept, state, version, r.result, r.imported)

@@ -8,7 +8,10 @@ Here a request waits up to `wait_s` for a connection, then fails with a `Connect
 * single server: `WaitingPool`, a `BlockingConnectionPool` whose `release` is shielded from
   cancellation. redis-py releases in a `finally` that awaits the pool's lock; a request cancelled
   a second time while waiting for that lock (a client gone, a timeout) would keep its connection
-  checked out for ever. The shielded release always completes.
+  checked out for ever. The shielded release always completes. A release that does not wait
+  (the lock is free: the usual case) completes at once, where nothing can interrupt it; only one
+  that waits is finished in a task of its own (a task per call cost about 10 µs of CPU per
+  command).
 * Redis Cluster: redis-py's cluster nodes have no waiting pool, so `WaitingRedisCluster` admits at
   most `size` commands at once per process (a semaphore, waited for at most `wait_s`); each node's
   own pool is larger than that, so it is never exhausted. A node's release is synchronous.
@@ -17,6 +20,8 @@ Here a request waits up to `wait_s` for a connection, then fails with a `Connect
 from __future__ import annotations
 
 import asyncio
+import types
+from collections.abc import Coroutine, Generator
 from typing import Any
 
 from redis.asyncio import BlockingConnectionPool, Redis
@@ -29,7 +34,12 @@ class WaitingPool(BlockingConnectionPool):
     """A blocking pool whose connections always come back, even from cancelled requests."""
 
     async def release(self, connection: AbstractConnection) -> None:
-        task = asyncio.ensure_future(super().release(connection))
+        steps = super().release(connection)
+        try:
+            pending = steps.send(None)
+        except StopIteration:  # released without waiting: nothing could interrupt it
+            return
+        task = asyncio.ensure_future(_resumed(steps, pending))  # it waits: finish it shielded
         try:
             await asyncio.shield(task)
         except asyncio.CancelledError:
@@ -39,6 +49,25 @@ class WaitingPool(BlockingConnectionPool):
     def in_use(self) -> int:
         """Connections checked out now."""
         return len(self._in_use_connections)
+
+
+@types.coroutine
+def _resumed(steps: Coroutine[Any, Any, None], pending: Any) -> Generator[Any, Any, None]:
+    """Runs the rest of a coroutine that has just yielded `pending` to the event loop, as
+    `await` would have (a task of its own runs it, so the caller's cancellation cannot stop it)."""
+    while True:
+        try:
+            sent = yield pending
+        except BaseException as exc:
+            try:
+                pending = steps.throw(exc)
+            except StopIteration:
+                return
+        else:
+            try:
+                pending = steps.send(sent)
+            except StopIteration:
+                return
 
 
 async def _finish(task: asyncio.Future[None]) -> None:

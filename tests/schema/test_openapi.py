@@ -64,6 +64,7 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/games/{id}",
         "/v1/games/{id}/seats",
         "/v1/games/{id}/state",
+        "/v1/games/{id}/board.svg",
         "/v1/games/{id}/legal-moves",
         "/v1/games/{id}/moves",
         "/v1/games/{id}/events",
@@ -97,6 +98,21 @@ def test_the_event_stream_is_documented_as_sse_answers() -> None:
     }
     for status in ("429", "503"):
         assert "Retry-After" in responses[status]["headers"]
+
+
+def test_the_board_picture_is_documented_as_svg() -> None:
+    picture = document()["paths"]["/v1/games/{id}/board.svg"]["get"]
+    assert picture["operationId"] == "getBoardSvg"
+    assert {(p["in"], p["name"]) for p in picture["parameters"]} == {
+        ("path", "id"),
+        ("query", "seat"),
+        ("query", "version"),
+        ("header", "If-None-Match"),
+    }
+    ok = picture["responses"]["200"]
+    assert set(ok["content"]) == {"image/svg+xml"}
+    assert {"ETag", "Content-Security-Policy"} <= set(ok["headers"])
+    assert set(picture["responses"]) == {"200", "304", "400", "401", "404", "422", "429", "503"}
 
 
 def test_problem_codes_are_an_enum_and_bearer_auth_is_declared() -> None:

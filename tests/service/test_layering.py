@@ -1,4 +1,4 @@
-"""Inside `service/`, imports go one way (DESIGN §2): http → games → history → log → store.
+"""Inside `service/`, imports go one way (DESIGN §2): http → games → pictures → history → log → store.
 
 A sub-package imports only itself and the sub-packages below it; the shared top-level modules
 (settings, env_values, logging, metrics, failures, inputs) may be imported by anyone and import no sub-package;
@@ -16,7 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
-ORDER = ("http", "games", "history", "log", "store")
+ORDER = ("http", "games", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
 SHARED = ("settings", "env_values", "logging", "metrics", "failures", "inputs")
 """Top-level modules anyone may import."""

@@ -10,10 +10,11 @@ import random
 from collections.abc import Awaitable, Callable
 
 import pytest
+from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
 from boardstate.service.store import AppendRequest, RedisEventStore, StoreUnavailable, connect
-from boardstate.service.store.pools import cluster_connections_in_use, in_use
+from boardstate.service.store.pools import WaitingPool, cluster_connections_in_use, in_use
 from tests.conftest import unique_prefix
 from tests.redis_support import RedisClusterServers, RedisServer
 from tests.service.store_contract import created, event
@@ -105,3 +106,35 @@ async def test_cluster_requests_give_back_their_connections(
         assert await store.version(game_id) == 3
     finally:
         await store.close()
+
+
+async def test_a_release_that_must_wait_completes_though_its_request_is_cancelled(
+    redis_server: RedisServer,
+) -> None:
+    pool = WaitingPool.from_url(redis_server.url, max_connections=2, timeout=1)
+    client = Redis.from_pool(pool)
+    try:
+        assert await client.ping()
+        assert pool.in_use() == 0
+        quick = await pool.get_connection()  # type: ignore[no-untyped-call]
+        await pool.release(quick)  # the lock is free: released at once, no task of its own
+        assert pool.in_use() == 0
+        held = await pool.get_connection()  # type: ignore[no-untyped-call]
+        assert pool.in_use() == 1
+        await pool._condition.acquire()  # another task holds the pool's lock: release must wait
+        try:
+            releasing = asyncio.ensure_future(pool.release(held))
+            await asyncio.sleep(0)
+            releasing.cancel()
+            await asyncio.sleep(0)
+            releasing.cancel()  # cancelled twice while it waits for the lock
+            await asyncio.sleep(0)
+            assert pool.in_use() == 1
+        finally:
+            pool._condition.release()
+        await asyncio.gather(releasing, return_exceptions=True)
+        await asyncio.sleep(0.01)
+        assert pool.in_use() == 0
+        assert await client.ping()
+    finally:
+        await client.aclose()
