@@ -9,6 +9,7 @@ from boardstate.engine.core.errors import UnknownGameType
 from boardstate.engine.core.rules import GameRules
 from boardstate.engine.mine import RULES as TF22_MINE
 from boardstate.engine.tinners_trail import RULES as TINNERS_TRAIL
+from boardstate.engine.tinners_trail import RULES_1_0_0 as TINNERS_TRAIL_1_0_0
 from boardstate.engine.trambahn import RULES as TRAMBAHN
 from boardstate.engine.trekking import RULES as TREKKING
 
@@ -18,6 +19,10 @@ GAMES: dict[str, GameRules[Any, Any, Any]] = {
     TREKKING.info.id: TREKKING,
     TF22_MINE.info.id: TF22_MINE,
 }
+
+RETAINED: tuple[GameRules[Any, Any, Any], ...] = (TINNERS_TRAIL_1_0_0,)
+"""Older rules versions, kept only to replay the games created with them (docs/history.md,
+"Rules versions"); new games always get the rules in `GAMES`."""
 
 
 def get(game_type: str) -> GameRules[Any, Any, Any]:

@@ -13,6 +13,16 @@ from boardstate.schema import decorators as described
 
 
 @strawberry.type
+class PlayerCount:
+    """One allowed player count: printed in the rules, or a variant."""
+
+    players: int
+    printed: bool
+    rule: str = strawberry.field(description="`printed`, or the rule text of the variant.")
+    source: str
+
+
+@strawberry.type
 class GameType:
     """A registered game type and its published schemas."""
 
@@ -38,9 +48,31 @@ class GameType:
     def rules_version(self) -> str:
         return self.rules.info.rules_version
 
-    @described.field("An upper bound on the number of accepted moves in a game.")
-    def max_game_length(self) -> int:
-        return self.rules.info.max_game_length
+    @described.field(
+        "An upper bound on the number of accepted moves in any game of this type; null when "
+        "some options let a game go on for ever (see `variants`, `unbounded`; "
+        "`Game.maxGameLength` gives one game's bound)."
+    )
+    def max_game_length(self) -> int | None:
+        return self.rules.max_length()
+
+    @described.field(
+        "Per allowed player count: printed in the rules or a variant, with the rule text that "
+        "defines it and its source."
+    )
+    def player_counts(self) -> list[PlayerCount]:
+        info = self.rules.info
+        return [
+            PlayerCount(**c)
+            for c in self.rules.variants.player_counts(info.min_players, info.max_players)
+        ]
+
+    @described.field(
+        "Every departure from the printed rules a game may be created with: player counts and "
+        "option values (id, kind, players or option, printed values, rule, source, unbounded)."
+    )
+    def variants(self) -> JSON:
+        return JSON(self.rules.variants.metadata())
 
     @described.field("JSON Schema of createGame options.")
     def options_schema(self) -> JSON:

@@ -67,6 +67,8 @@ class GameView:
     """Revealed once the game has ended."""
     imported: bool = False
     forked_from: ForkOrigin | None = None
+    max_game_length: int | None = None
+    """The bound on accepted moves under this game's options; None: it may never end."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -94,6 +94,10 @@ class Game:
     imported: bool = strawberry.field(
         description="True when the game was imported from an exported log."
     )
+    max_game_length: int | None = strawberry.field(
+        description="An upper bound on accepted moves under this game's options; null when "
+        "they let the game go on for ever (e.g. TF22 Mine with max_rounds: 0)."
+    )
 
     @classmethod
     def of(cls, view: GameView) -> Game:
@@ -112,6 +116,7 @@ class Game:
             seed_commitment=view.seed_commitment,
             seed=view.seed,
             imported=view.imported,
+            max_game_length=view.max_game_length,
         )
 
     @described.field("The game and version this game was forked from; null otherwise.")

@@ -22,7 +22,8 @@ from collections.abc import Callable, Mapping
 from json.encoder import encode_basestring
 from typing import Any
 
-from boardstate.engine.core.wire import encode_value
+from boardstate.engine.core.wire import KEEP as _KEEP
+from boardstate.engine.core.wire import encode_value, field_filter
 
 MEMO_SIZE = 20_000
 MEMO_MIN_ITEMS = 8
@@ -62,16 +63,27 @@ def _unsure(value: Any) -> str:
 
 
 def _object_writer(kind: type) -> _Writer:
-    names = sorted(field.name for field in dataclasses.fields(kind))
-    pairs = [(encode_basestring(name) + ":", name) for name in names]
+    fields = sorted(field_filter(kind), key=lambda pair: pair[0])
+    pairs = [(encode_basestring(name) + ":", name) for name, _ in fields]
+    optional = [(encode_basestring(name) + ":", name, default) for name, default in fields]
     frozen = bool(getattr(kind, "__dataclass_params__").frozen)  # noqa: B009
+    plain = all(default is _KEEP for _, default in fields)
+
+    def items(value: Any) -> list[str]:
+        if plain:
+            return [key + _text(getattr(value, name)) for key, name in pairs]
+        return [
+            key + _text(v)
+            for key, name, default in optional
+            if (v := getattr(value, name)) is not default and (default is _KEEP or v != default)
+        ]
 
     def write(value: Any) -> str:
         known = _MEMO.get(id(value))
         if known is not None and known[0] is value:
             return known[1]
         unsure = _UNSURE[0]
-        text = "{" + ",".join([key + _text(getattr(value, name)) for key, name in pairs]) + "}"
+        text = "{" + ",".join(items(value)) + "}"
         if frozen and _UNSURE[0] == unsure:
             _remember(value, text)
         return text

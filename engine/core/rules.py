@@ -33,7 +33,8 @@ Two later needs fit this protocol without change:
   `redact` hides the choice from every other viewer (`engine.core.secret.SecretChoices` keeps the
   bookkeeping), and the move that completes the set also emits the reveal event with all choices.
   A seat that has already chosen is no longer in `to_act`, so choosing again is `NOT_YOUR_TURN`;
-  a late choice is rejected by the rules (the phase in the state), not merely by the log head.
+  a late choice is rejected by the rules (the phase in the state), not merely by the log head,
+  and, like any move of a seat that owes nothing, is `NOT_YOUR_TURN` for a seat not in `to_act`.
 """
 
 from __future__ import annotations
@@ -55,6 +56,7 @@ from boardstate.engine.core.errors import (
     NotYourTurn,
 )
 from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.variants import Variants
 from boardstate.engine.core.wire import (
     WireCodec,
     WireError,
@@ -79,7 +81,8 @@ class GameInfo:
     max_players: int
     rules_version: str
     max_game_length: int
-    """An upper bound on the number of accepted moves in any game."""
+    """An upper bound on the number of accepted moves in any game whose options are bounded
+    (`GameRules.max_length`: None for options with which a game may never end)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -133,7 +136,12 @@ class GameRules(Generic[S, M, E]):
     check_options: Callable[[Any], None] = _accept_options
     """Raises `BadOptions` for options the wire types accept but the game does not."""
     check_first: Callable[[S, int, M], None] = _nothing_first
-    """Refusals that come before `NOT_YOUR_TURN` (e.g. a late secret choice is out of phase)."""
+    """Refusals that come before `NOT_YOUR_TURN`: only those that do not depend on the state
+    (a malformed value the wire types cannot catch, e.g. Trekking's unknown itinerary id); a seat
+    that owes no decision is told `NOT_YOUR_TURN` for anything the rules would refuse."""
+    variants: Variants = dataclasses.field(default_factory=Variants)
+    """Printed player counts and the variants (player counts, option values) that depart from
+    the printed rules (`engine.core.variants`)."""
 
     # -- options and players -------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> Any:
@@ -154,8 +162,16 @@ class GameRules(Generic[S, M, E]):
         return out
 
     def options_schema(self) -> dict[str, Any]:
-        """Returns the JSON Schema of `createGame` options."""
-        return value_schema(self.options_type)
+        """Returns the JSON Schema of `createGame` options (`x-variant` on options with
+        variants)."""
+        return self.variants.annotate(value_schema(self.options_type))
+
+    def max_length(self, options: Any = None) -> int | None:
+        """The bound on accepted moves of a game with `options` (None: of any game of this
+        type); None when no bound exists (an option set that lets a game go on for ever)."""
+        if options is None:
+            return self.info.max_game_length if self.variants.always_bounded else None
+        return None if self.variants.unbounded(options) else self.info.max_game_length
 
     def check_players(self, players: int) -> None:
         """Raises `BadPlayerCount` unless `players` is allowed."""

@@ -24,6 +24,28 @@ from typing import Any, ClassVar, Generic, Protocol, TypeVar
 
 from boardstate.engine.core.echo import echo
 
+ADDED_LATER: Mapping[str, bool] = types.MappingProxyType({"omit_default": True})
+"""Field metadata (`dataclasses.field(default=..., metadata=ADDED_LATER)`) of a field added to a
+state, move or event after logs were recorded with its type: while it holds its default it is
+left out of the wire form and of the canonical text, so everything recorded before it existed
+encodes (and hashes) exactly as before; a missing field decodes to its default."""
+
+
+KEEP: Any = object()
+"""Marks a field that is always written."""
+
+
+def _kept(field: dataclasses.Field[Any]) -> tuple[str, Any]:
+    """(name, default to leave out) of a field; `KEEP` when it is always written."""
+    if field.metadata.get("omit_default"):
+        return field.name, field.default
+    return field.name, KEEP
+
+
+def field_filter(kind: type) -> tuple[tuple[str, Any], ...]:
+    """The (name, omitted default) of each field of a dataclass, in declaration order."""
+    return tuple(_kept(f) for f in dataclasses.fields(kind))
+
 
 class WireError(ValueError):
     """A value does not match its declared wire type; the message names its path."""
@@ -69,8 +91,15 @@ def _encoder(kind: type) -> Callable[[Any], Any]:
     """Returns (and caches) the encoder of one runtime type; states hash on every event, so
     the per-value dispatch is done once per type."""
     if dataclasses.is_dataclass(kind):
-        names = tuple(f.name for f in dataclasses.fields(kind))
-        return lambda value: {n: _encode(getattr(value, n)) for n in names}
+        fields = field_filter(kind)
+        if all(default is KEEP for _, default in fields):
+            names = tuple(name for name, _ in fields)
+            return lambda value: {n: _encode(getattr(value, n)) for n in names}
+        return lambda value: {
+            n: _encode(v)
+            for n, default in fields
+            if (v := getattr(value, n)) is not default and (default is KEEP or v != default)
+        }
     if issubclass(kind, enum.Enum):
         return lambda value: value.value
     if issubclass(kind, tuple | list):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.core.variants import OptionVariant, Variants
 from boardstate.engine.mine import (
     cited,
     decide,
@@ -38,6 +39,68 @@ INFO = GameInfo(
 )
 
 
+VARIANTS = Variants(
+    printed="Part B §2.11: 4 players; 3 and 2 players as the seed describes them",
+    options=(
+        OptionVariant(
+            "max_rounds",
+            (0,),
+            "house rule",
+            "max_rounds N > 0 (default 50): the game also ends after N rounds, on points (most "
+            "VP, then most Ranium carried, else a shared win); the original game has no such "
+            "limit. With 0 (the printed game) a game can go on for ever",
+            "Part A, 'Finite games' (our addition, not in the original rules)",
+            unbounded=(0,),
+        ),
+        OptionVariant(
+            "setup_swaps",
+            (2,),
+            "alternative reading",
+            "setup_swaps 1 (the strict reading of the seed's 'bis zu 2 Minenkarten vertauschen') "
+            "or 0: fewer swaps of ring cards by the start player than the review's two",
+            "Part B §4 Q8",
+        ),
+        OptionVariant(
+            "require_open_edges",
+            (True,),
+            "alternative reading",
+            "false: movement does not need openings that meet",
+            "Part B §4 Q3",
+        ),
+        OptionVariant(
+            "change_type_needs_open_edges",
+            (True,),
+            "alternative reading",
+            "false: changing tunnel type does not need openings that meet",
+            "Part B §4 Q4",
+        ),
+        OptionVariant(
+            "loader_needs_opening",
+            (True,),
+            "alternative reading",
+            "false: the delivery cell need not open towards the loader",
+            "Part B §4 Q7",
+        ),
+        OptionVariant(
+            "allow_forfeit_ore",
+            (False,),
+            "house rule",
+            "true: a player may give up the rest of the turn's ore (`forfeit_ore`)",
+            "Part B §2.5",
+        ),
+        OptionVariant(
+            "symbol_cards",
+            ("standard",),
+            "alternative reading",
+            "chance (each reveal a random card of all five) or strategic (the owner chooses; "
+            "fighters commit secretly), the other ways the review names, instead of the seed's "
+            "face-down pile",
+            "Part B §2.10, §4 Q19",
+        ),
+    ),
+)
+
+
 RULES: GameRules[State, Move, Event] = GameRules(
     info=INFO,
     moves=MOVES,
@@ -57,5 +120,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     redact=view.redact,
     outcome=scoring.outcome,
     check_options=options.check_options,
+    variants=VARIANTS,
 )
 """TF22 Mine for 2–4 players (rules/mine.md)."""

@@ -37,6 +37,7 @@ RULES_CITED = {
     "space_full": "B §1.12: an investment space holds at most 2 cubes",
     "investment_money": "B §1.12, Part A A.5: the space's cost is paid; money never goes negative",
     "area_seeded": "B §1.13: a new area is one that has not been seeded",
+    "opening_dice": "B §1.13: the opener first rolls; the cubes placed are the faces rolled",
 }
 
 CITED = Citations(RULES_CITED)

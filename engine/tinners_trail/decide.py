@@ -37,7 +37,15 @@ def _awaited(state: State) -> tuple[tuple[type, ...], str]:
 
 
 def play(out: Emitter, seat: int, move: mv.Move, rng: Rng) -> None:
-    """Checks that the phase takes `move`, then hands it to its rule area."""
+    """Rules 2.0.0: the move, then, when it brought phase 6 to an opener who has not rolled,
+    that opener's roll (B §1.13: roll first, then choose the area knowing the faces)."""
+    play_rolling_after_choice(out, seat, move, rng)
+    rounds.roll_for_opener(out, rng)
+
+
+def play_rolling_after_choice(out: Emitter, seat: int, move: mv.Move, rng: Rng) -> None:
+    """Checks that the phase takes `move`, then hands it to its rule area. Alone, this is rules
+    1.0.0, where an opener chose the area before the dice were rolled (kept to replay its games)."""
     allowed, waiting = _awaited(out.state)
     if not isinstance(move, allowed):
         raise illegal("phase", f"{move.TYPE} is not possible now: waiting for {waiting}")

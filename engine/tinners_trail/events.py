@@ -145,6 +145,17 @@ class OpeningStarted:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class OpeningDiceRolled:
+    """Phase 6 (rules 2.0.0): the seat about to open a new area rolled the three dice first; it
+    chooses the area knowing these faces (B §1.13)."""
+
+    TYPE: ClassVar[str] = "OpeningDiceRolled"
+    seat: int
+    dice: tuple[int, int, int]
+    """Faces of the water, copper and tin dice."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class RoundEnded:
     """Phase 7: pumps back to the supply; the highest open arsenic section closes."""
 
@@ -176,6 +187,7 @@ Event = (
     | InvestmentPassed
     | InvestmentsEnded
     | OpeningStarted
+    | OpeningDiceRolled
     | RoundEnded
     | GameOver
 )

@@ -164,7 +164,7 @@ def _round(state: State, event: ev.Event) -> State:
             state = _add(state, area, cubes)
             state = _area(state, area, lambda a: replace(a, seeded=True))
             if event.reason is ev.SeedReason.OPENED:
-                state = replace(state, openers=state.openers[1:])
+                state = replace(state, openers=state.openers[1:], opening_dice=None)
             return state
         case ev.RoundStarted(round=number, order=order):
             players = tuple(replace(p, column=0, row=0, passed=False) for p in state.players)
@@ -223,6 +223,8 @@ def _round(state: State, event: ev.Event) -> State:
             return replace(state, investing=None)
         case ev.OpeningStarted(seats=seats):
             return replace(state, phase=Phase.OPENING, openers=seats)
+        case ev.OpeningDiceRolled(dice=dice):
+            return replace(state, opening_dice=dice)
         case ev.RoundEnded():
             display = replace(state.display, pumps=())
             return replace(state, display=display, openers=())

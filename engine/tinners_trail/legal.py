@@ -3,7 +3,8 @@
 Branching stays small: an auction lists the bids from the minimum to the bidder's money (one
 move per pound) after the area was chosen in a separate move; a pump stack is named by its
 size and its tokens are spent one choice at a time; a new area is one choice among the unseeded
-areas. Mining lists every (tin, copper) split within capacity, cubes present and money.
+areas, each listed with the faces already rolled for it (B §1.13). Mining lists every (tin,
+copper) split within capacity, cubes present and money.
 """
 
 from __future__ import annotations
@@ -112,7 +113,8 @@ def legal_moves(state: State, seat: int) -> list[mv.Move]:
         columns = investable_columns(state, seat)
         return [*(mv.Invest(c) for c in columns), mv.PassInvestment()]
     if state.phase is Phase.OPENING:
-        return [mv.OpenArea(a) for a in COMPONENTS.area_ids if not state.area(a).seeded]
+        dice = state.opening_dice
+        return [mv.OpenArea(a, dice) for a in COMPONENTS.area_ids if not state.area(a).seeded]
     if state.calciner_offer is not None:
         return [mv.BuildCalciner(), mv.SkipCalciner()]
     if state.auction is not None:

@@ -14,12 +14,13 @@ from __future__ import annotations
 import dataclasses
 from typing import Annotated, ClassVar
 
-from boardstate.engine.core.wire import Bounds, WireCodec
+from boardstate.engine.core.wire import ADDED_LATER, Bounds, WireCodec
 from boardstate.engine.tinners_trail.components import COMPONENTS
 
 AREAS = len(COMPONENTS.areas)
 COLUMNS = len(COMPONENTS.investment_costs)
 AreaId = Annotated[int, Bounds(1, AREAS)]
+Face = Annotated[int, Bounds(0, max(max(faces) for faces in COMPONENTS.dice.values()))]
 Amount = Annotated[int, Bounds(0, 1_000_000)]
 Count = Annotated[int, Bounds(0, 1_000)]
 
@@ -172,10 +173,14 @@ class PassInvestment:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class OpenArea:
-    """Round end: choose an unseeded area; the dice decide its cubes."""
+    """Round end: knowing the faces just rolled, choose an unseeded area for their cubes."""
 
     TYPE: ClassVar[str] = "open_area"
     area: AreaId
+    dice: tuple[Face, Face, Face] | None = dataclasses.field(default=None, metadata=ADDED_LATER)
+    """The water, copper and tin faces rolled for this choice (B §1.13), as the legal moves
+    list them; optional (they are already known), and if given they must be the faces rolled.
+    Rules 1.0.0 rolled after the choice and have none."""
 
 
 Move = (

@@ -4,7 +4,8 @@ Phase 1 ore prices (all three dice, the round and top/bottom adjustments stackin
 clamped: Part A Q7); phase 2 the developments display (leftovers removed, the round's schedule
 placed, pump spaces filled left to right); phase 4 ore sales; phase 5 external investments (this
 round's row only, one per turn in the new order of play until a full circuit of passes: Q8);
-phase 6 opening two new areas (first and second player choose, the dice decide); phase 7
+phase 6 opening two new areas (the first, then the second player rolls the dice and, knowing the
+faces, chooses the area: rules 2.0.0; under rules 1.0.0 the area was chosen first); phase 7
 housekeeping; the end of the game after round 4. Phase 6 is skipped after round 4, where it
 could change nothing (B §1.5). A seat that has no legal investment passes automatically.
 """
@@ -20,7 +21,7 @@ from boardstate.engine.tinners_trail.cited import illegal
 from boardstate.engine.tinners_trail.components import COMPONENTS, DIE_KINDS, METALS
 from boardstate.engine.tinners_trail.options import PriceAdjustments
 from boardstate.engine.tinners_trail.scoring import final_scores, winners
-from boardstate.engine.tinners_trail.state import Display, State
+from boardstate.engine.tinners_trail.state import Display, Phase, State
 
 
 def roll(rng: Rng) -> tuple[int, int, int]:
@@ -138,11 +139,24 @@ def after_investments(out: Emitter, rng: Rng) -> None:
     end_round(out, rng)
 
 
+def roll_for_opener(out: Emitter, rng: Rng) -> None:
+    """Phase 6 (rules 2.0.0): the next opener rolls first, so that it chooses knowing the faces."""
+    state: State = out.state
+    if state.phase is Phase.OPENING and state.openers and state.opening_dice is None:
+        out.emit(ev.OpeningDiceRolled(state.openers[0], roll(rng)))
+
+
 def open_area(out: Emitter, seat: int, move: mv.OpenArea, rng: Rng) -> None:
-    """Phase 6: the chooser picks an unseeded area; the dice decide its cubes."""
-    if out.state.area(move.area).seeded:
+    """Phase 6: the opener puts the rolled faces' cubes into an unseeded area of its choice
+    (rules 1.0.0: the faces are rolled now, after the choice)."""
+    state: State = out.state
+    if state.area(move.area).seeded:
         raise illegal("area_seeded", f"area {move.area} has already been seeded")
-    out.emit(ev.AreaSeeded(move.area, roll(rng), 0, 0, ev.SeedReason.OPENED, seat))
+    if move.dice is not None and move.dice != state.opening_dice:
+        rolled = "no faces yet" if state.opening_dice is None else list(state.opening_dice)
+        raise illegal("opening_dice", f"the faces rolled are {rolled}, not {list(move.dice)}")
+    dice = roll(rng) if state.opening_dice is None else state.opening_dice
+    out.emit(ev.AreaSeeded(move.area, dice, 0, 0, ev.SeedReason.OPENED, seat))
     if not out.state.openers:
         end_round(out, rng)
 

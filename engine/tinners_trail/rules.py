@@ -17,13 +17,18 @@ decides as follows (options where the choice is real, Part A's answer being the 
   with no arsenic is illegal; held arsenic is kept from round to round and scores nothing.
 * Ports, railways and miners may go into any eligible area (also unseeded ones and other
   players' mine areas); adits on any free border. Phase 6 is skipped after round 4.
+* Phase 6 (B §1.13 as corrected, rules 2.0.0): the opener's roll is an event of the move that
+  made it owe the choice; the choice (`open_area`) then names the area, knowing the faces.
 * End: VP of investment cubes; a tie goes to the tied seat earliest in round 4's pass order, so
   there is always a single winner.
 """
 
 from __future__ import annotations
 
+import dataclasses
+
 from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.core.variants import OptionVariant, PlayerCountVariant, Variants
 from boardstate.engine.tinners_trail import (
     cited,
     decide,
@@ -82,8 +87,55 @@ INFO = GameInfo(
     name="Tinners' Trail",
     min_players=MIN_PLAYERS,
     max_players=MAX_PLAYERS,
-    rules_version="1.0.0",
+    rules_version="2.0.0",
     max_game_length=max_game_length(),
+)
+
+
+VARIANTS = Variants(
+    printed="Part A A.1: 3–4 players is the printed count of the 2008 edition",
+    players=(
+        PlayerCountVariant(
+            (2, 5),
+            "2 or 5 players: the engine also accepts them, option-free; the time track has as "
+            "many rows as players and every other rule is unchanged (a variant: the 2008 "
+            "edition prints 3–4)",
+            "Part A A.1",
+        ),
+    ),
+    options=(
+        OptionVariant(
+            "arsenic",
+            (False,),
+            "module",
+            "the Arsenic module (printed for the 2021 edition) played with the 2008 rules",
+            "Part A A.1, Q13; Part B §1.15",
+        ),
+        OptionVariant(
+            "track_ties",
+            ("topmost_free_row",),
+            "alternative reading",
+            "last_arrival_first: a token entering a column goes on top of those already there "
+            "and acts first (Thebes-style), instead of the topmost free row",
+            "Part A Q3; Part B §3 Q3",
+        ),
+        OptionVariant(
+            "price_adjustments",
+            ("stack",),
+            "alternative reading",
+            "round_replaces_edge: in rounds 1 and 4 the round adjustment replaces the top/bottom "
+            "adjustment instead of stacking with it",
+            "Part A Q7; Part B §3 Q7",
+        ),
+        OptionVariant(
+            "investment_pass",
+            ("circuit",),
+            "alternative reading",
+            "final: a pass in the investment phase is final, instead of the phase ending after "
+            "a full circuit of passes",
+            "Part A Q8; Part B §3 Q8",
+        ),
+    ),
 )
 
 
@@ -105,7 +157,19 @@ RULES: GameRules[State, Move, Event] = GameRules(
     view=view.view,
     redact=view.redact,
     outcome=scoring.outcome,
+    variants=VARIANTS,
 )
 """Tinners' Trail, 2008 rules, with the Arsenic module as an option (rules/tinners_trail.md).
 Player counts outside the printed 3–4 (`COMPONENTS.variant_players`) are offered as variants
-(Part A A.1)."""
+(Part A A.1).
+
+Rules 2.0.0 (B §1.13 as corrected): an opener rolls the dice first, then chooses the area knowing
+the faces. Rules 1.0.0 had the area chosen before the roll."""
+
+RULES_1_0_0: GameRules[State, Move, Event] = dataclasses.replace(
+    RULES,
+    info=dataclasses.replace(INFO, rules_version="1.0.0"),
+    play=decide.play_rolling_after_choice,
+)
+"""The rules of games created before 2.0.0 (the area chosen, then the dice rolled), retained so
+that their logs replay unchanged (docs/history.md, "Rules versions"); never used for new games."""

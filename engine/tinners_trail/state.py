@@ -11,6 +11,7 @@ import dataclasses
 import enum
 
 from boardstate.engine.core.records import replace
+from boardstate.engine.core.wire import ADDED_LATER
 from boardstate.engine.tinners_trail.components import COMPONENTS
 from boardstate.engine.tinners_trail.options import Options
 
@@ -191,6 +192,11 @@ class State:
     investing: Investing | None = None
     openers: tuple[int, ...] = ()
     """Seats still to open a new area this round, first first (B §1.13)."""
+    opening_dice: tuple[int, int, int] | None = dataclasses.field(
+        default=None, metadata=ADDED_LATER
+    )
+    """The water, copper and tin faces rolled for the first of `openers`, who chooses the area
+    knowing them (B §1.13, rules 2.0.0); None otherwise, and always under rules 1.0.0."""
     supply_out: Cubes = Cubes()
     winners: tuple[int, ...] = ()
     data_set: str = ""

@@ -101,7 +101,16 @@ def _sub_phases(state: State) -> dict[str, Any]:
         "calciner_offer": None if offer is None else encode_value(offer),
         "investing": None if inv is None else encode_value(inv),
         "openers": list(state.openers),
+        "opening_dice": _faces(state.opening_dice),
     }
+
+
+def _faces(dice: tuple[int, int, int] | None) -> dict[str, int] | None:
+    """The faces rolled for the next opener, by die (B §1.13); None when nobody has rolled."""
+    if dice is None:
+        return None
+    water, copper, tin = dice
+    return {"water": water, "copper": copper, "tin": tin}
 
 
 def view(state: State, viewer: int | None) -> dict[str, Any]:

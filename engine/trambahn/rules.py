@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.core.variants import OptionVariant, Variants
 from boardstate.engine.trambahn import cited, decide, evolve, legal, scoring, setup, turns, view
 from boardstate.engine.trambahn.components import DATA
 from boardstate.engine.trambahn.events import EVENTS, Event
@@ -22,6 +23,35 @@ INFO = GameInfo(
     max_game_length=52 * 12,
 )
 
+VARIANTS = Variants(
+    printed="the seed rules: 2 players",
+    options=(
+        OptionVariant(
+            "money_halving",
+            ("floor",),
+            "alternative reading",
+            "ceil: on deck exhaustion a player discards ceil(n/2) money cards, not floor(n/2)",
+            "Part A Q-T2",
+        ),
+        OptionVariant(
+            "display_refill",
+            ("end_of_purchase",),
+            "alternative reading",
+            "after_each_purchase: the tram display is refilled right after each tram bought "
+            "(gamesgazette's reading), not at the end of the purchase step",
+            "Part A Q-T6",
+        ),
+        OptionVariant(
+            "tie_break",
+            ("shared",),
+            "alternative reading",
+            "extra_tours: on equal totals more extra-tour points wins (still equal: shared)",
+            "Part A Q-T4",
+        ),
+    ),
+)
+
+
 RULES: GameRules[State, Move, Event] = GameRules(
     info=INFO,
     moves=MOVES,
@@ -40,5 +70,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     view=view.view,
     redact=view.redact,
     outcome=scoring.outcome,
+    variants=VARIANTS,
 )
 """Trambahn for 2 players (rules/trambahn.md)."""

@@ -6,9 +6,11 @@ card or itinerary ids raise `MalformedMove`. Game-over and turn checks are done 
 
 The itinerary choice is simultaneous and secret (Part A, DESIGN §3, §5): each commit is an
 `ItineraryCommitted` event that only its owner sees in full; the completing commit also emits
-the reveal. A late choice (turns have begun) is refused by the rules themselves, before whose
-turn it is (`check_first`); a repeated one (this seat has already chosen today) is
-`NOT_YOUR_TURN`, as the seat no longer owes a choice.
+the reveal. A seat that owes no decision is told `NOT_YOUR_TURN` whatever it submits, like in
+every other game: a repeated choice (this seat has already chosen today), or a late one (turns
+have begun) by a seat whose turn it is not. A late choice by the seat whose turn it is is refused
+by the rules (`itinerary_phase`). Only an unknown itinerary id outranks whose turn it is
+(`check_first`: it is malformed, whoever sends it).
 """
 
 from __future__ import annotations
@@ -27,21 +29,19 @@ from boardstate.engine.trekking.state import Phase, State
 
 
 def check_first(state: State, seat: int, move: mv.Move) -> None:
-    """Refuses an unknown itinerary, or one chosen after the reveal, whoever's turn it is."""
-    if not isinstance(move, mv.ChooseItinerary):
-        return
-    if move.itinerary not in COMPONENTS.itineraries:
+    """Refuses an unknown itinerary, whoever's turn it is."""
+    if isinstance(move, mv.ChooseItinerary) and move.itinerary not in COMPONENTS.itineraries:
         raise MalformedMove(
             f"unknown itinerary {echo(move.itinerary)}: expected 'IT-01'..'IT-24'",
             {"itinerary": move.itinerary},
         )
-    if state.phase is not Phase.ITINERARY or state.secret is None:
-        raise illegal("itinerary_phase", f"day {state.day}'s itineraries are already revealed")
 
 
 def choose_itinerary(out: Emitter, seat: int, move: mv.ChooseItinerary) -> None:
     """Commits `seat`'s secret choice; the last commit reveals every choice at once."""
     state: State = out.state
+    if state.phase is not Phase.ITINERARY or state.secret is None:
+        raise illegal("itinerary_phase", f"day {state.day}'s itineraries are already revealed")
     if move.itinerary not in state.players[seat].hand:
         raise illegal("itinerary_in_hand", f"{move.itinerary} is not in your hand")
     out.emit(ev.ItineraryCommitted(seat=seat, itinerary=move.itinerary))

@@ -23,6 +23,7 @@ decides as follows; options name the real choices (`options.py`):
 from __future__ import annotations
 
 from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.core.variants import OptionVariant, Variants
 from boardstate.engine.trekking import (
     cited,
     decide,
@@ -51,6 +52,35 @@ INFO = GameInfo(
 )
 
 
+VARIANTS = Variants(
+    printed="the printed rules: 2–4 players",
+    options=(
+        OptionVariant(
+            "equal_years",
+            ("continue",),
+            "alternative reading",
+            "break: only a strictly later year continues a trek; an equal year closes it",
+            "Part A Q-K7",
+        ),
+        OptionVariant(
+            "tie_break",
+            ("crystals",),
+            "alternative reading",
+            "shared: equal totals share the win, without the crystals tie-break",
+            "Part A Q-K10",
+        ),
+        OptionVariant(
+            "display_bonuses",
+            (None,),
+            "alternative reading",
+            "another order of the display spaces' bonuses than the data set's (the printed "
+            "order is not known)",
+            "Part A Q-K2",
+        ),
+    ),
+)
+
+
 RULES: GameRules[State, Move, Event] = GameRules(
     info=INFO,
     moves=MOVES,
@@ -71,5 +101,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     outcome=scoring.outcome,
     check_options=options.check_options,
     check_first=decide.check_first,
+    variants=VARIANTS,
 )
 """Trekking Through History for 2–4 players (rules/trekking.md)."""

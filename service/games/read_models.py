@@ -58,7 +58,7 @@ def game_view(record: GameRecord) -> GameView:
         seeded_by_client=bool(record.created["seededByClient"]),
         result=None
         if result is None
-        else ResultView(result.scores, result.winners, dict(result.details)),
+        else ResultView(result.scores, result.winners, result_details(record)),
         handle=record,
         rules_version=str(record.created["rulesVersion"]),
         data_set=str(record.created["dataSet"]),
@@ -68,7 +68,17 @@ def game_view(record: GameRecord) -> GameView:
         forked_from=None
         if not isinstance(fork, dict)
         else ForkOrigin(str(fork["gameId"]), int(fork["version"])),
+        max_game_length=record.rules.max_length(record.options),
     )
+
+
+def result_details(record: GameRecord) -> dict[str, Any]:
+    """The result's details (`GameEnded.data.details`), plus `variants`: the departures from
+    the printed rules the game was played with (player count, option values), when any."""
+    assert record.result is not None
+    details = dict(record.result.details)
+    variants = record.rules.variants.applied(record.players, record.options)
+    return details | {"variants": variants} if variants else details
 
 
 def event_view(

@@ -19,12 +19,13 @@ from boardstate.service.http import rest_models as m
 from boardstate.service.http.openapi_paths import REF, paths
 from boardstate.service.http.openapi_pictures import picture_paths
 from boardstate.service.http.problems import INTERNAL
+from boardstate.service.http.rest_game_types import GameTypeOut
 
 MODELS: tuple[type[Any], ...] = (
     m.CreateGameIn,
     m.JoinIn,
     m.MoveIn,
-    m.GameTypeOut,
+    GameTypeOut,
     m.GameOut,
     m.GameCreatedOut,
     m.GamesPageOut,

@@ -10,6 +10,7 @@ from boardstate.service.http import openapi_stream as sse
 from boardstate.service.http import rest_models as m
 from boardstate.service.http.openapi_examples import EXAMPLE_CODES, EXAMPLE_DETAILS, EXAMPLE_EXTRA
 from boardstate.service.http.problems import PROBLEM_TYPE, STATUS
+from boardstate.service.http.rest_game_types import GameTypeOut
 
 REF = "#/components/schemas/{name}"
 EXAMPLE_MOVE = {"type": "draw_from_deck"}
@@ -123,7 +124,7 @@ def paths() -> dict[str, Any]:
             "get": _op(
                 "listGameTypes",
                 "Game types",
-                {"200": _json({"type": "array", "items": _ref(m.GameTypeOut)}, "Game types")},
+                {"200": _json({"type": "array", "items": _ref(GameTypeOut)}, "Game types")},
                 (429,),
             )
         },
@@ -131,7 +132,7 @@ def paths() -> dict[str, Any]:
             "get": _op(
                 "getGameType",
                 "One game type",
-                {"200": _json(m.GameTypeOut, "The game type")},
+                {"200": _json(GameTypeOut, "The game type")},
                 (404, 429),
                 (_param("type", "path", "A game type id.", {"type": "string"}),),
             )

@@ -30,6 +30,7 @@ from boardstate.service.http.rest_common import (
     service_of,
     token_of,
 )
+from boardstate.service.http.rest_game_types import game_type_out
 from boardstate.service.http.rest_models import (
     STATUSES,
     CreateGameIn,
@@ -45,7 +46,6 @@ from boardstate.service.http.rest_models import (
     StateOut,
     event_out,
     game_out,
-    game_type_out,
 )
 from boardstate.service.http.routes import game_log
 from boardstate.service.http.sse import ROUTES as SSE_ROUTES

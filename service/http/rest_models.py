@@ -12,7 +12,6 @@ from typing import Any, Literal
 
 import msgspec
 
-from boardstate.engine import registry
 from boardstate.schema.ports import EventView, GameView
 
 Status = Literal["OPEN", "ACTIVE", "FINISHED", "ABANDONED"]
@@ -60,18 +59,6 @@ class MoveIn(Body):
 
 
 # -- responses -----------------------------------------------------------------------------
-class GameTypeOut(Out):
-    id: str
-    name: str
-    min_players: int
-    max_players: int
-    rules_version: str
-    max_game_length: int
-    options_schema: JsonObject
-    move_schema: JsonObject
-    provenance: JsonObject
-
-
 class SeatOut(Out):
     index: int
     name: str | None
@@ -108,6 +95,7 @@ class GameOut(Out):
     imported: bool
     forked_from: ForkOriginOut | None
     result: ResultOut | None
+    max_game_length: int | None
 
 
 class SeatTokenOut(Out):
@@ -209,6 +197,7 @@ def game_out(view: GameView) -> GameOut:
         result=None
         if result is None
         else ResultOut(list(result.scores), list(result.winners), dict(result.details)),
+        max_game_length=view.max_game_length,
     )
 
 
@@ -222,21 +211,4 @@ def event_out(view: EventView) -> EventOut:
         view.at,
         view.state_hash,
         None if view.move is None else dict(view.move),
-    )
-
-
-def game_type_out(type_id: str) -> GameTypeOut:
-    """The game type (as `GameType` in §5); raises `UNKNOWN_GAME_TYPE`."""
-    rules = registry.get(type_id)
-    info = rules.info
-    return GameTypeOut(
-        id=info.id,
-        name=info.name,
-        min_players=info.min_players,
-        max_players=info.max_players,
-        rules_version=info.rules_version,
-        max_game_length=info.max_game_length,
-        options_schema=rules.options_schema(),
-        move_schema=rules.moves.json_schema(f"{info.id} move"),
-        provenance=rules.data.metadata(),
     )

@@ -17,13 +17,16 @@ from boardstate.engine.core.errors import UnknownGameType
 from boardstate.engine.core.rules import GameRules
 from boardstate.service.failures import RulesUnavailable
 
-RETAINED: dict[tuple[str, str, str], GameRules[Any, Any, Any]] = {}
-"""Older rules objects by (game type, rules version, data hash); empty while every game type
-is at its first rules version."""
-
 
 def _pin(rules: GameRules[Any, Any, Any]) -> tuple[str, str, str]:
     return (rules.info.id, rules.info.rules_version, rules.data.content_hash)
+
+
+RETAINED: dict[tuple[str, str, str], GameRules[Any, Any, Any]] = {
+    _pin(rules): rules for rules in registry.RETAINED
+}
+"""Older rules objects by (game type, rules version, data hash): `engine.registry.RETAINED`
+(Tinners' Trail 1.0.0, where an opener chose the area before the roll)."""
 
 
 def rules_for(created: Mapping[str, Any]) -> GameRules[Any, Any, Any]:

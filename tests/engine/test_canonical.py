@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from boardstate.engine import registry
-from boardstate.engine.core import canonical
+from boardstate.engine.core import canonical, wire
 from boardstate.engine.core.canonical import canonical_bytes
 from boardstate.engine.core.driver import Step, playthrough
 from boardstate.engine.core.wire import encode_value
@@ -79,3 +79,23 @@ def test_the_memo_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     parts = [Part(str(i), tuple(range(i, i + 10))) for i in range(20)]
     assert canonical_bytes(parts) == reference(parts)
     assert len(canonical._MEMO) <= 5
+
+
+@dataclasses.dataclass(frozen=True)
+class Grown:
+    name: str
+    extra: tuple[int, ...] | None = dataclasses.field(default=None, metadata=wire.ADDED_LATER)
+
+
+@dataclasses.dataclass(frozen=True)
+class Original:
+    name: str
+
+
+def test_a_field_added_later_is_left_out_while_it_holds_its_default() -> None:
+    assert canonical_bytes(Grown("a")) == canonical_bytes(Original("a")) == reference(Grown("a"))
+    assert encode_value(Grown("a")) == {"name": "a"}
+    assert canonical_bytes(Grown("a", (1,))) == b'{"extra":[1],"name":"a"}'
+    assert canonical_bytes(Grown("a", (1,))) == reference(Grown("a", (1,)))
+    assert wire.decode_value(Grown, {"name": "a"}, "x") == Grown("a")
+    assert wire.decode_value(Grown, {"name": "a", "extra": [2]}, "x") == Grown("a", (2,))

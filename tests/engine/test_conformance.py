@@ -140,7 +140,9 @@ def check_playthrough(
     played = finish(items, start.state)
     state = played.state
     assert rules.outcome(state) is not None, "the game did not end"
-    assert played.moves <= rules.info.max_game_length
+    bound = rules.max_length(options)
+    assert bound is not None, "the suite plays bounded option sets only"
+    assert played.moves <= bound, "the reported bound is below the length of a game it played"
     assert rules.to_act(state) == frozenset()
     assert all(not rules.legal_moves(state, s) for s in range(players))
     log = start.events + played.events
@@ -164,3 +166,18 @@ def test_wire_names_follow_the_convention(game_id: str) -> None:
     for name, cls in rules.events.by_type.items():
         assert name == cls.__name__, name
         assert name not in ("GameCreated", "SeatJoined", "GameEnded"), name
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_the_reported_bound_holds_for_every_option_set_played_and_null_means_endless(
+    game_id: str,
+) -> None:
+    rules = GAMES[game_id]
+    for raw in HOOKS[game_id].option_sets:
+        assert rules.max_length(rules.parse_options(raw)) == rules.info.max_game_length
+    endless = [v for v in rules.variants.options if v.unbounded]
+    assert (rules.max_length() is None) == bool(endless)
+    for variant in endless:
+        for value in variant.unbounded:
+            options = rules.parse_options({variant.option: value})
+            assert rules.max_length(options) is None

@@ -86,6 +86,7 @@ def table(
     pumping: Pumping | None = None,
     investing: Investing | None = None,
     openers: Sequence[int] = (),
+    opening_dice: tuple[int, int, int] | None = None,
 ) -> State:
     """Returns a table in the action phase of `round` (prices in rows `rows`: tin, copper).
 
@@ -124,6 +125,7 @@ def table(
         pumping=pumping,
         investing=investing,
         openers=tuple(openers),
+        opening_dice=opening_dice,
         data_set=RULES.data.id,
         content_hash=RULES.data.content_hash,
     )

@@ -7,10 +7,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.core.errors import GAME_FINISHED, ILLEGAL_MOVE
-from boardstate.engine.tinners_trail import RULES
+from boardstate.engine.tinners_trail import RULES, RULES_1_0_0
 from boardstate.engine.tinners_trail import events as ev
 from boardstate.engine.tinners_trail.components import COMPONENTS
 from boardstate.engine.tinners_trail.state import Investing, Phase, Player, State
+from tests.engine import scripted
 from tests.engine.tinners_trail.fixtures import (
     Dice,
     area,
@@ -167,21 +168,81 @@ def test_if_nobody_can_invest_the_phase_ends_at_once() -> None:
 # -- phase 6: opening new areas --------------------------------------------------------------
 
 
-def test_the_first_and_second_player_each_open_a_new_area_the_dice_decide_its_cubes() -> None:
+def open_area(area_id: int, dice: tuple[int, int, int] | None = None) -> dict[str, object]:
+    move: dict[str, object] = {"type": "open_area", "area": area_id}
+    return move if dice is None else {**move, "dice": list(dice)}
+
+
+def test_the_first_and_second_player_each_roll_first_then_choose_a_new_area_for_the_faces() -> None:
     state = investing([player(), player(), player()], order=(2, 0, 1), areas=PRINTED)
-    state, events = play_all(state, (2, INVEST_PASS), (0, INVEST_PASS), (1, INVEST_PASS))
+    state, _ = play_all(state, (2, INVEST_PASS), (0, INVEST_PASS))
+    state, events = play(state, 1, INVEST_PASS, Dice(1, 2, 3))
     assert of_type(events, ev.OpeningStarted) == [ev.OpeningStarted(seats=(2, 0))]
+    assert events[-1] == ev.OpeningDiceRolled(seat=2, dice=(1, 2, 3))
     assert to_act(state) == {2}
     unseeded = [a.id for a in COMPONENTS.areas if not a.seeded]
-    assert wire_legal(state, 2) == [{"type": "open_area", "area": a} for a in unseeded]
-    state, events = play(state, 2, {"type": "open_area", "area": 14}, Dice(1, 2, 3))
-    assert events == [ev.AreaSeeded(14, (1, 2, 3), 0, 0, ev.SeedReason.OPENED, seat=2)]
+    assert wire_legal(state, 2) == [open_area(a, (1, 2, 3)) for a in unseeded]
+    state, events = play(state, 2, open_area(14), Dice(3, 0, 2))
+    assert events == [
+        ev.AreaSeeded(14, (1, 2, 3), 0, 0, ev.SeedReason.OPENED, seat=2),
+        ev.OpeningDiceRolled(seat=0, dice=(3, 0, 2)),
+    ]
     assert (state.area(14).water, state.area(14).copper, state.area(14).tin) == (1, 2, 3)
     assert to_act(state) == {0}
-    assert refused(state, 0, {"type": "open_area", "area": 14}).details == {"rule": "area_seeded"}
-    state, events = play(state, 0, {"type": "open_area", "area": 8})
+    assert refused(state, 0, open_area(14)).details == {"rule": "area_seeded"}
+    state, events = play(state, 0, open_area(8, (3, 0, 2)))
+    assert events[0] == ev.AreaSeeded(8, (3, 0, 2), 0, 0, ev.SeedReason.OPENED, seat=0)
     assert kinds(events)[1:3] == ["RoundEnded", "RoundStarted"]
     assert state.round == 2
+    assert state.opening_dice is None
+
+
+def test_the_faces_an_opener_names_must_be_the_faces_rolled() -> None:
+    state = table(
+        [player(passed=True), player(passed=True)],
+        phase=Phase.OPENING,
+        openers=(0, 1),
+        pass_order=(0, 1),
+        areas=PRINTED,
+        opening_dice=(2, 2, 0),
+    )
+    error = refused(state, 0, open_area(8, (3, 3, 3)))
+    assert error.code == ILLEGAL_MOVE
+    assert error.details == {"rule": "opening_dice"}
+    state, events = play(state, 0, open_area(8, (2, 2, 0)))
+    assert events[0] == ev.AreaSeeded(8, (2, 2, 0), 0, 0, ev.SeedReason.OPENED, seat=0)
+
+
+def test_the_roll_is_public_and_the_view_shows_the_faces_to_everyone() -> None:
+    state = table(
+        [player(passed=True), player(passed=True)],
+        phase=Phase.OPENING,
+        openers=(1, 0),
+        pass_order=(1, 0),
+        areas=PRINTED,
+        opening_dice=(0, 3, 1),
+    )
+    for viewer in (None, 0, 1):
+        assert RULES.view(state, viewer)["opening_dice"] == {"water": 0, "copper": 3, "tin": 1}
+    rolled = ev.OpeningDiceRolled(seat=1, dice=(0, 3, 1))
+    assert RULES.redact(rolled, 0) == rolled
+    assert RULES.view(table(2), None)["opening_dice"] is None
+
+
+def test_under_rules_1_0_0_the_area_was_chosen_before_the_dice_were_rolled() -> None:
+    state = investing([player(), player()], order=(1, 0), areas=PRINTED)
+    state, events = scripted.play(
+        RULES_1_0_0, state, [(1, INVEST_PASS), (0, INVEST_PASS)], scripted.seeded("t"), []
+    )
+    assert kinds(events)[-1] == "OpeningStarted"
+    assert state.opening_dice is None
+    unseeded = [a.id for a in COMPONENTS.areas if not a.seeded]
+    legal = [RULES_1_0_0.moves.encode(m) for m in RULES_1_0_0.legal_moves(state, 1)]
+    assert legal == [open_area(a) for a in unseeded]
+    state, events = scripted.play(
+        RULES_1_0_0, state, [(1, open_area(14))], lambda: Dice(1, 2, 3), []
+    )
+    assert events == [ev.AreaSeeded(14, (1, 2, 3), 0, 0, ev.SeedReason.OPENED, seat=1)]
 
 
 def test_an_already_seeded_area_cannot_be_opened() -> None:
@@ -200,8 +261,8 @@ def test_with_one_unseeded_area_left_only_the_first_player_opens_one() -> None:
     state = investing([player(0), player(0)], order=(1, 0), areas=areas)
     state, events = play(state, 1, INVEST_PASS)
     assert of_type(events, ev.OpeningStarted) == [ev.OpeningStarted(seats=(1,))]
-    assert wire_legal(state, 1) == [{"type": "open_area", "area": 19}]
-    state, events = play(state, 1, {"type": "open_area", "area": 19})
+    assert wire_legal(state, 1) == [open_area(19, state.opening_dice)]
+    state, events = play(state, 1, open_area(19))
     assert state.round == 2
 
 

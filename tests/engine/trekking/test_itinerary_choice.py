@@ -99,12 +99,23 @@ def test_a_seat_that_has_chosen_and_chooses_again_is_not_to_act() -> None:
         assert error.details == {"seat": 0, "to_act": [1, 2]}
 
 
-def test_a_late_choice_after_the_reveal_is_refused_by_the_rules() -> None:
+def test_a_late_choice_after_the_reveal_is_refused_by_the_rules_to_the_seat_whose_turn_it_is() -> (
+    None
+):
     state = table(2)
-    for seat in (0, 1):
-        error = refused(state, seat, pick(state.players[seat].hand[0]))
-        assert error.code == ILLEGAL_MOVE
-        assert error.details["rule"] == "itinerary_phase"
+    (acting,) = RULES.to_act(state)
+    error = refused(state, acting, pick(state.players[acting].hand[0]))
+    assert error.code == ILLEGAL_MOVE
+    assert error.details["rule"] == "itinerary_phase"
+
+
+def test_a_late_choice_by_a_seat_whose_turn_it_is_not_is_not_your_turn() -> None:
+    state = table(2)
+    (acting,) = RULES.to_act(state)
+    other = 1 - acting
+    error = refused(state, other, pick(state.players[other].hand[0]))
+    assert error.code == NOT_YOUR_TURN
+    assert error.details == {"seat": other, "to_act": [acting]}
 
 
 def test_no_card_is_taken_before_every_itinerary_is_chosen() -> None:

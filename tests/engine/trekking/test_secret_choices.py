@@ -82,15 +82,19 @@ def check_pending_choices(state: State, players: int) -> None:
 
 
 def check_secret_choice_is_refused_when_repeated_or_late(state: State, rng: Rng) -> None:
-    """A committed seat choosing again: `NOT_YOUR_TURN` (it owes nothing); anyone choosing
-    after the reveal: `ILLEGAL_MOVE` (rule `itinerary_phase`)."""
+    """A committed seat choosing again: `NOT_YOUR_TURN` (it owes nothing); after the reveal the
+    seat whose turn it is: `ILLEGAL_MOVE` (rule `itinerary_phase`), any other `NOT_YOUR_TURN`."""
     if state.phase is Phase.OVER:
         return
     cases: list[tuple[int, str | None]]
     if state.secret is not None:
         cases = [(seat, None) for seat, _ in state.secret.committed]
     else:
-        cases = [(seat, "itinerary_phase") for seat in range(len(state.players))]
+        acting = RULES.to_act(state)
+        cases = [
+            (seat, "itinerary_phase" if seat in acting else None)
+            for seat in range(len(state.players))
+        ]
     for seat, rule in cases:
         hand = state.players[seat].hand
         if not hand:
