@@ -132,15 +132,19 @@ class GraphqlSocket:
         with contextlib.suppress(websockets.ConnectionClosed):
             await self._socket.send(json.dumps({"id": key, "type": "complete"}))
 
-    async def submit(self, game_id: str, seat: int, move: Any, version: int) -> dict[str, Any]:
-        """Sends `submitMove` on the socket; returns its result (the `submitMove` field)."""
+    async def execute(self, query: str, variables: dict[str, Any]) -> dict[str, Any]:
+        """Runs a query or mutation on the socket; returns its `next` (or `error`) message."""
         key = f"m{next(self._ids)}"
         reply: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self._replies[key] = reply
-        variables = {"g": game_id, "s": seat, "m": move, "v": version}
-        payload = {"query": SUBMIT_WS, "variables": variables}
+        payload = {"query": query, "variables": variables}
         await self._socket.send(json.dumps({"id": key, "type": "subscribe", "payload": payload}))
-        message = await reply
+        return await reply
+
+    async def submit(self, game_id: str, seat: int, move: Any, version: int) -> dict[str, Any]:
+        """Sends `submitMove` on the socket; returns its result (the `submitMove` field)."""
+        variables = {"g": game_id, "s": seat, "m": move, "v": version}
+        message = await self.execute(SUBMIT_WS, variables)
         if message["type"] != "next" or message["payload"].get("errors"):
             raise ConnectionError(f"submitMove over the websocket: {message}")
         result: dict[str, Any] = message["payload"]["data"]["submitMove"]

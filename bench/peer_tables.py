@@ -13,7 +13,8 @@ is over, both clients take the table's next game from a pool created before the 
 
 Doors: `rest` (`POST /v1/games/{id}/moves`, follows over SSE), `graphql` (`submitMove` over
 HTTP, follows over SSE), `ws` (one graphql-transport-ws socket per client: `gameEvents`
-subscriptions and `submitMove` on the same socket).
+subscriptions and `submitMove` on the same socket; a socket acts with one seat token, so a
+client opens a new socket for each match, as boardgame.io's clients `sync` onto each match).
 """
 
 from __future__ import annotations
@@ -154,10 +155,11 @@ class Client:
         token = match.tokens[self.seat]
         follower: SseFollower | None = None
         key = ""
-        if self.door == "ws":
-            if self.socket is None:  # one socket for every match of this client
-                self.socket = GraphqlSocket(self.port, token)
-                await self.socket.open()
+        if self.door == "ws":  # a socket acts with one seat token: one socket per match
+            if self.socket is not None:
+                await self.socket.close()
+            self.socket = GraphqlSocket(self.port, token)
+            await self.socket.open()
             key = await self.socket.follow(match.game_id, self.head, self._seen)
         else:
             follower = SseFollower(self.port, match.game_id, self.head, token, self._seen)

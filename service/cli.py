@@ -1,6 +1,7 @@
-"""The `boardstate` console script: `boardstate serve --host H --port P`, and the offline
-`boardstate verify FILE` / `boardstate replay FILE [--to V] [--seat N]` (`service.history.offline`)
-and `boardstate render FILE [--to V] [--seat N] > board.svg` (`service.games.render_command`).
+"""The `boardstate` console script: `boardstate serve --host H --port P [--workers N]`
+(`service.workers` for N > 1), the offline `boardstate verify FILE` / `boardstate replay FILE
+[--to V] [--seat N]` (`service.history.offline`) and `boardstate render FILE [--to V] [--seat N]
+> board.svg` (`service.games.render_command`).
 
 Without `REDIS_URL` it starts a private Redis server (`boardstate.service.local.embedded_redis`)
 with append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
@@ -12,6 +13,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import signal
+import socket
 import sys
 from collections.abc import Sequence
 from types import FrameType
@@ -25,6 +27,7 @@ from boardstate.service.http.app import create_app
 from boardstate.service.local.embedded_redis import EmbeddedRedis, RedisNotFound
 from boardstate.service.logging import configure_logging
 from boardstate.service.settings import Settings, SettingsError
+from boardstate.service.workers import MAX_WORKERS, Supervisor, watch_parent
 
 log = structlog.get_logger("boardstate.cli")
 
@@ -37,17 +40,34 @@ def _parser() -> argparse.ArgumentParser:
     serve = commands.add_parser("serve", help="serve the GraphQL API over HTTP")
     serve.add_argument("--host", default="127.0.0.1", help="interface (default 127.0.0.1)")
     serve.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    serve.add_argument(
+        "--workers",
+        type=_workers,
+        default=1,
+        help=f"server processes sharing the port (1 to {MAX_WORKERS}; default 1)",
+    )
+    serve.add_argument("--listen-fd", type=int, default=None, help=argparse.SUPPRESS)
     offline.add_commands(commands)
     render_command.add_command(commands)
     return parser
+
+
+def _workers(text: str) -> int:
+    value = int(text)
+    if not 1 <= value <= MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"--workers must be 1 to {MAX_WORKERS}")
+    return value
 
 
 def _exit_on_signal(signum: int, frame: FrameType | None) -> None:
     raise SystemExit(0)
 
 
-def serve(settings: Settings, host: str, port: int) -> None:
-    """Runs the service until interrupted (with a private Redis if none is configured)."""
+def serve(
+    settings: Settings, host: str, port: int, workers: int = 1, listen_fd: int | None = None
+) -> int:
+    """Runs the service until interrupted (with a private Redis if none is configured); with
+    `workers` > 1, that many processes on one socket (`service.workers`). Returns the status."""
     embedded: EmbeddedRedis | None = None
     if settings.redis_url is None:
         try:
@@ -68,11 +88,29 @@ def serve(settings: Settings, host: str, port: int) -> None:
     # is stopped too.
     previous = {sig: signal.signal(sig, _exit_on_signal) for sig in STOP_SIGNALS}
     try:
+        if workers > 1:
+            assert settings.redis_url is not None
+            supervisor = Supervisor(
+                host, port, workers, settings.redis_url, settings.shutdown_grace_seconds
+            )
+            log.info("serving", url=f"http://{host}:{port}/graphql", workers=workers)
+            return supervisor.run()
+        listening = None
+        if listen_fd is not None:  # a worker of `--workers N`
+            listening = socket.socket(fileno=listen_fd)
+            watch_parent()
         app = create_app(settings)
-        log.info("serving", url=f"http://{host}:{port}/graphql")
+        if listening is None:
+            log.info("serving", url=f"http://{host}:{port}/graphql")
         shutdown.run(
-            app, host, port, settings.shutdown_grace_seconds, settings.max_ws_message_bytes
+            app,
+            host,
+            port,
+            settings.shutdown_grace_seconds,
+            settings.max_ws_message_bytes,
+            listening,
         )
+        return 0
     finally:
         for sig, handler in previous.items():
             signal.signal(sig, handler)
@@ -95,7 +133,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     configure_logging(settings.log_level, settings.log_format)
     if args.command == "serve":
-        serve(settings, args.host, args.port)
+        return serve(settings, args.host, args.port, args.workers, args.listen_fd)
     return 0
 
 

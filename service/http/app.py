@@ -23,6 +23,7 @@ from boardstate.service.games.offload import use_short_switch_interval
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
 from boardstate.service.http.graphql_sse import sse_transport
+from boardstate.service.http.graphql_ws import MAX_OPERATIONS
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import IMPORT_PATH
 from boardstate.service.http.loop_lag import watch_loop_lag
@@ -130,6 +131,7 @@ def create_app(settings: Settings) -> Starlette:
         schema,
         subscription_protocols=(GRAPHQL_TRANSPORT_WS_PROTOCOL, GRAPHQL_SSE_PROTOCOL),
         allowed_origins=settings.cors_origins,
+        max_subscriptions_per_connection=MAX_OPERATIONS,
     )
     # graphql-sse (`service.http.graphql_sse`): `Accept: text/event-stream` streams the results.
     graphql.stream_transport_classes_by_protocol = {

@@ -25,6 +25,7 @@ from boardstate.schema.context import Context, bearer_token
 from boardstate.service.games.callers import caller_address
 from boardstate.service.http.graphiql import page_response
 from boardstate.service.http.graphql_sse import TextStream, ending_on_shutdown
+from boardstate.service.http.graphql_ws import CountedOperations
 from boardstate.service.inputs import BadJson, loads
 from boardstate.service.logging import REQUEST_ID_KEY
 
@@ -46,6 +47,8 @@ class GraphQLApp(GraphQL[Context, None]):
     (`service.inputs.loads`): whatever is wrong with them is a 400 with a GraphQL-shaped JSON
     body (`BAD_JSON`, `BAD_REQUEST`), never a 500, and a deep body never recurses far.
     """
+
+    graphql_transport_ws_handler_class = CountedOperations
 
     def encode_json(self, data: object) -> str:
         """Responses and websocket messages, encoded by msgspec (compact, UTF-8; text, since a

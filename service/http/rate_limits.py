@@ -5,7 +5,9 @@ Every HTTP request and websocket connection except the probes (`/healthz`, `/rea
 when it carries `Authorization: Bearer <token>`, its token's (`BOARDSTATE_RATE_LIMIT_TOKEN`).
 Over a limit: HTTP 429 with `Retry-After`; on `/graphql` the body is a GraphQL error with
 `extensions: {code: "RATE_LIMITED", retryAfter}`, elsewhere `{"error": {code, message,
-details: {retryAfter}}}`; a websocket gets the same 429 as its handshake's answer.
+details: {retryAfter}}}`; a websocket gets the same 429 as its handshake's answer, and each
+operation it sends later (a `subscribe` message: a query, a move, a subscription) counts one more
+hit (`OPERATION_HIT_KEY`), refused with an `error` message for that operation.
 
 The middleware also sets the request's `Caller` (`service.games.callers`) and applies what the
 game service noted on it: a `Retry-After` header for a refusal inside a GraphQL result
@@ -19,6 +21,7 @@ already have replaced the peer the same way; both agree.)
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import json
 from collections.abc import Sequence
@@ -33,6 +36,10 @@ from boardstate.service.settings import Settings
 from boardstate.service.store.rate_limiter import RateLimiter, parse_limits
 
 EXEMPT = frozenset({"/healthz", "/readyz", "/metrics"})
+OPERATION_HIT_KEY = "boardstate.operation_hit"
+"""On a websocket's scope: `await hit(token)` counts one operation sent on the socket against
+the same windows as a request (the token is the one the socket acts with); it returns None, or
+the seconds to wait when a window is exhausted (`service.http.graphql_ws`)."""
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
@@ -118,9 +125,16 @@ class RateLimitMiddleware:
             if wait is not None:
                 await self._refuse(scope, send, wait)
                 return
+            if limiter is not None and scope["type"] == "websocket":
+                scope[OPERATION_HIT_KEY] = functools.partial(self._operation, limiter, caller)
             await self.app(scope, receive, self._sender(caller, send))
         finally:
             CALLER.reset(reset)
+
+    async def _operation(
+        self, limiter: RateLimiter, caller: Caller, token: str | None
+    ) -> int | None:
+        return await self._hit(limiter, Caller(caller.address, token or caller.token))
 
     async def _hit(self, limiter: RateLimiter, caller: Caller) -> int | None:
         identities = caller.identities()

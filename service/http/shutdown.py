@@ -154,9 +154,18 @@ class GracefulServer(uvicorn.Server):
         await super().shutdown(sockets)
 
 
-def run(app: ASGIApp, host: str, port: int, grace_s: float, ws_max_size: int = 64 * 1024) -> None:
+def run(
+    app: ASGIApp,
+    host: str,
+    port: int,
+    grace_s: float,
+    ws_max_size: int = 64 * 1024,
+    listening: socket.socket | None = None,
+) -> None:
     """Serves `app` until SIGTERM or SIGINT, then shuts down within `grace_s` seconds;
-    uvicorn closes a websocket whose message is over `ws_max_size` bytes (1009)."""
+    uvicorn closes a websocket whose message is over `ws_max_size` bytes (1009). `listening`:
+    a socket already bound and listening (shared by the workers of `boardstate serve
+    --workers N`), else uvicorn binds `host:port` itself."""
     drain = Drain(app)
     config = uvicorn.Config(
         drain,
@@ -167,4 +176,4 @@ def run(app: ASGIApp, host: str, port: int, grace_s: float, ws_max_size: int = 6
         ws_max_size=ws_max_size,
         timeout_graceful_shutdown=max(1, int(grace_s - LIFESPAN_RESERVE_S)),
     )
-    GracefulServer(config, drain, grace_s).run()
+    GracefulServer(config, drain, grace_s).run(sockets=None if listening is None else [listening])

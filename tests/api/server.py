@@ -30,8 +30,14 @@ class ServiceProcess:
     """`uvicorn service.asgi:app` in a subprocess; the same prefix and Redis give the same games."""
 
     def __init__(
-        self, redis_url: str, prefix: str | None = None, env: Mapping[str, str] | None = None
+        self,
+        redis_url: str,
+        prefix: str | None = None,
+        env: Mapping[str, str] | None = None,
+        workers: int = 1,
     ) -> None:
+        self.workers = workers
+        """More than 1: `boardstate serve --workers N` (a supervisor and N children)."""
         self.redis_url = redis_url
         self.prefix = prefix or unique_prefix()
         self.extra_env = dict(env or {})
@@ -68,8 +74,13 @@ class ServiceProcess:
         """Starts the server and waits until `/healthz` answers; retries on a taken port."""
         for _ in range(3):
             self.port = free_port()
-            command = [sys.executable, "-m", "uvicorn", "boardstate.service.asgi:app"]
-            command += ["--host", "127.0.0.1", "--port", str(self.port), "--no-access-log"]
+            if self.workers > 1:
+                command = [sys.executable, "-m", "boardstate.service.cli", "serve"]
+                command += ["--workers", str(self.workers)]
+            else:
+                command = [sys.executable, "-m", "uvicorn", "boardstate.service.asgi:app"]
+                command += ["--no-access-log"]
+            command += ["--host", "127.0.0.1", "--port", str(self.port)]
             with self.log_path.open("ab") as log:
                 self._process = subprocess.Popen(
                     command, cwd=REPO, env=self._env(), stdout=log, stderr=subprocess.STDOUT
@@ -91,6 +102,12 @@ class ServiceProcess:
                 except httpx.HTTPError:
                     time.sleep(0.05)
         return False
+
+    @property
+    def pid(self) -> int:
+        """The server's process id (the supervisor's, with workers)."""
+        assert self._process is not None
+        return self._process.pid
 
     def log_tail(self) -> str:
         """Returns the end of the server's output."""

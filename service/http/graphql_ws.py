@@ -1,0 +1,67 @@
+"""`CountedOperations`: the graphql-transport-ws handler of `/graphql`, where a client may follow
+games and submit its moves on one socket.
+
+The protocol runs any operation sent in a `subscribe` message: a subscription streams its
+events, and a query or a mutation (`submitMove`, `joinGame`, ...) answers with one `next` and
+a `complete`, with exactly the result an HTTP request gets (the same resolvers, the same game
+service, the same checks in the same order). The operation acts with the token of the socket:
+`connection_init`'s payload `{"authorization": "Bearer <token>"}` (or `{"token": ...}`), else
+the handshake's `Authorization` header.
+
+What HTTP requests are held to, operations on a socket are held to as well:
+* each `subscribe` counts one hit against the rate limits of the socket's address and token, as
+  a request does (`service.http.rate_limits.OPERATION_HIT_KEY`); over a limit the operation gets
+  an `error` message with `extensions: {code: "RATE_LIMITED", retryAfter}`, and the socket stays
+  open;
+* at most `MAX_OPERATIONS` operations run at once on a socket (strawberry's
+  `max_subscriptions_per_connection`: "Subscription limit reached" for more);
+* each message's size is capped by `service.http.limits` (`BOARDSTATE_MAX_WS_MESSAGE_BYTES`)
+  and documents by the same guard as over HTTP (`schema.guard`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any, cast
+
+from graphql import GraphQLFormattedError
+from strawberry.subscriptions.protocols.graphql_transport_ws.handlers import (
+    BaseGraphQLTransportWSHandler,
+)
+from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
+    ErrorMessage,
+    SubscribeMessage,
+)
+
+from boardstate.schema.codes import RATE_LIMITED
+from boardstate.schema.context import Context
+from boardstate.service.http.rate_limits import OPERATION_HIT_KEY
+
+MAX_OPERATIONS = 32
+"""Operations (subscriptions, queries, mutations) in flight at once on one socket."""
+
+Hit = Callable[[str | None], Awaitable[int | None]]
+
+
+class CountedOperations(BaseGraphQLTransportWSHandler[Context, None]):
+    """Counts each operation against the rate limits before strawberry runs it."""
+
+    async def handle_subscribe(self, message: SubscribeMessage) -> None:
+        hit = self._hit()
+        new = self.connection_acknowledged and message["id"] not in self.operations
+        if hit is not None and new:
+            wait = await hit(self.context.token)
+            if wait is not None:
+                error: GraphQLFormattedError = {
+                    "message": f"rate limit exceeded; retry in {wait} s",
+                    "extensions": {"code": RATE_LIMITED, "retryAfter": wait},
+                }
+                refusal = ErrorMessage(id=message["id"], type="error", payload=[error])
+                await self.send_message(refusal)
+                return
+        await super().handle_subscribe(message)
+
+    def _hit(self) -> Hit | None:
+        socket = getattr(self.websocket, "ws", None)  # strawberry's ASGI adapter: Starlette's
+        scope: dict[str, Any] = getattr(socket, "scope", {})
+        return cast("Hit | None", scope.get(OPERATION_HIT_KEY))
