@@ -2,7 +2,8 @@
 
 A sub-package imports only itself and the sub-packages below it; the shared top-level modules
 (settings, env_values, logging, metrics, failures, inputs) may be imported by anyone and import no sub-package;
-`cli` and `asgi` may import anything, and only they start the local conveniences (`local/`).
+`cli` and `asgi` may import anything, and only they start the local conveniences (`local/`)
+and the supervisor of `boardstate serve --workers N` (`workers`).
 `history/` and `log/` never touch Redis themselves. Module names inside `service/` are unique
 across the repository's packages, so a name says which module it is; none exceeds 250 lines.
 """
@@ -22,8 +23,8 @@ SHARED = ("settings", "env_values", "logging", "metrics", "failures", "inputs")
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")
 """Top-level modules that may import anything."""
-LEAVES = ("local",)
-"""Sub-packages only the entry points import."""
+LEAVES = ("local", "workers")
+"""Parts only the entry points import: the local conveniences and the worker supervisor."""
 NO_REDIS = ("history", "log")
 
 
