@@ -21,16 +21,9 @@ from typing import Any
 
 import websockets
 
+from bench.service_games import SUBMIT
+
 FOLLOW = "subscription($g: ID!, $a: Int) { gameEvents(gameId: $g, afterVersion: $a) { version } }"
-SUBMIT_WS = """
-mutation($g: ID!, $s: Int!, $m: JSON!, $v: Int) {
-  submitMove(gameId: $g, seat: $s, move: $m, expectedVersion: $v) {
-    __typename
-    ... on MoveAccepted { version events { version type seat data } game { status toAct } }
-    ... on Rejected { code message }
-    ... on VersionConflict { expectedVersion currentVersion }
-  }
-}"""
 
 
 class SseFollower:
@@ -144,7 +137,7 @@ class GraphqlSocket:
     async def submit(self, game_id: str, seat: int, move: Any, version: int) -> dict[str, Any]:
         """Sends `submitMove` on the socket; returns its result (the `submitMove` field)."""
         variables = {"g": game_id, "s": seat, "m": move, "v": version}
-        message = await self.execute(SUBMIT_WS, variables)
+        message = await self.execute(SUBMIT, variables)
         if message["type"] != "next" or message["payload"].get("errors"):
             raise ConnectionError(f"submitMove over the websocket: {message}")
         result: dict[str, Any] = message["payload"]["data"]["submitMove"]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.service_figures import percentile
+from bench.service_figures import percentile, redis_cpu
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -59,22 +59,12 @@ class MachineClock:
         self.server_pid = server_pid
         self.redis_url = redis_url
 
-    async def _redis_cpu(self) -> float:
-        import redis.asyncio
-
-        client = redis.asyncio.Redis.from_url(self.redis_url)
-        try:
-            info = await client.info("cpu")
-        finally:
-            await client.aclose()
-        return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
-
     async def read(self) -> dict[str, float]:
         """CPU seconds so far of the server tree, Redis, this process; the machine's jiffies."""
         busy, total = machine()
         return {
             "server": tree_cpu(self.server_pid),
-            "redis": await self._redis_cpu(),
+            "redis": await redis_cpu(self.redis_url),
             "client": time.process_time(),
             "busy": busy,
             "total": total,

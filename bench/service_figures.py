@@ -36,6 +36,18 @@ def ratio(a: float, b: float) -> float:
     return round(a / b, 3) if b else float("nan")
 
 
+async def redis_cpu(url: str) -> float:
+    """CPU seconds (user + system) the Redis server at `url` has used so far (`INFO cpu`)."""
+    import redis.asyncio
+
+    client = redis.asyncio.Redis.from_url(url)
+    try:
+        info = await client.info("cpu")
+    finally:
+        await client.aclose()
+    return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
+
+
 class CpuClock:
     """CPU seconds used by the server processes, Redis and this process, between two reads."""
 
@@ -51,20 +63,10 @@ class CpuClock:
             return float("nan")
         return (int(fields[11]) + int(fields[12])) / self.tick  # utime, stime
 
-    async def _redis_cpu(self) -> float:
-        import redis.asyncio
-
-        client = redis.asyncio.Redis.from_url(self.redis_url)
-        try:
-            info = await client.info("cpu")
-        finally:
-            await client.aclose()
-        return float(info["used_cpu_user"]) + float(info["used_cpu_sys"])
-
     async def read(self) -> dict[str, float]:
         """Returns the CPU seconds used so far by each process."""
         out = {name: self._process_cpu(pid) for name, pid in self.pids.items()}
-        out["redis"] = await self._redis_cpu()
+        out["redis"] = await redis_cpu(self.redis_url)
         out["client"] = time.process_time()
         return out
 

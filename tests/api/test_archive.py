@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 import itertools
 import random
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import Callable
 from typing import Any
 
 import msgpack
@@ -43,20 +43,6 @@ mutation($g: ID!, $v: Int!, $exact: Boolean! = false) {
     ... on Rejected { code message }
   }
 }"""
-
-
-@pytest.fixture(scope="module")
-def history(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    """A server that imports (admin token) and snapshots every 16 events."""
-    with ServiceProcess(redis_server.url, env=HISTORY_ENV) as process:
-        yield process
-
-
-@pytest.fixture
-async def hapi(history: ServiceProcess) -> AsyncIterator[Api]:
-    client = Api(history.url)
-    yield client
-    await client.close()
 
 
 async def test_a_finished_game_moves_from_one_running_service_to_another(

@@ -5,7 +5,6 @@ draws from a fresh secret seed of its own (docs/history.md §6)."""
 from __future__ import annotations
 
 import random
-from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
@@ -13,11 +12,10 @@ from boardstate.service.history.log_format import read_log
 from boardstate.service.history.verify import verify_log
 from boardstate.service.store import StoredEvent
 from tests.api.client import Api
-from tests.api.history import ADMIN_TOKEN, HISTORY_ENV, export, imported
+from tests.api.history import ADMIN_TOKEN, export, imported
 from tests.api.play import play
 from tests.api.server import ServiceProcess
 from tests.golden.logs import LOG_CASES
-from tests.redis_support import RedisServer
 
 pytestmark = pytest.mark.redis
 
@@ -31,19 +29,6 @@ mutation($g: ID!, $v: Int!, $exact: Boolean! = false) {
 }"""
 HIDDEN = {"trambahn": True, "trekking": True, "tf22-mine": True, "tinners-trail": False}
 LOGS = {case.game: case.path.read_bytes() for case in LOG_CASES}
-
-
-@pytest.fixture(scope="module")
-def history(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    with ServiceProcess(redis_server.url, env=HISTORY_ENV) as process:
-        yield process
-
-
-@pytest.fixture
-async def hapi(history: ServiceProcess) -> AsyncIterator[Api]:
-    client = Api(history.url)
-    yield client
-    await client.close()
 
 
 def middle_boundary(events: list[StoredEvent]) -> int:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 import uuid
-from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
@@ -16,7 +15,6 @@ from boardstate.service.history.verify import verify_log
 from boardstate.service.store import connect
 from tests.api.client import Api, GraphQLErrors
 from tests.api.history import (
-    HISTORY_ENV,
     SNAPSHOT_EVERY,
     event_page,
     expected_views,
@@ -37,20 +35,6 @@ query($p: String, $t: ID, $s: GameStatus, $after: String, $first: Int) {
     totalCount pageInfo { hasNextPage endCursor } edges { node { id status seats { name } } }
   }
 }"""
-
-
-@pytest.fixture(scope="module")
-def history(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    """A server that imports (admin token) and snapshots every 16 events."""
-    with ServiceProcess(redis_server.url, env=HISTORY_ENV) as process:
-        yield process
-
-
-@pytest.fixture
-async def hapi(history: ServiceProcess) -> AsyncIterator[Api]:
-    client = Api(history.url)
-    yield client
-    await client.close()
 
 
 @pytest.mark.parametrize("case", LOG_CASES, ids=lambda c: c.game)

@@ -6,7 +6,6 @@ doors, while new games get 2.0.0 (the roll before the choice). docs/history.md, 
 from __future__ import annotations
 
 import json
-from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -14,12 +13,11 @@ import pytest
 from boardstate.engine.registry import GAMES
 from boardstate.service.history.log_format import read_log
 from tests.api.client import Api
-from tests.api.history import ADMIN_TOKEN, HISTORY_ENV, export, imported
+from tests.api.history import ADMIN_TOKEN, export, imported
 from tests.api.rest_client import Rest
 from tests.api.server import ServiceProcess
 from tests.api.test_history_cli import run
 from tests.golden.logs import LEGACY_DIRECTORY, LOG_CASES
-from tests.redis_support import RedisServer
 
 pytestmark = pytest.mark.redis
 
@@ -33,20 +31,6 @@ mutation($g: ID!, $v: Int!) {
     ... on Rejected { code message }
   }
 }"""
-
-
-@pytest.fixture(scope="module")
-def history(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    """A server that imports (admin token)."""
-    with ServiceProcess(redis_server.url, env=HISTORY_ENV) as process:
-        yield process
-
-
-@pytest.fixture
-async def hapi(history: ServiceProcess) -> AsyncIterator[Api]:
-    client = Api(history.url)
-    yield client
-    await client.close()
 
 
 def test_the_cli_verifies_and_replays_a_log_of_rules_1_0_0() -> None:

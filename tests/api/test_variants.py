@@ -7,36 +7,21 @@ played with."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator
 
 import pytest
 
 from tests.api.client import Api
-from tests.api.history import HISTORY_ENV, imported
+from tests.api.history import imported
 from tests.api.rest_client import Rest
 from tests.api.server import ServiceProcess
 from tests.golden.logs import LOG_CASES
-from tests.redis_support import RedisServer
 
 pytestmark = pytest.mark.redis
 
 TYPES = """{ gameTypes { id maxGameLength playerCounts { players printed rule source }
                          variants optionsSchema } }"""
 TINNERS = next(c for c in LOG_CASES if c.game == "tinners-trail")
-
-
-@pytest.fixture(scope="module")
-def history(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    """A server that imports (admin token)."""
-    with ServiceProcess(redis_server.url, env=HISTORY_ENV) as process:
-        yield process
-
-
-@pytest.fixture
-async def hapi(history: ServiceProcess) -> AsyncIterator[Api]:
-    client = Api(history.url)
-    yield client
-    await client.close()
 
 
 @pytest.fixture
