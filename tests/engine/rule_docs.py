@@ -138,6 +138,8 @@ def rule_problems(rule: Rule, tests: Mapping[str, Citing]) -> Iterable[str]:
             yield f"{where}: Implemented by `{dotted}` does not import and resolve"
     if "Implemented by" in rule.fields and not rule.ticked("Implemented by"):
         yield f"{where}: Implemented by names no `dotted.name`"
+    if "Tested by" in rule.fields and not rule.ticked("Tested by"):
+        yield f"{where}: Tested by names no `tests/…::test_name`"
     for node in rule.ticked("Tested by"):
         if node not in tests:
             yield f"{where}: Tested by `{node}` is not a test function in tests/"

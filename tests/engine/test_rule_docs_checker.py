@@ -124,6 +124,13 @@ def test_tested_by_naming_a_missing_test_fails(tmp_path: Path) -> None:
     ]
 
 
+def test_tested_by_naming_nothing_fails(tmp_path: Path) -> None:
+    doc = DOC.replace("`tests/test_a.py::test_rule_one`", "the rule-one test")
+    assert check(tmp_path, doc=doc) == [
+        "trambahn.md: TB-1 (line 5): Tested by names no `tests/…::test_name`"
+    ]
+
+
 def test_implemented_by_naming_nothing_importable_fails(tmp_path: Path) -> None:
     doc = DOC.replace("trambahn.decide.play`", "trambahn.decide.no_such_function`")
     assert check(tmp_path, doc=doc) == [
