@@ -106,6 +106,7 @@ async def test_a_complete_tinners_trail_game_with_auctions_plays_through_the_api
     assert sum(e["type"] == "RoundStarted" for e in log) == 4
 
 
+@pytest.mark.rules("TK-6")
 @pytest.mark.parametrize("players", [2, 3, 4])
 async def test_a_complete_trekking_game_with_simultaneous_secret_choices_plays_through_the_api(
     service: ServiceProcess, players: int
@@ -137,6 +138,7 @@ async def test_a_complete_mine_game_with_a_fight_and_a_respawn_plays_through_the
         assert (granted["data"]["seat"], "free_action") in [(s, m["type"]) for s, m in played]
 
 
+@pytest.mark.rules("TB-6")
 async def test_a_complete_trambahn_game_plays_through_the_api(service: ServiceProcess) -> None:
     played, log = await _complete_game(service, "trambahn", 2, {}, 3, uniform)
     assert sum(e["type"] == "FahrtScored" for e in log) == 10

@@ -58,6 +58,7 @@ def assert_complete(events: list[dict[str, Any]]) -> None:
     assert visible(shuffled["data"]["order"])
 
 
+@pytest.mark.rules("TB-26")
 async def test_state_views_show_a_hand_to_its_owner_only(api: Api) -> None:
     game_id, tokens = await api.new_game()
     spectator = (await api.game(game_id, "state"))["state"]

@@ -55,6 +55,7 @@ async def off_turn(api: Api, game_id: str, tokens: list[str]) -> tuple[int, list
     raise AssertionError("no seat was ever idle after a move of its own")
 
 
+@pytest.mark.rules("TB-6", "TK-8")
 @pytest.mark.parametrize("game_type", sorted(registry.GAMES))
 async def test_a_seat_that_owes_nothing_is_told_not_your_turn_on_both_doors(
     api: Api, rest: Rest, game_type: str
@@ -70,6 +71,7 @@ async def test_a_seat_that_owes_nothing_is_told_not_your_turn_on_both_doors(
         assert codes == ("NOT_YOUR_TURN", "NOT_YOUR_TURN"), (move, codes)
 
 
+@pytest.mark.rules("TK-7")
 async def test_a_late_itinerary_is_not_your_turn_unless_it_is_your_turn(
     api: Api, rest: Rest
 ) -> None:

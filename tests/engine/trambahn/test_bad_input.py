@@ -53,6 +53,9 @@ ILLEGAL: list[tuple[str, State, dict[str, Any]]] = [
 ]
 
 
+@pytest.mark.rules(
+    "TB-6", "TB-7", "TB-9", "TB-13", "TB-14", "TB-15", "TB-19", "TB-20", "Q-T5", "Q-T7"
+)
 @pytest.mark.parametrize(("rule", "state", "move"), ILLEGAL)
 def test_an_illegal_move_is_rejected_naming_its_rule(
     rule: str, state: State, move: dict[str, Any]
@@ -134,6 +137,7 @@ def test_a_well_formed_move_parses_to_its_dataclass() -> None:
     assert RULES.moves.encode(RULES.parse_move(raw)) == raw
 
 
+@pytest.mark.rules("TB-6")
 @pytest.mark.parametrize("move", [board("red-3"), build("red-8"), end()])
 def test_the_seat_not_on_turn_gets_not_your_turn(move: dict[str, Any]) -> None:
     error = refused(table(hands=[HAND, HAND], active=0), 1, move)
@@ -141,10 +145,12 @@ def test_the_seat_not_on_turn_gets_not_your_turn(move: dict[str, Any]) -> None:
     assert error.details == {"seat": 1, "to_act": [0]}
 
 
+@pytest.mark.rules("TB-6")
 def test_a_seat_outside_the_table_gets_not_your_turn() -> None:
     assert refused(table(), 2, end()).code == NOT_YOUR_TURN
 
 
+@pytest.mark.rules("Q-T3")
 def test_no_move_is_accepted_after_the_end() -> None:
     state = table(
         hands=[("red-3", "blue-5")],

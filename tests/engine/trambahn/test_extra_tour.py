@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardstate.engine.trambahn import events as ev
 from tests.engine.trambahn.fixtures import build, line, play, table
 
@@ -9,6 +11,7 @@ SEVEN_RED = line("red", 1, 2, 3, 4, 5, 6, 7, tram="steam")
 """VP 1+1+1+1+2+2+2 = 10."""
 
 
+@pytest.mark.rules("TB-17")
 def test_a_line_reaching_eight_cards_has_an_extra_tour_for_that_line() -> None:
     state = table(hands=[("red-8", "blue-5")], step="stations", lines=[[SEVEN_RED]])
     after, events = play(state, 0, build("red-8", 1))
@@ -17,6 +20,7 @@ def test_a_line_reaching_eight_cards_has_an_extra_tour_for_that_line() -> None:
     assert after.players[0].lines[0].extra_tour_done is True
 
 
+@pytest.mark.rules("TB-17")
 def test_conductors_count_toward_the_eight_cards_but_add_no_vp() -> None:
     red = line("red", 2, 4, 6, 8, 9, conductors=2, tram="horse")
     state = table(hands=[("conductor", "blue-5")], step="stations", lines=[[red]])
@@ -25,6 +29,7 @@ def test_conductors_count_toward_the_eight_cards_but_add_no_vp() -> None:
     assert after.players[0].extra_tours == (20,)
 
 
+@pytest.mark.rules("TB-17")
 def test_a_line_of_seven_cards_has_no_extra_tour() -> None:
     red = line("red", 1, 2, 3, 4, 5, 6, tram="steam")
     state = table(hands=[("red-8", "blue-5")], step="stations", lines=[[red]])
@@ -33,6 +38,7 @@ def test_a_line_of_seven_cards_has_no_extra_tour() -> None:
     assert after.players[0].extra_tours == ()
 
 
+@pytest.mark.rules("TB-17")
 def test_the_extra_tour_happens_once_per_line() -> None:
     red = line("red", 1, 2, 3, 4, 5, 6, 7, 8, tram="steam", extra_tour_done=True)
     state = table(hands=[("red-9", "blue-5")], step="stations", lines=[[red]], extra_tours=[(42,)])
@@ -41,6 +47,7 @@ def test_the_extra_tour_happens_once_per_line() -> None:
     assert after.players[0].extra_tours == (42,)
 
 
+@pytest.mark.rules("TB-17")
 def test_each_line_has_its_own_extra_tour() -> None:
     done = line("red", 1, 2, 3, 4, 5, 6, 7, 8, tram="steam", id=1, extra_tour_done=True)
     fresh = line("blue", 1, 2, 3, 4, 5, 6, 7, tram="horse", id=2)
@@ -52,6 +59,7 @@ def test_each_line_has_its_own_extra_tour() -> None:
     assert after.players[0].extra_tours == (42, 26)
 
 
+@pytest.mark.rules("TB-17")
 def test_only_the_line_reaching_eight_cards_scores_in_its_extra_tour() -> None:
     other = line("red", 8, 9, tram="electric", id=2)
     state = table(
@@ -64,6 +72,7 @@ def test_only_the_line_reaching_eight_cards_scores_in_its_extra_tour() -> None:
     assert [p.extra_tours for p in after.players] == [(39,), ()]
 
 
+@pytest.mark.rules("TB-17")
 def test_an_extra_tour_is_not_one_of_the_ten_scorings() -> None:
     state = table(
         hands=[("red-8", "blue-5")],
@@ -78,6 +87,7 @@ def test_an_extra_tour_is_not_one_of_the_ten_scorings() -> None:
     assert [e.TYPE for e in events] == ["StationBuilt", "ExtraTourScored"]
 
 
+@pytest.mark.rules("TB-17")
 def test_extra_tour_points_count_in_the_total() -> None:
     state = table(
         hands=[("red-8", "blue-5")], step="stations", lines=[[SEVEN_RED]], fahrten=[(5, 6), (0, 0)]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardstate.engine.core.errors import GAME_FINISHED
 from boardstate.engine.trambahn import RULES
 from boardstate.engine.trambahn import events as ev
@@ -23,6 +25,7 @@ NINE = [(1, 2, 3, 4, 5, 6, 7, 8, 9), (9, 8, 7, 6, 5, 4, 3, 2, 1)]
 """Nine scorings so far: 45 points each."""
 
 
+@pytest.mark.rules("Q-T3")
 def test_the_game_ends_immediately_after_the_tenth_scoring() -> None:
     state = table(hands=[("red-3", "blue-5")], terminals=RED_WAITING, fahrten=NINE)
     after, events = play(state, 0, board("red-3"))
@@ -32,6 +35,7 @@ def test_the_game_ends_immediately_after_the_tenth_scoring() -> None:
     assert (after.finished, after.end_reason, after.scorings) == (True, "tenth_scoring", 10)
 
 
+@pytest.mark.rules("Q-T3")
 def test_the_rest_of_the_move_is_not_played_after_the_tenth_scoring() -> None:
     state = table(
         hands=[("red-3", "blue-5", "green-1")],
@@ -44,6 +48,7 @@ def test_the_rest_of_the_move_is_not_played_after_the_tenth_scoring() -> None:
     assert after.players[0].hand == ("blue-5", "green-1")
 
 
+@pytest.mark.rules("Q-T3")
 def test_the_rest_of_the_turn_is_not_played_after_the_tenth_scoring() -> None:
     state = table(hands=[("red-3", "blue-5")], terminals=RED_WAITING, fahrten=NINE)
     after, _ = play(state, 0, board("red-3"))
@@ -53,6 +58,7 @@ def test_the_rest_of_the_turn_is_not_played_after_the_tenth_scoring() -> None:
     assert RULES.to_act(after) == frozenset()
 
 
+@pytest.mark.rules("Q-T3")
 def test_the_ninth_scoring_does_not_end_the_game() -> None:
     state = table(
         hands=[("red-3", "blue-5")], terminals=RED_WAITING, fahrten=[NINE[0][:8], NINE[1][:8]]
@@ -62,6 +68,7 @@ def test_the_ninth_scoring_does_not_end_the_game() -> None:
     assert (after.finished, after.scorings) == (False, 9)
 
 
+@pytest.mark.rules("TB-24")
 def test_a_total_is_the_ten_fahrten_plus_all_extra_tours() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -77,6 +84,7 @@ def test_a_total_is_the_ten_fahrten_plus_all_extra_tours() -> None:
     assert outcome.scores == (75, 75)
 
 
+@pytest.mark.rules("TB-24")
 def test_the_highest_total_wins() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -91,6 +99,7 @@ def test_the_highest_total_wins() -> None:
     assert (outcome.scores, outcome.winners) == ((45, 47), (1,))
 
 
+@pytest.mark.rules("Q-T4")
 def test_equal_totals_share_the_win() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -107,6 +116,7 @@ def test_equal_totals_share_the_win() -> None:
     assert outcome.winners == (0, 1)
 
 
+@pytest.mark.rules("TB-24")
 def test_the_outcome_lists_the_reason_and_both_score_sheets() -> None:
     state = table(
         hands=[("red-3", "blue-5")], terminals=RED_WAITING, fahrten=NINE, extra_tours=[(7,)]
@@ -121,12 +131,14 @@ def test_the_outcome_lists_the_reason_and_both_score_sheets() -> None:
     }
 
 
+@pytest.mark.rules("TB-24")
 def test_there_is_no_outcome_while_the_game_runs() -> None:
     state = table(fahrten=NINE)
     assert RULES.outcome(state) is None
     assert RULES.to_act(state) == frozenset({0})
 
 
+@pytest.mark.rules("TB-25")
 def test_the_game_ends_when_the_next_player_has_no_card_at_all() -> None:
     # Not in the rules: a player without a card cannot take the mandatory passenger step.
     state = table(hands=[("red-3",), ()], step="stations", draw=[], fahrten=[(4,), (2,)])
@@ -136,6 +148,7 @@ def test_the_game_ends_when_the_next_player_has_no_card_at_all() -> None:
     assert (after.finished, after.end_reason) == (True, "no_cards")
 
 
+@pytest.mark.rules("TB-25")
 def test_a_next_player_with_one_card_plays_on() -> None:
     state = table(hands=[("red-3",), ("blue-4",)], step="stations", draw=[])
     after, events = play(state, 0, end())

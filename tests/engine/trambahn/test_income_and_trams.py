@@ -25,6 +25,7 @@ from tests.engine.trambahn.fixtures import (
 MONEY = ("blue-1", "red-2", "green-3", "yellow-4", "red-5", "blue-6", "green-7")
 
 
+@pytest.mark.rules("TB-18")
 def test_income_puts_a_hand_card_face_down_on_the_money_pile() -> None:
     state = table(hands=[("red-7", "blue-5")], money=[("green-1", "green-2")], step="stations")
     after, events = play(state, 0, income("red-7"))
@@ -34,6 +35,7 @@ def test_income_puts_a_hand_card_face_down_on_the_money_pile() -> None:
     assert after.step is Step.INCOME
 
 
+@pytest.mark.rules("TB-18")
 def test_any_number_of_hand_cards_may_be_taken_as_income() -> None:
     state = table(hands=[("red-7", "blue-5", "conductor")], money=[3], step="stations")
     after, _ = play_all(state, 0, income("red-7"), income("blue-5"), income("conductor"))
@@ -41,12 +43,14 @@ def test_any_number_of_hand_cards_may_be_taken_as_income() -> None:
     assert after.players[0].hand == ()
 
 
+@pytest.mark.rules("TB-7")
 def test_income_must_come_from_the_hand() -> None:
     state = table(hands=[("red-7", "blue-5")], step="stations")
     error = refused(state, 0, income("red-8"))
     assert error.details == {"rule": "card_in_hand"}
 
 
+@pytest.mark.rules("TB-6")
 def test_stations_cannot_be_built_after_income() -> None:
     state = table(hands=[("red-7", "blue-5")], step="income")
     error = refused(state, 0, build("red-7"))
@@ -54,6 +58,7 @@ def test_stations_cannot_be_built_after_income() -> None:
     assert error.details == {"rule": "step_order"}
 
 
+@pytest.mark.rules("TB-19")
 def test_a_tram_is_bought_from_the_display_for_a_line_without_one() -> None:
     state = table(money=[MONEY], step="stations", lines=[[line("red", 3)]])
     after, events = play(state, 0, buy("horse", 1))
@@ -63,6 +68,7 @@ def test_a_tram_is_bought_from_the_display_for_a_line_without_one() -> None:
     assert after.step is Step.PURCHASE
 
 
+@pytest.mark.rules("TB-20")
 def test_the_price_is_paid_from_the_money_pile_and_the_paid_cards_go_to_the_discard_pile() -> None:
     state = table(money=[MONEY], step="stations", lines=[[line("red", 3)]], discard=["conductor"])
     after, _ = play(state, 0, buy("horse", 1))
@@ -70,6 +76,7 @@ def test_the_price_is_paid_from_the_money_pile_and_the_paid_cards_go_to_the_disc
     assert after.discard == (*MONEY[:5], "conductor")
 
 
+@pytest.mark.rules("TB-20")
 def test_hand_cards_cannot_pay_for_a_tram() -> None:
     state = table(
         hands=[("red-7", "blue-5", "red-8", "blue-6", "red-9")],
@@ -82,6 +89,7 @@ def test_hand_cards_cannot_pay_for_a_tram() -> None:
     assert error.details == {"rule": "tram_price"}
 
 
+@pytest.mark.rules("TB-20")
 @pytest.mark.parametrize(("tram", "price"), [("horse", 5), ("steam", 10), ("electric", 15)])
 def test_each_tram_kind_costs_its_price_in_money_cards(tram: str, price: int) -> None:
     cheap = table(money=[price - 1], step="stations", lines=[[line("red", 3)]], display=[tram])
@@ -92,18 +100,21 @@ def test_each_tram_kind_costs_its_price_in_money_cards(tram: str, price: int) ->
     assert len(after.discard) == price
 
 
+@pytest.mark.rules("TB-19")
 def test_only_trams_in_the_display_can_be_bought() -> None:
     state = table(money=[20], step="stations", lines=[[line("red", 3)]])
     error = refused(state, 0, buy("steam", 1))
     assert error.details == {"rule": "tram_display"}
 
 
+@pytest.mark.rules("TB-19")
 def test_a_line_holds_one_tram_only() -> None:
     state = table(money=[20], step="stations", lines=[[line("red", 3, tram="horse")]])
     error = refused(state, 0, buy("horse", 1))
     assert error.details == {"rule": "tram_line"}
 
 
+@pytest.mark.rules("TB-19")
 def test_a_tram_needs_one_of_your_own_lines() -> None:
     state = table(
         money=[20], step="stations", lines=[[line("red", 3, id=1)], [line("red", 4, id=2)]]
@@ -112,6 +123,7 @@ def test_a_tram_needs_one_of_your_own_lines() -> None:
     assert error.details == {"rule": "line_unknown"}
 
 
+@pytest.mark.rules("TB-19")
 def test_several_trams_may_be_bought_in_one_turn_one_per_line() -> None:
     state = table(
         money=[10], step="stations", lines=[[line("red", 3, id=1), line("blue", 4, id=2)]]
@@ -122,12 +134,14 @@ def test_several_trams_may_be_bought_in_one_turn_one_per_line() -> None:
     assert after.players[0].money == ()
 
 
+@pytest.mark.rules("TB-19")
 def test_a_tram_may_be_bought_for_a_line_started_this_turn() -> None:
     state = table(hands=[("red-7", "blue-5")], money=[5], step="stations")
     after, _ = play_all(state, 0, build("red-7"), buy("horse", 1))
     assert after.players[0].lines == (line("red", 7, tram="horse"),)
 
 
+@pytest.mark.rules("TB-6")
 def test_trams_may_be_bought_after_income() -> None:
     state = table(hands=[("red-7", "blue-5")], money=[4], step="stations", lines=[[line("red", 3)]])
     after, _ = play_all(state, 0, income("red-7"), buy("horse", 1))
@@ -135,12 +149,14 @@ def test_trams_may_be_bought_after_income() -> None:
     assert after.players[0].money == ()
 
 
+@pytest.mark.rules("TB-6")
 def test_income_cannot_be_taken_after_buying_a_tram() -> None:
     state = table(hands=[("red-7", "blue-5")], step="purchase")
     error = refused(state, 0, income("red-7"))
     assert error.details == {"rule": "step_order"}
 
 
+@pytest.mark.rules("Q-T6")
 def test_the_display_is_not_refilled_between_purchases() -> None:
     lines = [
         line("red", 3, id=1),
@@ -155,6 +171,7 @@ def test_the_display_is_not_refilled_between_purchases() -> None:
     assert refused(after, 0, buy("horse", 4)).details == {"rule": "tram_display"}
 
 
+@pytest.mark.rules("Q-T6")
 def test_the_display_is_refilled_to_three_from_the_stack_at_the_end_of_the_purchase_step() -> None:
     state = table(
         money=[15],
@@ -171,6 +188,7 @@ def test_the_display_is_refilled_to_three_from_the_stack_at_the_end_of_the_purch
     assert final.tram_stack == (TramKind.ELECTRIC,)
 
 
+@pytest.mark.rules("Q-T6")
 def test_a_full_display_is_not_refilled() -> None:
     state = table(step="stations")
     after, events = play(state, 0, end())
@@ -178,6 +196,7 @@ def test_a_full_display_is_not_refilled() -> None:
     assert after.display == (TramKind.HORSE,) * 3
 
 
+@pytest.mark.rules("TB-21")
 def test_the_display_shrinks_when_the_stack_runs_out() -> None:
     state = table(
         money=[10],
@@ -190,6 +209,7 @@ def test_the_display_shrinks_when_the_stack_runs_out() -> None:
     assert after.tram_stack == ()
 
 
+@pytest.mark.rules("TB-21")
 def test_with_an_empty_stack_nothing_refills_the_display() -> None:
     state = table(money=[5], step="stations", lines=[[line("red", 3)]], stack=[])
     after, events = play_all(state, 0, buy("horse", 1), end())

@@ -69,6 +69,7 @@ INTERESTING = {
 }
 
 
+@pytest.mark.rules("TB-6")
 @pytest.mark.parametrize("state", INTERESTING.values(), ids=INTERESTING.keys())
 def test_every_listed_move_is_accepted(state: State) -> None:
     assert_all_accepted(state)
@@ -80,11 +81,13 @@ def test_every_listed_move_is_accepted_right_after_set_up() -> None:
     assert {type(m) for m in moves} == {mv.BoardPassengers}
 
 
+@pytest.mark.rules("TB-6")
 def test_the_seat_not_on_turn_has_no_legal_moves() -> None:
     state = table(hands=[HAND, HAND], active=0)
     assert RULES.legal_moves(state, 1) == []
 
 
+@pytest.mark.rules("TB-13")
 def test_legal_moves_list_every_build_target_and_nothing_else() -> None:
     state = INTERESTING["stations"]
     builds = {m for m in RULES.legal_moves(state, 0) if isinstance(m, mv.BuildStation)}
@@ -102,6 +105,7 @@ def test_legal_moves_list_every_build_target_and_nothing_else() -> None:
     assert {m for m in candidates if accepted(state, 0, m)} == builds
 
 
+@pytest.mark.rules("TB-19")
 def test_legal_moves_list_every_buy_target_and_nothing_else() -> None:
     state = table(
         hands=[HAND],
@@ -121,12 +125,14 @@ def test_legal_moves_list_every_buy_target_and_nothing_else() -> None:
     assert {m for m in candidates if accepted(state, 0, m)} == buys
 
 
+@pytest.mark.rules("TB-20")
 def test_a_poorer_player_is_offered_only_the_trams_they_can_pay() -> None:
     state = table(lines=[LINES], step="purchase", money=[9], display=["horse", "steam"])
     buys = [m for m in RULES.legal_moves(state, 0) if isinstance(m, mv.BuyTram)]
     assert buys == [mv.BuyTram(TramKind.HORSE, 2), mv.BuyTram(TramKind.HORSE, 4)]
 
 
+@pytest.mark.rules("TB-6")
 def test_each_step_lists_only_its_own_and_later_moves() -> None:
     def kinds(step: str) -> Counter[str]:
         state = table(hands=[HAND], lines=[LINES], step=step, money=[5])
@@ -138,6 +144,7 @@ def test_each_step_lists_only_its_own_and_later_moves() -> None:
     assert set(kinds("passengers")) == {"board_passengers"}
 
 
+@pytest.mark.rules("TB-8")
 def test_two_passengers_are_listed_in_both_orders() -> None:
     state = table(hands=[("red-3", "blue-4")])
     red = mv.Passenger("red-3", Colour.RED)
@@ -150,6 +157,7 @@ def test_two_passengers_are_listed_in_both_orders() -> None:
     }
 
 
+@pytest.mark.rules("TB-9")
 def test_a_conductor_is_listed_at_every_terminal() -> None:
     state = table(hands=[("conductor",)])
     assert RULES.legal_moves(state, 0) == [
@@ -157,6 +165,7 @@ def test_a_conductor_is_listed_at_every_terminal() -> None:
     ]
 
 
+@pytest.mark.rules("TB-8")
 def test_twin_cards_are_one_choice_alone_and_may_board_together() -> None:
     state = table(hands=[("red-3", "red-3")])
     one = mv.Passenger("red-3", Colour.RED)
@@ -181,6 +190,7 @@ def play_out(seed: int) -> State:
     raise AssertionError("the game did not end within max_game_length")
 
 
+@pytest.mark.rules("TB-6")
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_random_game_accepts_every_listed_move_at_every_step_until_its_end(seed: int) -> None:
     final = play_out(seed)

@@ -24,6 +24,7 @@ from tests.engine.trambahn.fixtures import (
 AFTER_EACH = {"display_refill": "after_each_purchase"}
 
 
+@pytest.mark.rules("TB-27")
 def test_the_defaults_are_the_part_a_decisions() -> None:
     assert RULES.parse_options(None) == Options(
         Rounding.FLOOR, Refill.END_OF_PURCHASE, TieBreak.SHARED
@@ -35,6 +36,7 @@ def test_the_defaults_are_the_part_a_decisions() -> None:
     }
 
 
+@pytest.mark.rules("TB-27")
 @pytest.mark.parametrize(
     "raw", [{"money_halving": "half"}, {"tie_break": None}, {"colours": 5}, ["ceil"]]
 )
@@ -44,6 +46,7 @@ def test_unknown_option_values_are_rejected(raw: object) -> None:
     assert caught.value.code == BAD_OPTIONS
 
 
+@pytest.mark.rules("TB-27")
 def test_the_options_schema_names_every_choice() -> None:
     props = RULES.options_schema()["properties"]
     assert props["money_halving"]["enum"] == ["floor", "ceil"]
@@ -51,6 +54,7 @@ def test_the_options_schema_names_every_choice() -> None:
     assert props["tie_break"]["enum"] == ["shared", "extra_tours"]
 
 
+@pytest.mark.rules("TB-27")
 def test_with_after_each_purchase_the_display_is_refilled_right_after_a_tram_is_bought() -> None:
     state = table(money=[5], step="stations", lines=[[line("red", 3)]], options=AFTER_EACH)
     after, events = play(state, 0, buy("horse", 1))
@@ -59,6 +63,7 @@ def test_with_after_each_purchase_the_display_is_refilled_right_after_a_tram_is_
     assert after.tram_stack == (TramKind.HORSE, *[TramKind.STEAM] * 4, *[TramKind.ELECTRIC] * 7)
 
 
+@pytest.mark.rules("TB-27")
 def test_with_after_each_purchase_a_refilled_tram_may_be_bought_in_the_same_turn() -> None:
     state = table(
         money=[15],
@@ -73,12 +78,14 @@ def test_with_after_each_purchase_a_refilled_tram_may_be_bought_in_the_same_turn
     assert after.display == (TramKind.ELECTRIC,)
 
 
+@pytest.mark.rules("TB-27")
 def test_with_after_each_purchase_ending_the_turn_refills_nothing_more() -> None:
     state = table(money=[5], step="stations", lines=[[line("red", 3)]], options=AFTER_EACH)
     _, events = play_all(state, 0, buy("horse", 1), end())
     assert len(of_type(events, ev.DisplayRefilled)) == 1
 
 
+@pytest.mark.rules("Q-T6")
 def test_by_default_the_display_waits_for_the_end_of_the_purchase_step() -> None:
     state = table(money=[5], step="stations", lines=[[line("red", 3)]])
     after, events = play(state, 0, buy("horse", 1))
@@ -86,6 +93,7 @@ def test_by_default_the_display_waits_for_the_end_of_the_purchase_step() -> None
     assert after.display == (TramKind.HORSE,) * 2
 
 
+@pytest.mark.rules("TB-27")
 @pytest.mark.parametrize(("rounding", "kept"), [("floor", [3, 2]), ("ceil", [2, 1])])
 def test_money_halving_rounds_as_the_option_says(rounding: str, kept: list[int]) -> None:
     state = table(
@@ -119,24 +127,28 @@ def tied_end(
     return of_type(events, ev.GameOver)[0]
 
 
+@pytest.mark.rules("TB-27")
 def test_with_the_extra_tours_tie_break_more_extra_tour_points_win_equal_totals() -> None:
     over = tied_end("extra_tours", [(), (20, 10)])
     assert over.totals == (90, 90)
     assert over.winners == (1,)
 
 
+@pytest.mark.rules("TB-27")
 def test_with_the_extra_tours_tie_break_equal_extra_tours_still_share_the_win() -> None:
     over = tied_end("extra_tours", [(5, 10), (15,)], fahrten=[(10,) * 9, (10,) * 9])
     assert over.totals == (105, 105)
     assert over.winners == (0, 1)
 
 
+@pytest.mark.rules("TB-27")
 def test_the_extra_tours_tie_break_does_not_change_a_clear_win() -> None:
     over = tied_end("extra_tours", [(1,), (0, 40)])
     assert over.totals == (91, 100)
     assert over.winners == (1,)
 
 
+@pytest.mark.rules("Q-T4")
 def test_by_default_equal_totals_share_the_win_whatever_the_extra_tours() -> None:
     over = tied_end("shared", [(), (20, 10)])
     assert over.totals == (90, 90)

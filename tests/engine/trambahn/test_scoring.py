@@ -13,6 +13,7 @@ from tests.engine.trambahn.fixtures import board, line, of_type, play, table
 RED_WAITING = {"red": ["red-1", "red-2", "conductor"]}
 
 
+@pytest.mark.rules("TB-11")
 def test_a_scoring_counts_every_line_of_that_colour_with_a_tram_for_both_players() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -33,6 +34,7 @@ def test_a_scoring_counts_every_line_of_that_colour_with_a_tram_for_both_players
     assert [p.fahrten for p in after.players] == [(18,), (20,)]
 
 
+@pytest.mark.rules("TB-11")
 def test_the_rulebook_example_red_line_with_vp_1_1_2_3_and_a_steam_tram_scores_21() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -43,6 +45,7 @@ def test_the_rulebook_example_red_line_with_vp_1_1_2_3_and_a_steam_tram_scores_2
     assert after.players[0].fahrten == (21,)
 
 
+@pytest.mark.rules("TB-11")
 @pytest.mark.parametrize(("tram", "points"), [("horse", 2), ("steam", 3), ("electric", 4)])
 def test_a_line_scores_its_vp_sum_times_its_trams_multiplier(tram: str, points: int) -> None:
     state = table(
@@ -52,6 +55,7 @@ def test_a_line_scores_its_vp_sum_times_its_trams_multiplier(tram: str, points: 
     assert after.players[0].fahrten == (points,)
 
 
+@pytest.mark.rules("Q-T1")
 @pytest.mark.parametrize(
     ("value", "vp"),
     [(1, 1), (2, 1), (3, 1), (4, 1), (5, 2), (6, 2), (7, 2), (8, 3), (9, 3), (10, 3)],
@@ -68,6 +72,7 @@ def test_the_vp_figure_of_a_station_card_follows_the_reconstructed_table(
     assert after.players[0].fahrten == (vp * 2,)
 
 
+@pytest.mark.rules("TB-11")
 def test_conductors_add_no_victory_points() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -78,6 +83,7 @@ def test_conductors_add_no_victory_points() -> None:
     assert after.players[0].fahrten == (2 * 2,)
 
 
+@pytest.mark.rules("TB-11")
 def test_lines_of_other_colours_do_not_score() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -89,6 +95,7 @@ def test_lines_of_other_colours_do_not_score() -> None:
     assert after.players[0].fahrten == (2,)
 
 
+@pytest.mark.rules("TB-11")
 def test_a_line_without_a_tram_does_not_score() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -100,6 +107,7 @@ def test_a_line_without_a_tram_does_not_score() -> None:
     assert after.players[0].fahrten == (2,)
 
 
+@pytest.mark.rules("TB-11")
 def test_passengers_belong_to_nobody_so_the_placing_player_gets_nothing_for_them() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -111,6 +119,7 @@ def test_passengers_belong_to_nobody_so_the_placing_player_gets_nothing_for_them
     assert [p.fahrten for p in after.players] == [(0,), (2,)]
 
 
+@pytest.mark.rules("TB-12")
 def test_scorings_are_numbered_in_sequence_in_the_fahrt_columns() -> None:
     state = table(
         hands=[("red-3", "blue-5")],
@@ -124,6 +133,7 @@ def test_scorings_are_numbered_in_sequence_in_the_fahrt_columns() -> None:
     assert [p.fahrten for p in after.players] == [(4, 0, 6, 2, 2), (0, 8, 0, 0, 0)]
 
 
+@pytest.mark.rules("TB-11")
 def test_lines_are_kept_after_a_scoring_and_score_again_later() -> None:
     red = line("red", 5, 7, tram="steam")
     state = table(hands=[("red-3", "red-4", "blue-5")], terminals=RED_WAITING, lines=[[red]])
@@ -135,6 +145,7 @@ def test_lines_are_kept_after_a_scoring_and_score_again_later() -> None:
     assert later.scorings == 2
 
 
+@pytest.mark.rules("TB-10")
 def test_a_scoring_of_one_colour_leaves_the_other_terminals_waiting() -> None:
     state = table(
         hands=[("red-3", "blue-5")], terminals={**RED_WAITING, "green": ["green-4", "conductor"]}

@@ -26,6 +26,7 @@ def set_up(seed: int) -> tuple[State, list[Any]]:
     return state, events
 
 
+@pytest.mark.rules("TB-4")
 def test_all_112_station_cards_and_8_conductors_are_shuffled_into_the_draw_pile() -> None:
     _, events = set_up(0)
     (shuffled,) = [e for e in events if isinstance(e, ev.DeckShuffled)]
@@ -34,11 +35,13 @@ def test_all_112_station_cards_and_8_conductors_are_shuffled_into_the_draw_pile(
     assert shuffled.order != COMPONENTS.deck
 
 
+@pytest.mark.rules("TB-5")
 def test_the_start_player_is_chosen_at_random() -> None:
     starts = {set_up(seed)[0].start_player for seed in SEEDS}
     assert starts == {0, 1}
 
 
+@pytest.mark.rules("TB-5")
 @pytest.mark.parametrize("seed", SEEDS)
 def test_the_start_player_gets_12_money_cards_and_the_other_15(seed: int) -> None:
     state, events = set_up(seed)
@@ -49,6 +52,7 @@ def test_the_start_player_gets_12_money_cards_and_the_other_15(seed: int) -> Non
     assert len(state.players[1 - first].money) == 15
 
 
+@pytest.mark.rules("TB-5")
 @pytest.mark.parametrize("seed", SEEDS[:4])
 def test_each_player_draws_a_hand_of_six(seed: int) -> None:
     state, _ = set_up(seed)
@@ -56,6 +60,7 @@ def test_each_player_draws_a_hand_of_six(seed: int) -> None:
     assert len(state.draw_pile) == 120 - 12 - 15 - 6 - 6
 
 
+@pytest.mark.rules("TB-5")
 def test_money_then_hands_are_dealt_from_the_top_of_the_shuffled_pile() -> None:
     state, events = set_up(5)
     order = next(e for e in events if isinstance(e, ev.DeckShuffled)).order
@@ -67,6 +72,7 @@ def test_money_then_hands_are_dealt_from_the_top_of_the_shuffled_pile() -> None:
     assert state.draw_pile == order[39:]
 
 
+@pytest.mark.rules("TB-4")
 def test_the_display_starts_with_three_horse_trams_over_a_stack_of_the_rest() -> None:
     state, events = set_up(0)
     assert state.display == (TramKind.HORSE,) * 3
@@ -76,6 +82,7 @@ def test_the_display_starts_with_three_horse_trams_over_a_stack_of_the_rest() ->
     assert [e.TYPE for e in events][-2:] == ["TramsLaidOut", "TurnStarted"]
 
 
+@pytest.mark.rules("TB-5")
 def test_the_start_player_opens_turn_1_at_the_passenger_step() -> None:
     state, events = set_up(3)
     assert events[-1] == ev.TurnStarted(seat=state.start_player, turn=1)
@@ -83,6 +90,7 @@ def test_the_start_player_opens_turn_1_at_the_passenger_step() -> None:
     assert RULES.to_act(state) == frozenset({state.start_player})
 
 
+@pytest.mark.rules("TB-4")
 def test_terminals_lines_scores_and_discard_pile_start_empty() -> None:
     state, _ = set_up(1)
     assert state.terminals == ((), (), (), ())
@@ -91,11 +99,13 @@ def test_terminals_lines_scores_and_discard_pile_start_empty() -> None:
     assert [(p.lines, p.fahrten, p.extra_tours) for p in state.players] == [((), (), ())] * 2
 
 
+@pytest.mark.rules("TB-4")
 def test_the_same_seed_gives_the_same_set_up() -> None:
     assert set_up(7) == set_up(7)
     assert set_up(7)[0] != set_up(8)[0]
 
 
+@pytest.mark.rules("TB-1")
 @pytest.mark.parametrize("players", [1, 3])
 def test_trambahn_is_for_exactly_two_players(players: int) -> None:
     with pytest.raises(MoveError) as caught:
@@ -103,6 +113,7 @@ def test_trambahn_is_for_exactly_two_players(players: int) -> None:
     assert caught.value.code == BAD_PLAYER_COUNT
 
 
+@pytest.mark.rules("TB-5")
 def test_no_move_is_accepted_before_set_up() -> None:
     empty = RULES.initial_state(2, Options())
     with pytest.raises(MoveError) as caught:

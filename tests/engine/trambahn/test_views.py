@@ -31,6 +31,7 @@ def scene() -> State:
     )
 
 
+@pytest.mark.rules("TB-26")
 def test_a_hand_is_seen_only_by_its_owner() -> None:
     state = table(hands=HANDS)
     assert [p["hand"] for p in RULES.view(state, 0)["players"]] == [["red-3", "blue-5"], None]
@@ -38,6 +39,7 @@ def test_a_hand_is_seen_only_by_its_owner() -> None:
     assert [p["hand"] for p in RULES.view(state, None)["players"]] == [None, None]
 
 
+@pytest.mark.rules("TB-26")
 def test_hand_sizes_and_money_counts_are_public() -> None:
     state = table(hands=HANDS, money=[4, 9])
     for viewer in VIEWERS:
@@ -45,6 +47,7 @@ def test_hand_sizes_and_money_counts_are_public() -> None:
         assert [(p["hand_count"], p["money_count"]) for p in players] == [(2, 4), (3, 9)]
 
 
+@pytest.mark.rules("TB-26")
 def test_two_states_differing_only_in_the_other_players_hand_give_the_same_view() -> None:
     state = table(hands=HANDS)
     other = dataclasses.replace(
@@ -55,6 +58,7 @@ def test_two_states_differing_only_in_the_other_players_hand_give_the_same_view(
     assert RULES.view(state, 1) != RULES.view(other, 1)
 
 
+@pytest.mark.rules("TB-26")
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_money_faces_are_seen_by_nobody(viewer: int | None) -> None:
     state = table(money=[("red-1", "red-2"), ("blue-9",)])
@@ -67,6 +71,7 @@ def test_money_faces_are_seen_by_nobody(viewer: int | None) -> None:
     )
 
 
+@pytest.mark.rules("TB-26")
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_the_draw_pile_order_is_seen_by_nobody_but_its_size_is_public(viewer: int | None) -> None:
     state = table(draw=["green-1", "green-2", "green-3"])
@@ -75,6 +80,7 @@ def test_the_draw_pile_order_is_seen_by_nobody_but_its_size_is_public(viewer: in
     assert RULES.view(state, viewer)["draw_pile_count"] == 3
 
 
+@pytest.mark.rules("TB-26")
 def test_terminals_discard_pile_lines_trams_and_scores_are_public() -> None:
     seen = RULES.view(scene(), None)
     assert seen["terminals"] == {"blue": [], "red": ["red-8"], "green": [], "yellow": []}
@@ -95,12 +101,14 @@ def test_terminals_discard_pile_lines_trams_and_scores_are_public() -> None:
     assert [(p["fahrten"], p["total"]) for p in seen["players"]] == [([6], 6), ([0], 0)]
 
 
+@pytest.mark.rules("TB-26")
 def test_a_finished_game_shows_no_active_seat() -> None:
     state = dataclasses.replace(table(), finished=True, end_reason="no_cards")
     seen = RULES.view(state, 0)
     assert (seen["active_seat"], seen["finished"], seen["end_reason"]) == (None, True, "no_cards")
 
 
+@pytest.mark.rules("TB-26")
 def test_drawn_cards_are_hidden_from_the_other_seat_and_spectators() -> None:
     drawn = ev.CardsDrawn(seat=0, cards=("red-3", "blue-5"))
     assert RULES.redact(drawn, 0) == drawn
@@ -108,6 +116,7 @@ def test_drawn_cards_are_hidden_from_the_other_seat_and_spectators() -> None:
     assert RULES.redact(drawn, None) == ev.CardsDrawn(seat=0, cards=(None, None))
 
 
+@pytest.mark.rules("TB-26")
 def test_an_income_card_is_hidden_from_the_other_seat_and_spectators() -> None:
     taken = ev.IncomeTaken(seat=1, card="red-3")
     assert RULES.redact(taken, 1) == taken
@@ -115,6 +124,7 @@ def test_an_income_card_is_hidden_from_the_other_seat_and_spectators() -> None:
     assert RULES.redact(taken, None) == ev.IncomeTaken(seat=1, card=None)
 
 
+@pytest.mark.rules("TB-26")
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_shuffles_dealt_money_and_halved_money_are_hidden_from_everyone(viewer: int | None) -> None:
     hidden: list[tuple[ev.Event, ev.Event]] = [
@@ -129,6 +139,7 @@ def test_shuffles_dealt_money_and_halved_money_are_hidden_from_everyone(viewer: 
     assert [RULES.redact(event, viewer) for event, _ in hidden] == [r for _, r in hidden]
 
 
+@pytest.mark.rules("TB-26")
 @pytest.mark.parametrize("viewer", VIEWERS)
 def test_public_events_are_not_redacted(viewer: int | None) -> None:
     public: list[ev.Event] = [
@@ -143,6 +154,7 @@ def test_public_events_are_not_redacted(viewer: int | None) -> None:
     assert [RULES.redact(event, viewer) for event in public] == public
 
 
+@pytest.mark.rules("TB-26")
 def test_redacting_the_set_up_keeps_every_count_and_shows_a_seat_only_its_own_hand() -> None:
     _, events = start(RULES, 2, Options(), Rng.for_decision("views", 0))
     redacted = [RULES.redact(e, 1) for e in events]

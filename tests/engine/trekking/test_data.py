@@ -34,6 +34,7 @@ def _document() -> dict[str, Any]:
     return doc
 
 
+@pytest.mark.rules("TK-2")
 def test_the_data_file_is_exactly_what_the_committed_script_writes() -> None:
     spec = importlib.util.spec_from_file_location(
         "trekking_data", ROOT / "scripts" / "trekking_data.py"
@@ -46,12 +47,14 @@ def test_the_data_file_is_exactly_what_the_committed_script_writes() -> None:
     assert module.render() == committed
 
 
+@pytest.mark.rules("TK-2", "Q-K1")
 def test_there_are_108_history_cards_36_per_day() -> None:
     assert len(COMPONENTS.cards) == 108
     assert [len(d) for d in COMPONENTS.day_decks] == [36, 36, 36]
     assert [c.id for c in COMPONENTS.cards.values()][:2] == ["I-01", "I-02"]
 
 
+@pytest.mark.rules("TK-2", "Q-K1")
 @pytest.mark.parametrize(("day", "lo", "hi"), [(1, -37000, 1903), (2, -3500, 1985), (3, -70, 1994)])
 def test_every_card_is_a_dated_event_within_its_days_range(day: int, lo: int, hi: int) -> None:
     for card_id in COMPONENTS.day_decks[day - 1]:
@@ -60,16 +63,19 @@ def test_every_card_is_a_dated_event_within_its_days_range(day: int, lo: int, hi
         assert card.title
 
 
+@pytest.mark.rules("TK-2")
 def test_every_card_shows_a_different_event() -> None:
     titles = Counter(c.title for c in COMPONENTS.cards.values())
     assert max(titles.values()) == 1
 
 
+@pytest.mark.rules("TK-2", "Q-K1")
 def test_the_dates_reviews_quote_from_the_printed_cards_are_in_their_decks() -> None:
     years = {(c.day, c.year) for c in COMPONENTS.cards.values()}
     assert {(1, -37000), (1, 1271), (1, 1707), (2, -3500), (2, 1985), (3, 1994)} <= years
 
 
+@pytest.mark.rules("TK-2", "Q-K1")
 @pytest.mark.parametrize("day", [1, 2, 3])
 def test_each_day_deck_follows_part_a_for_hours_and_rewards(day: int) -> None:
     cards = [COMPONENTS.cards[c] for c in COMPONENTS.day_decks[day - 1]]
@@ -92,11 +98,13 @@ def test_each_day_deck_follows_part_a_for_hours_and_rewards(day: int) -> None:
     assert sum(tokens.values()) == 100
 
 
+@pytest.mark.rules("TK-2", "Q-K3")
 def test_six_ancestors_cost_one_hour_for_one_pp_and_six_two_hours_for_a_world_token() -> None:
     kinds = Counter((a.hours, a.pp, a.tokens) for a in COMPONENTS.ancestors.values())
     assert kinds == {(1, 1, ()): 6, (2, 0, (Token.WORLD,)): 6}
 
 
+@pytest.mark.rules("TK-2", "Q-K4")
 def test_the_24_itineraries_all_differ_and_stay_within_part_a() -> None:
     layouts = list(COMPONENTS.itineraries.values())
     assert len(layouts) == 24
@@ -114,6 +122,7 @@ def test_the_24_itineraries_all_differ_and_stay_within_part_a() -> None:
             assert 3 <= group.pp <= 6
 
 
+@pytest.mark.rules("Q-K2", "Q-K9")
 def test_the_display_bonuses_and_the_trek_table_are_part_a() -> None:
     assert COMPONENTS.display_bonuses == (
         Bonus.RED,
@@ -130,6 +139,7 @@ def test_the_display_bonuses_and_the_trek_table_are_part_a() -> None:
     )
 
 
+@pytest.mark.rules("TK-2")
 def test_every_value_carries_its_provenance_and_source() -> None:
     meta = RULES.data.metadata()
     assert meta["dataSet"] == DATA.id
@@ -182,6 +192,7 @@ def _malformed(doc: dict[str, Any]) -> None:
     doc["values"]["card:I-02"]["value"]["tokens"] = ["purple"]
 
 
+@pytest.mark.rules("TK-2")
 @pytest.mark.parametrize(
     ("mutate", "fragment"),
     [
@@ -206,5 +217,6 @@ def test_an_inconsistent_data_file_is_rejected_naming_the_problem(
     assert fragment in str(info.value)
 
 
+@pytest.mark.rules("TK-2")
 def test_the_shipped_document_loads_cleanly() -> None:
     assert load_components(parse_data_set(_document(), "test")).cards == COMPONENTS.cards

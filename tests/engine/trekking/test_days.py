@@ -26,6 +26,7 @@ TWO = card_where(lambda c: c.hours == 2 and no_world(c)).id
 ONE = card_where(lambda c: c.hours == 1).id
 
 
+@pytest.mark.rules("TK-19")
 def test_the_day_ends_when_the_last_watch_reaches_twelve() -> None:
     state = table(2, hours=[12, 10], **on_top(TWO))
     after, events = play(state, 1, take(TWO))
@@ -35,6 +36,7 @@ def test_the_day_ends_when_the_last_watch_reaches_twelve() -> None:
     assert after.phase is Phase.ITINERARY
 
 
+@pytest.mark.rules("TK-19")
 def test_the_day_goes_on_while_a_watch_is_below_twelve() -> None:
     state = table(2, hours=[12, 5], **on_top(ONE))
     after, events = play(state, 1, take(ONE))
@@ -42,6 +44,7 @@ def test_the_day_goes_on_while_a_watch_is_below_twelve() -> None:
     assert RULES.to_act(after) == frozenset({1})
 
 
+@pytest.mark.rules("TK-20")
 def test_the_next_day_lays_out_its_own_deck_and_resets_the_clock() -> None:
     state = table(2, hours=[12, 10], **on_top(TWO))
     after, events = play(state, 1, take(TWO))
@@ -52,6 +55,7 @@ def test_the_next_day_lays_out_its_own_deck_and_resets_the_clock() -> None:
     assert after.hours == (0, 0)
 
 
+@pytest.mark.rules("TK-20")
 def test_the_next_days_turn_order_comes_from_the_stack_on_twelve() -> None:
     state = table(3, hours=[12, 12, 10], stack=[1, 0, 2], **on_top(TWO))
     after, events = play(state, 2, take(TWO))
@@ -65,6 +69,7 @@ def test_the_next_days_turn_order_comes_from_the_stack_on_twelve() -> None:
     assert order == [2, 1, 0]
 
 
+@pytest.mark.rules("TK-21")
 def test_itineraries_and_their_tokens_leave_while_crystals_pp_and_treks_stay() -> None:
     state = table(
         2,
@@ -90,12 +95,14 @@ def test_itineraries_and_their_tokens_leave_while_crystals_pp_and_treks_stay() -
     assert "IT-01" not in p0.hand
 
 
+@pytest.mark.rules("TK-4", "Q-K3")
 def test_the_ancestor_pool_is_not_refreshed_between_days() -> None:
     state = table(2, hours=[12, 10], ancestors=["A-04", "A-09"], **on_top(TWO))
     after, _ = play(state, 1, take(TWO))
     assert after.ancestors == ("A-04", "A-09")
 
 
+@pytest.mark.rules("TK-22")
 def test_the_game_ends_after_the_third_day_with_a_game_over_event() -> None:
     card = card_where(lambda c: c.hours == 2 and no_world(c), day=3).id
     state = table(2, hours=[12, 10], **on_top(card))
@@ -108,6 +115,7 @@ def test_the_game_ends_after_the_third_day_with_a_game_over_event() -> None:
     assert RULES.outcome(state) is None
 
 
+@pytest.mark.rules("TK-22")
 def test_no_move_is_accepted_once_the_game_is_over() -> None:
     card = card_where(lambda c: c.hours == 2 and no_world(c), day=3).id
     after, _ = play(table(2, hours=[12, 10], **on_top(card)), 1, take(card))

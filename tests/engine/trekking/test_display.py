@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import pytest
+
 from boardstate.engine.core.errors import ILLEGAL_MOVE, MALFORMED_MOVE
 from boardstate.engine.trekking import RULES
 from boardstate.engine.trekking import events as ev
@@ -20,6 +22,7 @@ PLAIN = [c.id for c in day_cards(1) if no_world(c)]
 A, B, C, D, E, F, G, H = PLAIN[:8]
 
 
+@pytest.mark.rules("TK-16")
 def test_taking_a_display_card_shifts_the_cards_nearer_the_deck_and_refills_space_one() -> None:
     state = table(2, display=[A, B, C, D, E], deck=[F, G, H])
     after, events = play(state, 0, take(C))
@@ -28,6 +31,7 @@ def test_taking_a_display_card_shifts_the_cards_nearer_the_deck_and_refills_spac
     assert of_type(events, ev.DisplayRefilled) == [ev.DisplayRefilled(space=3, top=G)]
 
 
+@pytest.mark.rules("TK-16")
 def test_taking_space_one_refills_it_from_the_deck_top() -> None:
     state = table(2, display=[A, B, C, D, E], deck=[F, G])
     after, _ = play(state, 0, take(A))
@@ -35,6 +39,7 @@ def test_taking_space_one_refills_it_from_the_deck_top() -> None:
     assert after.deck == (G,)
 
 
+@pytest.mark.rules("TK-16", "Q-K11")
 def test_taking_the_deck_top_card_only_reveals_the_next_card() -> None:
     state = table(2, display=[A, B, C, D, E], deck=[F, G, H])
     after, events = play(state, 0, take(F))
@@ -45,6 +50,7 @@ def test_taking_the_deck_top_card_only_reveals_the_next_card() -> None:
     assert RULES.view(after, None)["deck"]["top"]["id"] == G
 
 
+@pytest.mark.rules("TK-16")
 def test_the_last_deck_card_moves_to_space_one_and_leaves_no_deck_top() -> None:
     state = table(2, display=[A, B, C, D, E], deck=[F])
     after, events = play(state, 0, take(D))
@@ -53,6 +59,7 @@ def test_the_last_deck_card_moves_to_space_one_and_leaves_no_deck_top() -> None:
     assert of_type(events, ev.DisplayRefilled) == [ev.DisplayRefilled(space=4, top=None)]
 
 
+@pytest.mark.rules("Q-K6")
 def test_when_the_day_deck_is_empty_the_display_shrinks() -> None:
     state = table(2, hours=[0, 11], display=[A, B, C, D, E], deck=[])
     after, _ = play(state, 0, take(C))
@@ -62,6 +69,7 @@ def test_when_the_day_deck_is_empty_the_display_shrinks() -> None:
     assert [card for card, _ in after.choices()] == [A, B, E]
 
 
+@pytest.mark.rules("TK-16")
 def test_taking_an_ancestor_leaves_the_display_alone() -> None:
     state = table(2, display=[A, B, C, D, E], deck=[F], ancestors=["A-02"])
     after, events = play(state, 0, take("A-02"))
@@ -70,6 +78,7 @@ def test_taking_an_ancestor_leaves_the_display_alone() -> None:
     assert not of_type(events, ev.DisplayRefilled)
 
 
+@pytest.mark.rules("TK-10")
 def test_a_card_below_the_deck_top_cannot_be_chosen() -> None:
     state = table(2, display=[A, B, C, D, E], deck=[F, G])
     error = refused(state, 0, take(G))
@@ -77,12 +86,14 @@ def test_a_card_below_the_deck_top_cannot_be_chosen() -> None:
     assert error.details["rule"] == "card_available"
 
 
+@pytest.mark.rules("TK-10")
 def test_a_card_of_another_day_or_already_taken_cannot_be_chosen() -> None:
     state = table(2, display=[A, B, C, D, E], deck=[F], open_treks=[[G]])
     for card in (G, day_cards(2)[0].id):
         assert refused(state, 0, take(card)).details["rule"] == "card_available"
 
 
+@pytest.mark.rules("TK-10")
 def test_an_ancestor_must_be_in_the_pool() -> None:
     state = table(2, ancestors=["A-01"])
     error = refused(state, 0, take("A-05"))
@@ -90,11 +101,13 @@ def test_an_ancestor_must_be_in_the_pool() -> None:
     assert error.details["rule"] == "card_available"
 
 
+@pytest.mark.rules("TK-10")
 def test_an_unknown_card_is_malformed() -> None:
     for card in ("I-99", "A-13", "", "red"):
         assert refused(table(2), 0, take(card)).code == MALFORMED_MOVE
 
 
+@pytest.mark.rules("Q-K6")
 def test_a_player_with_no_card_left_moves_the_watch_to_twelve_without_bonus() -> None:
     state = table(2, hours=[3, 8], display=[None] * 5, deck=[A], ancestors=[])
     after, events = play(state, 0, take(A))
@@ -109,6 +122,7 @@ def test_a_player_with_no_card_left_moves_the_watch_to_twelve_without_bonus() ->
     assert after.day == 2
 
 
+@pytest.mark.rules("Q-K6")
 def test_while_ancestors_remain_a_player_must_take_one() -> None:
     state = table(2, hours=[3, 8], display=[None] * 5, deck=[], ancestors=["A-01"])
     assert {m.card for m in card_moves(state, 0)} == {"A-01"}

@@ -13,12 +13,14 @@ from boardstate.engine.trekking.components import Colour
 from boardstate.engine.trekking.options import EqualYears, Options, TieBreak
 
 
+@pytest.mark.rules("TK-1")
 def test_the_game_type_is_trekking_for_two_to_four_players() -> None:
     info = RULES.info
     assert (info.id, info.min_players, info.max_players) == ("trekking", 2, 4)
     assert info.max_game_length == 3 * 4 * 13
 
 
+@pytest.mark.rules("TK-25")
 def test_options_default_to_part_a() -> None:
     options = RULES.parse_options(None)
     assert options == Options(EqualYears.CONTINUE, TieBreak.CRYSTALS, None)
@@ -31,6 +33,7 @@ def test_options_default_to_part_a() -> None:
     assert set(schema["properties"]) == {"equal_years", "tie_break", "display_bonuses"}
 
 
+@pytest.mark.rules("TK-25")
 @pytest.mark.parametrize(
     "raw",
     [
@@ -47,6 +50,7 @@ def test_bad_options_are_rejected(raw: dict[str, Any]) -> None:
     assert info.value.code == BAD_OPTIONS
 
 
+@pytest.mark.rules("TK-10")
 def test_moves_have_a_stable_wire_form() -> None:
     move = mv.ChooseCard("I-07", 1, (Colour.GREEN,))
     wire = {"type": "choose_card", "card": "I-07", "crystals": 1, "world_columns": ["green"]}
@@ -63,6 +67,7 @@ def test_moves_have_a_stable_wire_form() -> None:
     }
 
 
+@pytest.mark.rules("TK-10")
 @pytest.mark.parametrize(
     "raw",
     [
@@ -83,6 +88,7 @@ def test_malformed_moves_are_rejected_before_the_rules(raw: Any) -> None:
     assert info.value.code == MALFORMED_MOVE
 
 
+@pytest.mark.rules("TK-6", "TK-10", "TK-11", "TK-12", "TK-15", "Q-K5")
 def test_every_illegal_move_names_a_cited_rule_and_every_cited_rule_is_enforced() -> None:
     import re
     from pathlib import Path

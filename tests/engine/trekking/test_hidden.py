@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from boardstate.engine.trekking import RULES
 from boardstate.engine.trekking import events as ev
 from tests.engine.trekking.fixtures import (
@@ -18,6 +20,7 @@ from tests.engine.trekking.fixtures import (
 )
 
 
+@pytest.mark.rules("TK-24")
 def test_the_order_of_every_day_deck_is_hidden_from_everyone() -> None:
     for event in of_type(opening_events(3), ev.DeckShuffled):
         for viewer in (None, 0, 1, 2):
@@ -34,6 +37,7 @@ def test_the_order_of_every_day_deck_is_hidden_from_everyone() -> None:
             assert f'"{card}"' not in json.dumps(seen)
 
 
+@pytest.mark.rules("TK-24")
 def test_dealt_itineraries_are_seen_only_by_their_owner() -> None:
     for event in of_type(opening_events(3), ev.ItinerariesDealt):
         assert RULES.redact(event, event.seat) == event
@@ -43,6 +47,7 @@ def test_dealt_itineraries_are_seen_only_by_their_owner() -> None:
             assert redacted.itineraries == (None,) * 4
 
 
+@pytest.mark.rules("TK-24")
 def test_a_seat_view_is_the_spectator_view_with_its_own_secrets_filled_in() -> None:
     state, _ = play(choosing(table(2)), 0, pick("IT-03"))
     spectator = RULES.view(state, None)
@@ -62,6 +67,7 @@ def test_a_seat_view_is_the_spectator_view_with_its_own_secrets_filled_in() -> N
     assert RULES.view(state, 1)["players"][0] == spectator["players"][0]
 
 
+@pytest.mark.rules("TK-24")
 def test_who_has_chosen_is_public_but_not_what() -> None:
     state, _ = play(choosing(table(3)), 2, pick("IT-11"))
     for viewer in (None, 0, 1):
@@ -70,6 +76,7 @@ def test_who_has_chosen_is_public_but_not_what() -> None:
         assert "IT-11" not in json.dumps(RULES.view(state, viewer))
 
 
+@pytest.mark.rules("TK-24")
 def test_redaction_keeps_every_event_and_its_counts() -> None:
     events = opening_events(4)
     for viewer in (None, 0, 1, 2, 3):
@@ -81,6 +88,7 @@ def test_redaction_keeps_every_event_and_its_counts() -> None:
                 assert len(after.order) == len(before.order)
 
 
+@pytest.mark.rules("TK-24")
 def test_public_facts_are_never_redacted() -> None:
     events = opening_events(2)
     for event in events:

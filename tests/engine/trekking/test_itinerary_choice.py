@@ -22,6 +22,7 @@ from tests.engine.trekking.fixtures import (
 )
 
 
+@pytest.mark.rules("TK-6")
 def test_every_seat_owes_an_itinerary_choice_at_the_start_of_a_day() -> None:
     state = choosing(table(3))
     assert RULES.to_act(state) == frozenset({0, 1, 2})
@@ -31,6 +32,7 @@ def test_every_seat_owes_an_itinerary_choice_at_the_start_of_a_day() -> None:
         ]
 
 
+@pytest.mark.rules("TK-6")
 def test_a_choice_is_committed_without_revealing_it_to_the_others() -> None:
     state = choosing(table(3))
     after, events = play(state, 1, pick("IT-06"))
@@ -44,6 +46,7 @@ def test_a_choice_is_committed_without_revealing_it_to_the_others() -> None:
     assert after.phase is Phase.ITINERARY
 
 
+@pytest.mark.rules("TK-24")
 def test_a_pending_choice_does_not_change_what_the_others_see() -> None:
     state = choosing(table(2))
     chose_a, _ = play(state, 1, pick("IT-06"))
@@ -53,6 +56,7 @@ def test_a_pending_choice_does_not_change_what_the_others_see() -> None:
         assert RULES.legal_moves(chose_a, 0) == RULES.legal_moves(chose_b, 0)
 
 
+@pytest.mark.rules("TK-6")
 def test_the_last_choice_reveals_every_itinerary_together() -> None:
     state = choosing(table(3))
     after, events = play_all(state, (2, pick("IT-10")), (0, pick("IT-03")), (1, pick("IT-05")))
@@ -66,6 +70,7 @@ def test_the_last_choice_reveals_every_itinerary_together() -> None:
         assert seen == ["IT-03", "IT-05", "IT-10"]
 
 
+@pytest.mark.rules("TK-6")
 def test_the_chosen_itinerary_leaves_the_hand_and_the_rest_stay_private() -> None:
     state = choosing(table(2))
     after, _ = play_all(state, (0, pick("IT-02")), (1, pick("IT-05")))
@@ -75,22 +80,26 @@ def test_the_chosen_itinerary_leaves_the_hand_and_the_rest_stay_private() -> Non
     assert RULES.view(after, None)["players"][0]["itinerary_count"] == 3
 
 
+@pytest.mark.rules("TK-8")
 def test_the_seat_on_top_of_the_stack_takes_the_first_turn_after_the_reveal() -> None:
     state = choosing(table(3, stack=[2, 0, 1]))
     after, _ = play_all(state, (0, pick("IT-01")), (1, pick("IT-05")), (2, pick("IT-09")))
     assert RULES.to_act(after) == frozenset({2})
 
 
+@pytest.mark.rules("TK-6")
 def test_a_seat_chooses_only_an_itinerary_in_its_own_hand() -> None:
     error = refused(choosing(table(2)), 0, pick("IT-05"))
     assert error.code == ILLEGAL_MOVE
     assert error.details["rule"] == "itinerary_in_hand"
 
 
+@pytest.mark.rules("TK-6")
 def test_an_unknown_itinerary_is_malformed() -> None:
     assert refused(choosing(table(2)), 0, pick("IT-99")).code == MALFORMED_MOVE
 
 
+@pytest.mark.rules("TK-7")
 def test_a_seat_that_has_chosen_and_chooses_again_is_not_to_act() -> None:
     state, _ = play(choosing(table(3)), 0, pick("IT-01"))
     for again in ("IT-01", "IT-02"):
@@ -99,6 +108,7 @@ def test_a_seat_that_has_chosen_and_chooses_again_is_not_to_act() -> None:
         assert error.details == {"seat": 0, "to_act": [1, 2]}
 
 
+@pytest.mark.rules("TK-6")
 def test_a_late_choice_after_the_reveal_is_refused_by_the_rules_to_the_seat_whose_turn_it_is() -> (
     None
 ):
@@ -109,6 +119,7 @@ def test_a_late_choice_after_the_reveal_is_refused_by_the_rules_to_the_seat_whos
     assert error.details["rule"] == "itinerary_phase"
 
 
+@pytest.mark.rules("TK-7")
 def test_a_late_choice_by_a_seat_whose_turn_it_is_not_is_not_your_turn() -> None:
     state = table(2)
     (acting,) = RULES.to_act(state)
@@ -118,6 +129,7 @@ def test_a_late_choice_by_a_seat_whose_turn_it_is_not_is_not_your_turn() -> None
     assert error.details == {"seat": other, "to_act": [acting]}
 
 
+@pytest.mark.rules("TK-6")
 def test_no_card_is_taken_before_every_itinerary_is_chosen() -> None:
     state, _ = play(choosing(table(2)), 0, pick("IT-01"))
     error = refused(state, 1, take(state.display[0] or ""))
@@ -126,12 +138,14 @@ def test_no_card_is_taken_before_every_itinerary_is_chosen() -> None:
     assert refused(state, 0, take(state.display[0] or "")).code == NOT_YOUR_TURN
 
 
+@pytest.mark.rules("TK-7")
 def test_a_seat_that_has_chosen_has_no_legal_moves_until_the_reveal() -> None:
     state, _ = play(choosing(table(2)), 0, pick("IT-01"))
     assert RULES.legal_moves(state, 0) == []
     assert RULES.legal_moves(state, 1)
 
 
+@pytest.mark.rules("TK-3")
 def test_the_real_opening_deals_four_private_itineraries_per_seat() -> None:
     state = opening(4)
     for seat in range(4):
@@ -140,6 +154,7 @@ def test_the_real_opening_deals_four_private_itineraries_per_seat() -> None:
         assert RULES.view(state, (seat + 1) % 4)["players"][seat]["itineraries"] is None
 
 
+@pytest.mark.rules("TK-6")
 @pytest.mark.parametrize("players", [2, 4])
 def test_over_three_days_three_itineraries_are_used_and_one_never(players: int) -> None:
     from boardstate.engine.core.driver import Opening, playthrough

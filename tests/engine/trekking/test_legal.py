@@ -61,6 +61,7 @@ def _candidates(state: State) -> list[mv.Move]:
     return moves + [mv.ChooseItinerary(i) for i in COMPONENTS.itineraries]
 
 
+@pytest.mark.rules("TK-10")
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_every_listed_move_is_accepted_and_every_other_move_refused(players: int) -> None:
     for state in _positions(players):
@@ -72,6 +73,7 @@ def test_every_listed_move_is_accepted_and_every_other_move_refused(players: int
             assert set(accepted) == set(legal), (seat, state.day, state.phase)
 
 
+@pytest.mark.rules("TK-11")
 def test_legal_moves_list_every_crystal_amount_and_every_world_column() -> None:
     card = card_where(lambda c: c.hours == 4 and worlds(c) == 1)
     state = table(2, crystals=[2, 0], **on_top(card.id))
@@ -79,12 +81,14 @@ def test_legal_moves_list_every_crystal_amount_and_every_world_column() -> None:
     assert listed == {(n, (c,)) for n in range(3) for c in Colour}
 
 
+@pytest.mark.rules("TK-11")
 def test_crystal_amounts_stop_at_the_one_hour_floor() -> None:
     card = card_where(lambda c: c.hours == 2 and worlds(c) == 0)
     state = table(2, crystals=[5, 0], **on_top(card.id))
     assert {m.crystals for m in card_moves(state, 0) if m.card == card.id} == {0, 1}
 
 
+@pytest.mark.rules("TK-10", "Q-K11")
 def test_every_display_card_the_deck_top_and_every_pool_ancestor_is_offered() -> None:
     state = table(3)
     offered = {m.card for m in card_moves(state, 0)}
@@ -92,6 +96,7 @@ def test_every_display_card_the_deck_top_and_every_pool_ancestor_is_offered() ->
     assert len(state.choices()) == 6
 
 
+@pytest.mark.rules("TK-10")
 def test_seats_that_owe_nothing_have_no_legal_moves() -> None:
     state = table(3, hours=[4, 2, 12])
     assert [bool(RULES.legal_moves(state, s)) for s in range(3)] == [False, True, False]

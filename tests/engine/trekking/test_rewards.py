@@ -50,6 +50,7 @@ def _placed(events: list[ev.Event]) -> list[tuple[str, str, int | None]]:
     return [(e.token.value, e.column.value, e.row) for e in of_type(events, ev.TokenPlaced)]
 
 
+@pytest.mark.rules("TK-14")
 def test_each_token_goes_on_the_topmost_empty_space_of_its_colour() -> None:
     card = cards_where(lambda c: c.tokens.count(Token.RED) == 2 and no_world(c))[0]
     state = table(2, filled=[(1, 0, 0, 0)], **on_top(card.id))
@@ -59,6 +60,7 @@ def test_each_token_goes_on_the_topmost_empty_space_of_its_colour() -> None:
     assert after.players[0].filled[column("red")] == 3
 
 
+@pytest.mark.rules("TK-13", "Q-K2")
 def test_the_deck_top_choice_brings_only_the_cards_own_tokens() -> None:
     card = cards_where(lambda c: no_world(c) and not c.crystals)[0]
     state = table(2, **on_top(card.id))
@@ -69,6 +71,7 @@ def test_the_deck_top_choice_brings_only_the_cards_own_tokens() -> None:
     ]
 
 
+@pytest.mark.rules("TK-13", "Q-K2")
 @pytest.mark.parametrize(("space", "bonus"), [(1, "red"), (2, "blue"), (3, "yellow"), (4, "green")])
 def test_a_display_space_adds_its_experience_token(space: int, bonus: str) -> None:
     card = cards_where(lambda c: no_world(c))[0]
@@ -80,6 +83,7 @@ def test_a_display_space_adds_its_experience_token(space: int, bonus: str) -> No
     assert of_type(events, ev.CardTaken)[0].space == space
 
 
+@pytest.mark.rules("TK-13", "Q-K2")
 def test_the_fifth_display_space_adds_a_time_crystal() -> None:
     card = cards_where(lambda c: no_world(c) and not c.crystals)[0]
     state = table(2, filled=[FULL], **at_space(card.id, 5))
@@ -88,6 +92,7 @@ def test_the_fifth_display_space_adds_a_time_crystal() -> None:
     assert after.players[0].crystals == 2
 
 
+@pytest.mark.rules("TK-25")
 def test_the_display_bonuses_follow_the_option_when_one_is_given() -> None:
     card = cards_where(lambda c: no_world(c) and not c.crystals)[0]
     order = ["crystal", "green", "yellow", "blue", "red"]
@@ -97,12 +102,14 @@ def test_the_display_bonuses_follow_the_option_when_one_is_given() -> None:
     assert [s["bonus"] for s in RULES.view(state, None)["display"]] == order
 
 
+@pytest.mark.rules("TK-25")
 def test_display_bonuses_must_name_each_bonus_once() -> None:
     with pytest.raises(MoveError) as info:
         RULES.parse_options({"display_bonuses": ["red", "red", "blue", "green", "crystal"]})
     assert info.value.code == BAD_OPTIONS
 
 
+@pytest.mark.rules("TK-13")
 def test_a_cards_crystal_goes_to_the_players_tank() -> None:
     card = cards_where(lambda c: c.crystals == 1 and no_world(c))[0]
     state = table(2, crystals=[0, 0], filled=[FULL], **on_top(card.id))
@@ -111,6 +118,7 @@ def test_a_cards_crystal_goes_to_the_players_tank() -> None:
     assert after.players[0].crystals == 1
 
 
+@pytest.mark.rules("TK-13", "Q-K3")
 def test_a_one_hour_ancestor_gives_one_pp_and_no_space_bonus() -> None:
     state = table(2, ancestors=["A-01", "A-07"])
     after, events = play(state, 0, take("A-01"))
@@ -122,6 +130,7 @@ def test_a_one_hour_ancestor_gives_one_pp_and_no_space_bonus() -> None:
     assert after.ancestors == ("A-07",)
 
 
+@pytest.mark.rules("TK-13", "Q-K3")
 def test_a_two_hour_ancestor_gives_one_world_token() -> None:
     state = table(2, ancestors=["A-01", "A-07"])
     after, events = play(state, 0, take("A-07", world=["yellow"]))
@@ -130,6 +139,7 @@ def test_a_two_hour_ancestor_gives_one_world_token() -> None:
     assert after.players[0].filled == (0, 0, 1, 0)
 
 
+@pytest.mark.rules("TK-14")
 @pytest.mark.parametrize("kind", ["pp", "crystal"])
 def test_covering_a_reward_space_gains_its_reward_at_once(kind: str) -> None:
     itinerary, colour, row = _space_with(kind)
@@ -159,6 +169,7 @@ def _group_setup() -> tuple[str, int, str, tuple[int, ...], int]:
     return it.id, index, COLUMNS[col].value, fill, group.pp
 
 
+@pytest.mark.rules("TK-14")
 def test_covering_the_last_space_of_a_linked_group_gains_its_bonus_at_once() -> None:
     itinerary, index, colour, fill, bonus = _group_setup()
     card = _single(colour)
@@ -168,6 +179,7 @@ def test_covering_the_last_space_of_a_linked_group_gains_its_bonus_at_once() -> 
     assert index in after.players[0].groups_done
 
 
+@pytest.mark.rules("TK-14")
 def test_a_linked_group_bonus_is_gained_only_once() -> None:
     itinerary, index, colour, fill, _ = _group_setup()
     first, second = cards_where(
@@ -180,6 +192,7 @@ def test_a_linked_group_bonus_is_gained_only_once() -> None:
     assert [e.group for e in of_type(events, ev.GroupCompleted)].count(index) == 0
 
 
+@pytest.mark.rules("Q-K5")
 def test_a_token_whose_column_is_full_is_lost() -> None:
     card = _single("blue")
     state = table(2, filled=[full_but("red", 0)], **on_top(card))
@@ -188,6 +201,7 @@ def test_a_token_whose_column_is_full_is_lost() -> None:
     assert after.players[0].filled[column("blue")] == 4
 
 
+@pytest.mark.rules("TK-15")
 def test_a_world_token_goes_to_the_column_the_player_names() -> None:
     card = cards_where(lambda c: worlds(c) == 1 and Token.GREEN not in c.tokens)[0]
     state = table(2, **on_top(card.id))
@@ -196,6 +210,7 @@ def test_a_world_token_goes_to_the_column_the_player_names() -> None:
     assert after.players[0].filled[column("green")] == 1
 
 
+@pytest.mark.rules("Q-K5")
 def test_a_world_token_must_go_to_a_column_with_a_free_space_if_one_exists() -> None:
     card = cards_where(lambda c: worlds(c) == 1)[0]
     state = table(2, filled=[full_but("yellow", 0)], **on_top(card.id))
@@ -204,6 +219,7 @@ def test_a_world_token_must_go_to_a_column_with_a_free_space_if_one_exists() -> 
     assert error.details["rule"] == "world_free_column"
 
 
+@pytest.mark.rules("TK-15")
 def test_a_world_token_is_placed_after_the_cards_coloured_tokens() -> None:
     card = cards_where(lambda c: worlds(c) == 1 and c.tokens.count(Token.RED) == 1)[0]
     assert Token.BLUE not in card.tokens
@@ -215,6 +231,7 @@ def test_a_world_token_is_placed_after_the_cards_coloured_tokens() -> None:
     assert _placed(events)[-1] == ("world", "blue", 4)
 
 
+@pytest.mark.rules("Q-K5")
 def test_a_world_token_may_go_to_any_column_when_all_are_full_and_is_lost() -> None:
     card = cards_where(lambda c: worlds(c) == 1)[0]
     state = table(2, filled=[FULL], **on_top(card.id))
@@ -224,6 +241,7 @@ def test_a_world_token_may_go_to_any_column_when_all_are_full_and_is_lost() -> N
     assert _placed(events)[-1] == ("world", "red", None)
 
 
+@pytest.mark.rules("TK-15")
 def test_each_world_token_needs_exactly_one_column() -> None:
     card = cards_where(lambda c: worlds(c) == 1)[0]
     plain = cards_where(no_world)[0]
@@ -234,3 +252,14 @@ def test_each_world_token_needs_exactly_one_column() -> None:
         assert error.details["rule"] == "world_columns"
     state = table(2, **on_top(plain.id))
     assert refused(state, 0, take(plain.id, world=["red"])).details["rule"] == "world_columns"
+
+
+@pytest.mark.rules("Q-K12")
+def test_crystals_and_tokens_are_unlimited_so_a_crystal_is_gained_beyond_the_retail_twenty() -> (
+    None
+):
+    card = cards_where(lambda c: c.crystals == 1 and no_world(c))[0]
+    state = table(2, crystals=[20, 20], filled=[FULL], **on_top(card.id))
+    after, events = play(state, 0, take(card.id))
+    assert ev.CrystalsGained(0, 1, ev.Reason.CARD) in events
+    assert [p.crystals for p in after.players] == [21, 20]

@@ -110,6 +110,7 @@ def check_secret_choice_is_refused_when_repeated_or_late(state: State, rng: Rng)
             assert info.value.details["rule"] == rule
 
 
+@pytest.mark.rules("TK-24")
 @pytest.mark.parametrize(("players", "seed"), CASES)
 def test_a_secret_choice_never_leaks_before_the_reveal(players: int, seed: int) -> None:
     check_rng = Rng.for_decision(f"check:{seed}", 0)
@@ -125,6 +126,7 @@ def test_a_secret_choice_never_leaks_before_the_reveal(players: int, seed: int) 
             check_secret_choice_is_refused_when_repeated_or_late(item.after, check_rng)
 
 
+@pytest.mark.rules("TK-6")
 def test_a_late_choice_after_the_reveal_is_refused_in_a_real_game() -> None:
     for item in playthrough(RULES, 3, "late"):
         if isinstance(item, Step) and any(

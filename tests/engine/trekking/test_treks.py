@@ -27,6 +27,7 @@ def _trek_event(events: list[ev.Event]) -> ev.CardAddedToTrek:
     return of_type(events, ev.CardAddedToTrek)[0]
 
 
+@pytest.mark.rules("TK-17")
 def test_the_first_card_starts_the_open_trek() -> None:
     state = table(2, **on_top(MIDDLE))
     after, events = play(state, 0, take(MIDDLE))
@@ -35,6 +36,7 @@ def test_the_first_card_starts_the_open_trek() -> None:
     assert after.players[0].reference_year == DAY[15].year
 
 
+@pytest.mark.rules("TK-17")
 def test_a_card_with_a_later_year_continues_the_open_trek() -> None:
     state = table(2, open_treks=[[EARLY]], **on_top(MIDDLE))
     after, events = play(state, 0, take(MIDDLE))
@@ -43,6 +45,7 @@ def test_a_card_with_a_later_year_continues_the_open_trek() -> None:
     assert after.players[0].closed_treks == ()
 
 
+@pytest.mark.rules("TK-17")
 def test_a_card_with_an_earlier_year_closes_the_trek_and_starts_a_new_one() -> None:
     state = table(2, open_treks=[[EARLY, LATE]], **on_top(MIDDLE))
     after, events = play(state, 0, take(MIDDLE))
@@ -60,6 +63,7 @@ def _same_year() -> tuple[str, str]:
     raise AssertionError("no two cards share a year")
 
 
+@pytest.mark.rules("Q-K7")
 @pytest.mark.parametrize(
     ("option", "closed"), [(None, False), ("continue", False), ("break", True)]
 )
@@ -74,6 +78,7 @@ def test_a_card_of_the_same_year_continues_the_trek_unless_the_option_says_break
     assert after.players[0].treks == (((earlier,), (card,)) if closed else ((earlier, card),))
 
 
+@pytest.mark.rules("TK-18")
 def test_an_ancestor_always_joins_the_open_trek() -> None:
     state = table(2, open_treks=[[LATE]], ancestors=["A-01", "A-02"])
     after, events = play(state, 0, take("A-01"))
@@ -81,6 +86,7 @@ def test_an_ancestor_always_joins_the_open_trek() -> None:
     assert after.players[0].open_trek == (LATE, "A-01")
 
 
+@pytest.mark.rules("TK-18")
 def test_an_ancestor_does_not_change_the_reference_year() -> None:
     state = table(2, open_treks=[[MIDDLE, "A-01"]], ancestors=["A-02"], **on_top(LATE))
     assert state.players[0].reference_year == DAY[15].year
@@ -92,6 +98,7 @@ def test_an_ancestor_does_not_change_the_reference_year() -> None:
     assert after.players[0].closed_treks == ((MIDDLE, "A-01"),)
 
 
+@pytest.mark.rules("TK-18")
 def test_an_ancestor_taken_without_an_open_trek_starts_one() -> None:
     state = table(2, ancestors=["A-03"])
     after, _ = play(state, 0, take("A-03"))
@@ -99,6 +106,7 @@ def test_an_ancestor_taken_without_an_open_trek_starts_one() -> None:
     assert after.players[0].reference_year is None
 
 
+@pytest.mark.rules("TK-18")
 def test_any_history_card_continues_a_trek_of_ancestors_only() -> None:
     state = table(2, open_treks=[["A-01", "A-02"]], ancestors=["A-03"], **on_top(EARLY))
     after, events = play(state, 0, take(EARLY))
@@ -106,6 +114,7 @@ def test_any_history_card_continues_a_trek_of_ancestors_only() -> None:
     assert after.players[0].open_trek == ("A-01", "A-02", EARLY)
 
 
+@pytest.mark.rules("Q-K8")
 def test_treks_carry_over_from_one_day_to_the_next() -> None:
     last = day_cards(1)[-1]
     state = table(
