@@ -27,7 +27,7 @@ def _doc() -> dict[str, Any]:
     return doc
 
 
-@pytest.mark.rules("MN-1")
+@pytest.mark.rules("MN-2")
 def test_every_value_is_marked_printed_or_reconstructed_with_its_source() -> None:
     meta = DATA.metadata()
     assert meta["dataSet"] == "tf22-mine-2013-reconstructed-v1"
@@ -37,7 +37,7 @@ def test_every_value_is_marked_printed_or_reconstructed_with_its_source() -> Non
         assert prov["source"], name
 
 
-@pytest.mark.rules("MN-1")
+@pytest.mark.rules("MN-2")
 def test_the_card_manifest_and_symbol_mapping_are_reconstructed_and_the_counts_printed() -> None:
     prov = {name: p["provenance"] for name, p in DATA.provenance.items()}
     assert prov["mine_cards"] == prov["symbols_by_value"] == "reconstructed"
@@ -46,7 +46,7 @@ def test_the_card_manifest_and_symbol_mapping_are_reconstructed_and_the_counts_p
     assert prov["ranium_pieces"] == prov["ore_per_turn"] == "printed"
 
 
-@pytest.mark.rules("MN-1")
+@pytest.mark.rules("MN-2")
 def test_every_card_shows_two_colours_and_each_colour_lies_on_18_faces() -> None:
     assert len(COMPONENTS.cards) == 36
     faces = Counter(f.colour for pair in COMPONENTS.cards.values() for f in pair)
@@ -54,7 +54,7 @@ def test_every_card_shows_two_colours_and_each_colour_lies_on_18_faces() -> None
     assert all(a.colour is not b.colour for a, b in COMPONENTS.cards.values())
 
 
-@pytest.mark.rules("MN-1")
+@pytest.mark.rules("MN-2")
 def test_each_colour_has_two_crossings_and_each_symbol_once() -> None:
     for colour in Colour:
         sides = [f for pair in COMPONENTS.cards.values() for f in pair if f.colour is colour]
@@ -62,7 +62,7 @@ def test_each_colour_has_two_crossings_and_each_symbol_once() -> None:
         assert sorted(f.symbol.value for f in sides if f.symbol) == sorted(s.value for s in Symbol)
 
 
-@pytest.mark.rules("MN-4")
+@pytest.mark.rules("MN-5")
 def test_the_centre_cards_show_the_crossing_of_their_colour_and_no_symbol() -> None:
     assert COMPONENTS.centre_cards == {
         Colour.WHITE: ("M07", Face.A),
@@ -76,7 +76,7 @@ def test_the_centre_cards_show_the_crossing_of_their_colour_and_no_symbol() -> N
     assert len(COMPONENTS.ring_cards) == 32
 
 
-@pytest.mark.rules("MN-2")
+@pytest.mark.rules("MN-3")
 def test_symbol_cards_are_five_per_colour_valued_2_to_6_from_circle_to_hexagon() -> None:
     assert COMPONENTS.symbol_cards(Colour.RED) == ("red-2", "red-3", "red-4", "red-5", "red-6")
     assert [COMPONENTS.card_symbol(f"blue-{v}") for v in range(2, 7)] == list(Symbol)
@@ -144,7 +144,7 @@ def _symbols(**change: str) -> dict[str, str]:
         ),
     ],
 )
-@pytest.mark.rules("MN-1")
+@pytest.mark.rules("MN-2")
 def test_inconsistent_data_is_refused_with_the_reason(change: Any, fragment: str) -> None:
     data = parse_data_set(change(_doc()), "test")
     with pytest.raises(DataFileError) as info:
@@ -152,7 +152,7 @@ def test_inconsistent_data_is_refused_with_the_reason(change: Any, fragment: str
     assert fragment in str(info.value)
 
 
-@pytest.mark.rules("MN-1")
+@pytest.mark.rules("MN-2")
 def test_the_game_records_the_data_set_id_and_content_hash_when_the_mine_is_laid_out() -> None:
     state = RULES.initial_state(4, RULES.parse_options(None))
     events = RULES.setup(state, Rng.for_decision("data", 0))
