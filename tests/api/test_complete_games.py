@@ -120,7 +120,7 @@ async def test_a_complete_trekking_game_with_simultaneous_secret_choices_plays_t
     assert len(commits) == 3 * players
 
 
-@pytest.mark.rules("MN-16", "MN-17", "MN-34")
+@pytest.mark.rules("MN-15", "MN-16", "MN-30")
 async def test_a_complete_mine_game_with_a_fight_and_a_respawn_plays_through_the_api(
     service: ServiceProcess,
 ) -> None:

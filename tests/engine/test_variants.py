@@ -25,7 +25,7 @@ def test_tinners_trail_with_2_or_5_players_is_a_variant_and_3_or_4_is_printed() 
     assert [(v["id"], v["value"]) for v in arsenic] == [("option-arsenic", True)]
 
 
-@pytest.mark.rules("MN-53")
+@pytest.mark.rules("MN-45")
 def test_a_mine_game_without_a_round_limit_is_the_printed_game_and_has_no_bound() -> None:
     rules = registry.GAMES["tf22-mine"]
     endless = rules.parse_options({"max_rounds": 0})

@@ -28,7 +28,7 @@ CASES = [
 
 
 @pytest.mark.parametrize(("players", "seed", "is_biased"), CASES)
-@pytest.mark.rules("MN-17", "MN-37")
+@pytest.mark.rules("MN-16", "MN-32")
 def test_random_playthrough_obeys_the_engine_contract(
     players: int, seed: int, is_biased: bool
 ) -> None:

@@ -16,7 +16,7 @@ def turn(kind: str, cell: tuple[int, int]) -> dict[str, object]:
     return {"type": kind, "cell": at(cell)}
 
 
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_rotating_a_card_turns_its_openings_by_180_degrees() -> None:
     state = table(lay={(0, 1): "W:NE"})
     after, events = play(state, 0, turn("rotate", (0, 1)))
@@ -24,7 +24,7 @@ def test_rotating_a_card_turns_its_openings_by_180_degrees() -> None:
     assert openings_text(board.tile_at(after, (0, 1)).openings) == "SW"
 
 
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_flipping_over_the_long_side_shows_the_other_face_at_the_same_rot() -> None:
     state = table(lay={(0, 1): "M03/A/180"})
     after, _ = play(state, 0, turn("flip_long", (0, 1)))
@@ -34,7 +34,7 @@ def test_flipping_over_the_long_side_shows_the_other_face_at_the_same_rot() -> N
     assert (shown.colour.value, openings_text(shown.openings)) == ("red", "SW")
 
 
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_flipping_over_the_short_side_shows_the_other_face_turned_by_180_degrees() -> None:
     state = table(lay={(0, 1): "M03/A/0"})
     after, _ = play(state, 0, turn("flip_short", (0, 1)))
@@ -43,7 +43,7 @@ def test_flipping_over_the_short_side_shows_the_other_face_turned_by_180_degrees
 
 
 @pytest.mark.parametrize("kind", ["rotate", "flip_long", "flip_short"])
-@pytest.mark.rules("MN-15")
+@pytest.mark.rules("MN-14")
 def test_turning_a_card_costs_one_ore(kind: str) -> None:
     after, events = play(table(), 0, turn(kind, (4, 4)))
     assert kinds(events) == ["OreSpent", "CardTurned"]
@@ -51,7 +51,7 @@ def test_turning_a_card_costs_one_ore(kind: str) -> None:
 
 
 @pytest.mark.parametrize("kind", ["rotate", "flip_long", "flip_short"])
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_every_piece_stays_on_a_turned_card(kind: str) -> None:
     state = table(crews={"R": (1, 1)}, stock={"R": 1})
     after, _ = play(state, 0, turn(kind, (1, 1)))
@@ -60,7 +60,7 @@ def test_every_piece_stays_on_a_turned_card(kind: str) -> None:
     assert crew(after, "R").stock == 1
 
 
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_a_centre_card_may_be_turned_and_its_base_camp_stays() -> None:
     state = table()
     after, _ = play(state, 0, turn("flip_long", (2, 3)))
@@ -69,7 +69,7 @@ def test_a_centre_card_may_be_turned_and_its_base_camp_stays() -> None:
     assert crew(after, "R").cell == (2, 3)
 
 
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_every_card_of_the_mine_can_be_turned_three_ways() -> None:
     moves = legal(table(), 0)
     for cell in CELLS:

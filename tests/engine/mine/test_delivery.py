@@ -60,7 +60,7 @@ def empty_cells_showing(state: State, symbol: Symbol) -> list[list[int]]:
 # -- loaders ----------------------------------------------------------------------------------
 
 
-@pytest.mark.rules("MN-29")
+@pytest.mark.rules("MN-26")
 def test_a_loader_moves_one_position_forward_or_back_for_one_ore() -> None:
     forward = {"type": "move_loader", "loader": 0, "way": "forward"}
     after, events = play(table(), 0, forward)
@@ -70,7 +70,7 @@ def test_a_loader_moves_one_position_forward_or_back_for_one_ore() -> None:
     assert back.loaders == (2, 9, 15)
 
 
-@pytest.mark.rules("MN-29")
+@pytest.mark.rules("MN-26")
 def test_a_loader_goes_round_the_corners_of_the_track() -> None:
     after, _ = play(
         table(loaders=(19, 9, 16)), 0, {"type": "move_loader", "loader": 0, "way": "forward"}
@@ -78,7 +78,7 @@ def test_a_loader_goes_round_the_corners_of_the_track() -> None:
     assert after.loaders == (0, 9, 16)
 
 
-@pytest.mark.rules("MN-29")
+@pytest.mark.rules("MN-26")
 def test_a_loader_cannot_move_onto_or_past_another_loader() -> None:
     state = table(loaders=(2, 3, 16))
     error = refused(state, 0, {"type": "move_loader", "loader": 0, "way": "forward"})
@@ -92,7 +92,7 @@ def test_a_loader_cannot_move_onto_or_past_another_loader() -> None:
 # -- delivery ---------------------------------------------------------------------------------
 
 
-@pytest.mark.rules("MN-31", "MN-32")
+@pytest.mark.rules("MN-28", "MN-29")
 def test_a_crew_delivers_through_its_network_scores_and_returns_to_its_base_camp() -> None:
     after, events = play(carrying(), 0, deliver())
     assert kinds(events) == [
@@ -111,14 +111,14 @@ def test_a_crew_delivers_through_its_network_scores_and_returns_to_its_base_camp
     assert crew(after, "W").cell == (2, 2)
 
 
-@pytest.mark.rules("MN-31")
+@pytest.mark.rules("MN-28")
 def test_a_crew_may_deliver_from_the_loaders_own_cell() -> None:
     state = table(lay=DOCK, crews={"W": (0, 2)}, stock={"W": 1}, ranium=[(1, 1), (1, 4), (4, 4)])
     _, events = play(state, 0, deliver())
     assert kinds(events)[1] == "RaniumDelivered"
 
 
-@pytest.mark.rules("MN-32")
+@pytest.mark.rules("MN-29")
 def test_a_delivery_hands_over_one_or_two_units_and_never_more_than_carried() -> None:
     moves = [m for m in legal(carrying(2), 0) if m["type"] == "deliver"]
     assert moves == [deliver(1), deliver(2)]
@@ -128,14 +128,14 @@ def test_a_delivery_hands_over_one_or_two_units_and_never_more_than_carried() ->
     assert refused(empty, 0, deliver(1)).details["rule"] == "deliver_stock"
 
 
-@pytest.mark.rules("MN-31")
+@pytest.mark.rules("MN-28")
 def test_a_loader_off_the_crews_network_cannot_be_reached() -> None:
     state = carrying()
     error = refused(state, 0, deliver(loader=1))
     assert (error.code, error.details["rule"]) == (ILLEGAL_MOVE, "deliver_reach")
 
 
-@pytest.mark.rules("MN-30")
+@pytest.mark.rules("MN-27")
 def test_the_loaders_cell_must_open_towards_the_loader() -> None:
     state = table(lay={(0, 2): "W:EW"}, crews={"W": (0, 2)}, stock={"W": 1})
     error = refused(state, 0, deliver())
@@ -149,7 +149,7 @@ def test_the_loaders_cell_must_open_towards_the_loader() -> None:
     assert kinds(play(relaxed, 0, deliver())[1])[1] == "RaniumDelivered"
 
 
-@pytest.mark.rules("MN-30")
+@pytest.mark.rules("MN-27")
 def test_a_loader_at_a_corner_faces_both_outward_edges() -> None:
     # Position 0 docks at (0,0) and faces north and west.
     for shape in ("W:NE", "W:SW"):
@@ -159,7 +159,7 @@ def test_a_loader_at_a_corner_faces_both_outward_edges() -> None:
     assert refused(blind, 0, deliver()).details["rule"] == "deliver_opening"
 
 
-@pytest.mark.rules("MN-33")
+@pytest.mark.rules("MN-29")
 def test_the_loader_never_fills_up() -> None:
     state = carrying(2)
     after, _ = play(state, 0, deliver(2))
@@ -169,7 +169,7 @@ def test_the_loader_never_fills_up() -> None:
 # -- victory ----------------------------------------------------------------------------------
 
 
-@pytest.mark.rules("MN-51")
+@pytest.mark.rules("MN-43")
 def test_reaching_three_points_wins_at_once_without_a_respawn() -> None:
     after, events = play(carrying(points=2), 0, deliver())
     assert kinds(events)[-2:] == ["RaniumDelivered", "GameOver"]
@@ -181,7 +181,7 @@ def test_reaching_three_points_wins_at_once_without_a_respawn() -> None:
     assert refused(after, 0, {"type": "rotate", "cell": [0, 0]}).code == GAME_FINISHED
 
 
-@pytest.mark.rules("MN-51")
+@pytest.mark.rules("MN-43")
 def test_a_two_unit_delivery_from_two_points_wins_with_four() -> None:
     after, events = play(carrying(2, points=2), 0, deliver(2))
     assert of_type(events, ev.GameOver)[0].points == (4, 0, 0, 0)
@@ -192,7 +192,7 @@ def test_a_two_unit_delivery_from_two_points_wins_with_four() -> None:
 # -- re-spawn ---------------------------------------------------------------------------------
 
 
-@pytest.mark.rules("MN-34")
+@pytest.mark.rules("MN-30")
 def test_the_right_hand_neighbour_reveals_a_card_and_places_the_ranium() -> None:
     after, events = play(carrying(), 0, deliver())
     assert events[-2:] == [
@@ -210,7 +210,7 @@ def test_the_right_hand_neighbour_reveals_a_card_and_places_the_ranium() -> None
     assert done.ore == 3
 
 
-@pytest.mark.rules("MN-35")
+@pytest.mark.rules("MN-31")
 def test_the_ranium_goes_only_onto_an_empty_card_showing_the_symbol() -> None:
     after, _ = play(carrying(), 0, deliver())
     error = refused(after, 3, place((0, 2)))
@@ -222,7 +222,7 @@ def test_the_ranium_goes_only_onto_an_empty_card_showing_the_symbol() -> None:
             assert refused(after, 3, place(cell)).details["rule"] == "respawn_symbol"
 
 
-@pytest.mark.rules("MN-36")
+@pytest.mark.rules("MN-31")
 def test_with_no_such_empty_card_the_ranium_goes_onto_an_inner_ring_card_without_ranium() -> None:
     probe = table()
     circles = [c for c in CELLS if board.tile_at(probe, c).symbol is Symbol.CIRCLE]
@@ -238,7 +238,7 @@ def test_with_no_such_empty_card_the_ranium_goes_onto_an_inner_ring_card_without
     assert refused(state, 3, place((1, 1))).details["rule"] == "respawn_fallback"
 
 
-@pytest.mark.rules("MN-34")
+@pytest.mark.rules("MN-30")
 def test_each_delivered_unit_respawns_one_after_the_other() -> None:
     after, _ = play(carrying(2), 0, deliver(2))
     first = legal(after, 3)[0]
@@ -254,7 +254,7 @@ def test_each_delivered_unit_respawns_one_after_the_other() -> None:
     assert len(done.ranium) == 4
 
 
-@pytest.mark.rules("MN-34")
+@pytest.mark.rules("MN-30")
 def test_the_turn_passes_after_the_respawn_when_the_delivery_spent_the_last_ore() -> None:
     after, _ = play(carrying(ore=1), 0, deliver())
     assert RULES.to_act(after) == {3}
@@ -262,7 +262,7 @@ def test_the_turn_passes_after_the_respawn_when_the_delivery_spent_the_last_ore(
     assert events[-1] == sev.TurnStarted(seat=1, round=1)
 
 
-@pytest.mark.rules("MN-50")
+@pytest.mark.rules("MN-42")
 def test_only_strategic_mode_names_the_card_of_a_respawn() -> None:
     after, _ = play(carrying(), 0, deliver())
     cell = cell_of(legal(after, 3)[0]["cell"])
@@ -270,7 +270,7 @@ def test_only_strategic_mode_names_the_card_of_a_respawn() -> None:
     assert (error.code, error.details["rule"]) == (ILLEGAL_MOVE, "respawn_card")
 
 
-@pytest.mark.rules("MN-50")
+@pytest.mark.rules("MN-42")
 def test_in_strategic_mode_the_neighbour_picks_the_card_and_the_cell_together() -> None:
     after, events = play(carrying(mode="strategic"), 0, deliver())
     assert kinds(events)[-1] == "RespawnStarted"
@@ -284,7 +284,7 @@ def test_in_strategic_mode_the_neighbour_picks_the_card_and_the_cell_together() 
     assert (error.code, error.details["rule"]) == (ILLEGAL_MOVE, "symbol_card")
 
 
-@pytest.mark.rules("MN-34")
+@pytest.mark.rules("MN-30")
 def test_with_three_players_the_right_hand_neighbour_of_seat_0_is_seat_2() -> None:
     state = table(
         3,
@@ -298,7 +298,7 @@ def test_with_three_players_the_right_hand_neighbour_of_seat_0_is_seat_2() -> No
     assert RULES.to_act(after) == {2}
 
 
-@pytest.mark.rules("MN-34")
+@pytest.mark.rules("MN-30")
 def test_placing_ranium_without_a_respawn_is_refused() -> None:
     error = refused(table(), 0, place((1, 2)))
     assert (error.code, error.details["rule"]) == (ILLEGAL_MOVE, "phase")

@@ -38,7 +38,7 @@ def fight(white: str, red: str, *, w: int = 0, r: int = 1) -> tuple[State, list[
     return play(state, 0, STEAL)
 
 
-@pytest.mark.rules("MN-40")
+@pytest.mark.rules("MN-34")
 def test_both_fighters_reveal_the_top_card_of_their_own_pile() -> None:
     _, events = fight("white-5", "red-3")
     assert kinds(events)[:4] == [
@@ -54,7 +54,7 @@ def test_both_fighters_reveal_the_top_card_of_their_own_pile() -> None:
     ]
 
 
-@pytest.mark.rules("MN-40")
+@pytest.mark.rules("MN-34")
 def test_each_score_is_the_card_value_minus_the_fighters_own_ranium() -> None:
     _, events = fight("white-6", "red-5", w=2, r=1)
     assert of_type(events, fev.FightResolved) == [
@@ -62,7 +62,7 @@ def test_each_score_is_the_card_value_minus_the_fighters_own_ranium() -> None:
     ]
 
 
-@pytest.mark.rules("MN-41")
+@pytest.mark.rules("MN-35")
 def test_a_winning_attacker_takes_one_ranium_and_goes_back_to_its_base_camp() -> None:
     after, events = fight("white-5", "red-3", r=2)
     assert of_type(events, fev.FightResolved)[0].winner is fev.Winner.ATTACKER
@@ -72,7 +72,7 @@ def test_a_winning_attacker_takes_one_ranium_and_goes_back_to_its_base_camp() ->
     assert crew(after, "R").cell == (0, 0)
 
 
-@pytest.mark.rules("MN-40")
+@pytest.mark.rules("MN-34")
 def test_revealed_cards_are_discarded() -> None:
     after, _ = fight("white-5", "red-3")
     assert after.players[0].pile == ("white-4",)
@@ -80,7 +80,7 @@ def test_revealed_cards_are_discarded() -> None:
     assert after.players[1].discard == ("red-3",)
 
 
-@pytest.mark.rules("MN-42")
+@pytest.mark.rules("MN-36")
 def test_a_winning_defender_owes_a_free_one_ore_action_and_the_turn_waits() -> None:
     after, events = fight("white-2", "red-6")
     assert events[-1] == fev.FreeActionGranted(seat=1)
@@ -91,7 +91,7 @@ def test_a_winning_defender_owes_a_free_one_ore_action_and_the_turn_waits() -> N
     assert all(m["type"] == "free_action" for m in moves)
 
 
-@pytest.mark.rules("MN-42")
+@pytest.mark.rules("MN-36")
 def test_the_free_action_costs_the_active_player_no_ore_and_then_the_turn_goes_on() -> None:
     after, _ = fight("white-2", "red-6")
     free = {"type": "free_action", "rotate": {"cell": [4, 4]}}
@@ -104,7 +104,7 @@ def test_the_free_action_costs_the_active_player_no_ore_and_then_the_turn_goes_o
     assert RULES.to_act(done) == {0}
 
 
-@pytest.mark.rules("MN-42")
+@pytest.mark.rules("MN-36")
 def test_the_free_action_is_carried_out_with_the_defenders_own_crew() -> None:
     after, _ = fight("white-2", "red-6")
     mine = {"type": "free_action", "collect": None, "move": None}
@@ -113,7 +113,7 @@ def test_the_free_action_is_carried_out_with_the_defenders_own_crew() -> None:
     assert refused(after, 1, theirs).details["rule"] == "own_crew"
 
 
-@pytest.mark.rules("MN-42")
+@pytest.mark.rules("MN-36")
 def test_the_free_action_cannot_be_a_steal_or_an_action_costing_more_ore() -> None:
     after, _ = fight("white-2", "red-6", w=1)
     steal = {"type": "steal", "crew": "red", "target": "white"}
@@ -124,14 +124,14 @@ def test_the_free_action_cannot_be_a_steal_or_an_action_costing_more_ore() -> No
     assert all("steal" not in m for m in legal(after, 1))
 
 
-@pytest.mark.rules("MN-42")
+@pytest.mark.rules("MN-36")
 def test_an_unwrapped_action_does_not_answer_the_free_action() -> None:
     after, _ = fight("white-2", "red-6")
     error = refused(after, 1, {"type": "rotate", "cell": [0, 0]})
     assert error.details["rule"] == "pending"
 
 
-@pytest.mark.rules("MN-42")
+@pytest.mark.rules("MN-36")
 def test_a_free_action_names_exactly_one_action() -> None:
     after, _ = fight("white-2", "red-6")
     two = {"type": "free_action", "rotate": {"cell": [0, 0]}, "flip_long": {"cell": [0, 0]}}
@@ -139,7 +139,7 @@ def test_a_free_action_names_exactly_one_action() -> None:
     assert refused(after, 1, {"type": "free_action"}).code == MALFORMED_MOVE
 
 
-@pytest.mark.rules("MN-41")
+@pytest.mark.rules("MN-35")
 def test_a_tie_does_nothing() -> None:
     after, events = fight("white-3", "red-4")
     assert of_type(events, fev.FightResolved)[0].winner is fev.Winner.TIE
@@ -148,7 +148,7 @@ def test_a_tie_does_nothing() -> None:
     assert RULES.to_act(after) == {0}
 
 
-@pytest.mark.rules("MN-43")
+@pytest.mark.rules("MN-37")
 def test_an_empty_pile_is_made_anew_from_all_cards_in_a_hidden_order() -> None:
     state = table(
         crews={"W": (0, 0), "R": (0, 0)},
@@ -169,7 +169,7 @@ def test_an_empty_pile_is_made_anew_from_all_cards_in_a_hidden_order() -> None:
     assert after.players[0].discard == (revealed.card,)
 
 
-@pytest.mark.rules("MN-38")
+@pytest.mark.rules("MN-33")
 def test_the_defender_must_be_an_opposing_crew_on_the_same_card() -> None:
     elsewhere = table(crews={"W": (0, 0), "R": (0, 1)}, stock={"R": 1})
     error = refused(elsewhere, 0, STEAL)
@@ -181,7 +181,7 @@ def test_the_defender_must_be_an_opposing_crew_on_the_same_card() -> None:
     assert refused(three, 0, no_white).details["rule"] == "steal_target"
 
 
-@pytest.mark.rules("MN-39")
+@pytest.mark.rules("MN-33")
 def test_the_defender_must_carry_ranium() -> None:
     state = table(crews={"W": (0, 0), "R": (0, 0)})
     error = refused(state, 0, STEAL)
@@ -189,14 +189,14 @@ def test_the_defender_must_carry_ranium() -> None:
     assert STEAL not in legal(state, 0)
 
 
-@pytest.mark.rules("MN-38")
+@pytest.mark.rules("MN-33")
 def test_a_steal_is_listed_for_every_opposing_crew_with_ranium_on_the_card() -> None:
     state = table(crews={"W": (0, 0), "R": (0, 0), "B": (0, 0)}, stock={"R": 1, "B": 2})
     steals = [m for m in legal(state, 0) if m["type"] == "steal"]
     assert steals == [STEAL, {"type": "steal", "crew": "white", "target": "blue"}]
 
 
-@pytest.mark.rules("MN-48")
+@pytest.mark.rules("MN-40")
 def test_in_chance_mode_every_reveal_is_a_random_card_of_all_the_owners_cards() -> None:
     seen = set()
     for seed in range(12):
@@ -215,7 +215,7 @@ def test_in_chance_mode_every_reveal_is_a_random_card_of_all_the_owners_cards() 
     assert seen <= {f"white-{v}" for v in range(2, 7)}
 
 
-@pytest.mark.rules("MN-38")
+@pytest.mark.rules("MN-33")
 def test_a_crew_may_not_steal_from_its_partner_crew() -> None:
     state = table(2, crews={"W": (0, 0), "B": (0, 0)}, stock={"B": 1})
     partner = {"type": "steal", "crew": "white", "target": "blue"}

@@ -45,7 +45,7 @@ def identity(pose: Pose) -> Pose:
     return pose
 
 
-@pytest.mark.rules("MN-22")
+@pytest.mark.rules("MN-21")
 def test_openings_are_written_as_letters_in_compass_order() -> None:
     assert openings_text(parse_openings("WSEN")) == "NESW"
     assert openings_text(parse_openings("EN")) == "NE"
@@ -53,7 +53,7 @@ def test_openings_are_written_as_letters_in_compass_order() -> None:
         parse_openings("NX")
 
 
-@pytest.mark.rules("MN-22")
+@pytest.mark.rules("MN-21")
 def test_turning_by_180_degrees_swaps_north_with_south_and_east_with_west() -> None:
     assert openings_text(turned(parse_openings("N"))) == "S"
     assert openings_text(turned(parse_openings("NE"))) == "SW"
@@ -61,7 +61,7 @@ def test_turning_by_180_degrees_swaps_north_with_south_and_east_with_west() -> N
     assert all(turned(turned(mask)) == mask for mask in range(16))
 
 
-@pytest.mark.rules("MN-22")
+@pytest.mark.rules("MN-21")
 def test_world_openings_are_the_printed_ones_at_rot_0_and_turned_at_rot_180() -> None:
     printed = parse_openings("NEW")
     assert world_openings(printed, 0) == printed
@@ -69,7 +69,7 @@ def test_world_openings_are_the_printed_ones_at_rot_0_and_turned_at_rot_180() ->
 
 
 @pytest.mark.parametrize("name", sorted(MANIPULATIONS))
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_each_card_manipulation_undoes_itself(name: str) -> None:
     act = MANIPULATIONS[name]
     assert all(act(act(pose)) == pose for pose in POSES)
@@ -84,7 +84,7 @@ def test_each_card_manipulation_undoes_itself(name: str) -> None:
         ("flip_short", "rotate", "flip_long"),
     ],
 )
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_any_two_different_manipulations_compose_to_the_third(
     first: str, second: str, third: str
 ) -> None:
@@ -94,7 +94,7 @@ def test_any_two_different_manipulations_compose_to_the_third(
         assert a(b(pose)) == c(pose)
 
 
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_the_four_symmetries_take_a_card_to_each_of_its_four_poses_once() -> None:
     group = [identity, rotate, flip_long, flip_short]
     for pose in POSES:
@@ -103,7 +103,7 @@ def test_the_four_symmetries_take_a_card_to_each_of_its_four_poses_once() -> Non
         )
 
 
-@pytest.mark.rules("MN-21")
+@pytest.mark.rules("MN-20")
 def test_rotating_turns_openings_and_flipping_shows_the_other_face() -> None:
     assert rotate((Face.A, 0)) == (Face.A, 180)
     assert flip_long((Face.A, 0)) == (Face.B, 0)
@@ -138,7 +138,7 @@ def test_the_inner_ring_corners_lie_diagonally_next_to_the_centre() -> None:
     ("position", "cell", "faces"),
     [(0, (0, 0), "NW"), (2, (0, 2), "N"), (5, (0, 5), "NE"), (9, (4, 5), "E"), (10, (5, 5), "ES")],
 )
-@pytest.mark.rules("MN-30")
+@pytest.mark.rules("MN-27")
 def test_a_loader_faces_the_outward_edges_of_its_cell_and_a_corner_faces_two(
     position: int, cell: Cell, faces: str
 ) -> None:
@@ -146,7 +146,7 @@ def test_a_loader_faces_the_outward_edges_of_its_cell_and_a_corner_faces_two(
     assert openings_text(loader_facing(position)) == faces
 
 
-@pytest.mark.rules("MN-29")
+@pytest.mark.rules("MN-26")
 def test_loaders_move_round_the_corners_of_the_track() -> None:
     assert track_step(19, 1) == 0
     assert track_step(0, -1) == 19
@@ -173,7 +173,7 @@ def tiles(shown: Mapping[Cell, tuple[str, str]]) -> tuple[Tile, ...]:
     return tuple(out.get(cell, CLOSED) for cell in CELLS)
 
 
-@pytest.mark.rules("MN-22")
+@pytest.mark.rules("MN-21")
 def test_adjacent_cards_of_one_colour_are_linked_only_where_both_openings_meet() -> None:
     board = tiles({(0, 0): ("W", "E"), (0, 1): ("W", "W"), (1, 0): ("W", "E"), (1, 1): ("W", "N")})
     assert same_network(board, (0, 0), (0, 1), require_open=True)
@@ -181,14 +181,14 @@ def test_adjacent_cards_of_one_colour_are_linked_only_where_both_openings_meet()
     assert not same_network(board, (0, 1), (1, 1), require_open=True)
 
 
-@pytest.mark.rules("MN-22")
+@pytest.mark.rules("MN-21")
 def test_cards_of_different_colours_are_never_linked() -> None:
     board = tiles({(0, 0): ("W", "E"), (0, 1): ("R", "W")})
     assert network(board, (0, 0), require_open=True) == ((0, 0),)
     assert not same_network(board, (0, 0), (0, 1), require_open=False)
 
 
-@pytest.mark.rules("MN-23")
+@pytest.mark.rules("MN-22")
 def test_a_tunnel_network_is_every_card_reached_through_linked_cards() -> None:
     snake = {
         (0, 0): ("B", "E"),
@@ -211,27 +211,27 @@ def test_a_tunnel_network_is_every_card_reached_through_linked_cards() -> None:
     assert network(board, (0, 2), require_open=True) == ((0, 2),)
 
 
-@pytest.mark.rules("MN-22")
+@pytest.mark.rules("MN-21")
 def test_diagonal_cards_never_connect() -> None:
     board = tiles({(0, 0): ("W", "NESW"), (1, 1): ("W", "NESW")})
     assert not same_network(board, (0, 0), (1, 1), require_open=False)
 
 
-@pytest.mark.rules("MN-22")
+@pytest.mark.rules("MN-21")
 def test_without_open_edges_adjacent_cards_of_one_colour_are_linked() -> None:
     board = tiles({(0, 0): ("W", "N"), (0, 1): ("W", "N")})
     assert not same_network(board, (0, 0), (0, 1), require_open=True)
     assert same_network(board, (0, 0), (0, 1), require_open=False)
 
 
-@pytest.mark.rules("MN-23")
+@pytest.mark.rules("MN-22")
 def test_a_network_may_span_the_whole_mine() -> None:
     board = tuple(Tile(Colour.RED, parse_openings("NESW"), None) for _ in CELLS)
     assert network(board, (3, 3), require_open=True) == CELLS
     assert len(set(labels(board, True))) == 1
 
 
-@pytest.mark.rules("MN-23")
+@pytest.mark.rules("MN-22")
 def test_the_networks_of_a_board_are_labelled_once_and_then_looked_up() -> None:
     board = tiles({(4, 4): ("R", "NESW"), (4, 5): ("R", "W")})
     labels(board, True)

@@ -89,7 +89,7 @@ def _accepted(state: State, seat: int, move: mv.Move) -> bool:
 
 
 @pytest.mark.parametrize("index", range(60))
-@pytest.mark.rules("MN-17")
+@pytest.mark.rules("MN-16")
 def test_decide_accepts_exactly_the_listed_moves(index: int) -> None:
     found = positions()
     if index >= len(found):
@@ -112,7 +112,7 @@ def _outside_universe(move: Any) -> bool:
     return isinstance(move, mv.SwapCards) and move.a is not None and move.a not in CELLS[:8]
 
 
-@pytest.mark.rules("MN-17")
+@pytest.mark.rules("MN-16")
 def test_positions_cover_every_kind_of_decision() -> None:
     pending = {
         ("fight" if s.fight else "free" if s.free_action is not None else "respawn")

@@ -38,7 +38,7 @@ def started(
     return after
 
 
-@pytest.mark.rules("MN-49")
+@pytest.mark.rules("MN-41")
 def test_a_strategic_steal_waits_for_both_fighters_to_commit() -> None:
     state = started()
     assert RULES.to_act(state) == {0, 1}
@@ -47,7 +47,7 @@ def test_a_strategic_steal_waits_for_both_fighters_to_commit() -> None:
     assert legal(state, 2) == []
 
 
-@pytest.mark.rules("MN-55")
+@pytest.mark.rules("MN-47")
 def test_a_commitment_is_seen_by_its_owner_only_until_both_are_revealed() -> None:
     state, events = play(started(), 1, commit("red-6"))
     assert events == [fev.SymbolCardCommitted(seat=1, card="red-6")]
@@ -63,7 +63,7 @@ def test_a_commitment_is_seen_by_its_owner_only_until_both_are_revealed() -> Non
     assert RULES.to_act(state) == {0}
 
 
-@pytest.mark.rules("MN-49")
+@pytest.mark.rules("MN-41")
 def test_the_second_commitment_reveals_both_and_resolves_the_fight() -> None:
     state, _ = play(started(), 1, commit("red-6"))
     after, events = play(state, 0, commit("white-2"))
@@ -75,7 +75,7 @@ def test_the_second_commitment_reveals_both_and_resolves_the_fight() -> None:
     assert RULES.to_act(after) == {1}
 
 
-@pytest.mark.rules("MN-49")
+@pytest.mark.rules("MN-41")
 def test_a_fighter_commits_only_once() -> None:
     state, _ = play(started(), 0, commit("white-6"))
     for again in ("white-5", "white-6"):
@@ -84,7 +84,7 @@ def test_a_fighter_commits_only_once() -> None:
         assert error.details == {"seat": 0, "to_act": sorted(RULES.to_act(state))}
 
 
-@pytest.mark.rules("MN-49")
+@pytest.mark.rules("MN-41")
 def test_only_an_unused_own_card_can_be_committed() -> None:
     state = started(
         discards=[["white-6"]], piles=[["white-2"], ["red-2"], ["blue-2"], ["yellow-2"]]
@@ -95,7 +95,7 @@ def test_only_an_unused_own_card_can_be_committed() -> None:
     assert refused(state, 0, commit("green-9")).code == MALFORMED_MOVE
 
 
-@pytest.mark.rules("MN-49")
+@pytest.mark.rules("MN-41")
 def test_once_all_cards_are_used_they_all_become_available_again() -> None:
     state = started(
         piles=[["white-4"], ["red-3"], ["blue-2"], ["yellow-2"]],
@@ -107,7 +107,7 @@ def test_once_all_cards_are_used_they_all_become_available_again() -> None:
     assert after.players[0].discard == ()
 
 
-@pytest.mark.rules("MN-55")
+@pytest.mark.rules("MN-47")
 def test_the_owner_sees_their_unused_cards_and_others_only_their_count() -> None:
     state = started()
     assert RULES.view(state, 0)["players"][0]["symbol_pile"] == [f"white-{v}" for v in range(2, 7)]
@@ -115,13 +115,13 @@ def test_the_owner_sees_their_unused_cards_and_others_only_their_count() -> None
     assert RULES.view(state, None)["players"][0]["symbol_pile_count"] == 5
 
 
-@pytest.mark.rules("MN-49")
+@pytest.mark.rules("MN-41")
 def test_committing_outside_a_strategic_fight_is_refused() -> None:
     error = refused(table(options={"symbol_cards": "strategic"}), 0, commit("white-2"))
     assert (error.code, error.details["rule"]) == (ILLEGAL_MOVE, "phase")
 
 
-@pytest.mark.rules("MN-49")
+@pytest.mark.rules("MN-41")
 def test_the_active_player_waits_while_the_commitments_are_open() -> None:
     state, _ = play(started(), 0, commit("white-6"))
     assert refused(state, 0, {"type": "rotate", "cell": [0, 0]}).code == NOT_YOUR_TURN
@@ -129,7 +129,7 @@ def test_the_active_player_waits_while_the_commitments_are_open() -> None:
     assert error.details["rule"] == "pending"
 
 
-@pytest.mark.rules("MN-49")
+@pytest.mark.rules("MN-41")
 def test_an_attacker_winning_with_a_chosen_card_steals_as_in_standard_mode() -> None:
     state, _ = play(started(), 1, commit("red-2"))
     after, events = play(state, 0, commit("white-6"))

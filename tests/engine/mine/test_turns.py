@@ -19,7 +19,7 @@ def four_rotations(seat: int) -> list[tuple[int, Move]]:
     return [(seat, ROTATE)] * 4
 
 
-@pytest.mark.rules("MN-15")
+@pytest.mark.rules("MN-14")
 def test_the_active_player_must_spend_all_four_ore_before_the_turn_passes() -> None:
     state, _ = play_all(table(), *four_rotations(0)[:3])
     assert (state.active, state.ore) == (0, 1)
@@ -28,7 +28,7 @@ def test_the_active_player_must_spend_all_four_ore_before_the_turn_passes() -> N
     assert (after.active, after.ore) == (1, 4)
 
 
-@pytest.mark.rules("MN-16")
+@pytest.mark.rules("MN-15")
 def test_turns_go_clockwise_and_a_round_ends_when_the_start_player_is_next() -> None:
     state = table(active=3, start_player=1)
     after, events = play_all(state, *four_rotations(3))
@@ -37,14 +37,14 @@ def test_turns_go_clockwise_and_a_round_ends_when_the_start_player_is_next() -> 
     assert events[-1] == sev.TurnStarted(seat=1, round=2)
 
 
-@pytest.mark.rules("MN-18")
+@pytest.mark.rules("MN-17")
 def test_there_is_no_pass_unless_forfeiting_ore_is_allowed() -> None:
     error = refused(table(), 0, {"type": "forfeit_ore"})
     assert (error.code, error.details["rule"]) == (ILLEGAL_MOVE, "forfeit_ore")
     assert {"type": "forfeit_ore"} not in legal(table(), 0)
 
 
-@pytest.mark.rules("MN-18")
+@pytest.mark.rules("MN-17")
 def test_with_the_option_the_active_player_may_forfeit_the_remaining_ore() -> None:
     state = table(ore=3, options={"allow_forfeit_ore": True})
     assert {"type": "forfeit_ore"} in legal(state, 0)
@@ -52,7 +52,7 @@ def test_with_the_option_the_active_player_may_forfeit_the_remaining_ore() -> No
     assert events == [ev.OreForfeited(seat=0, ore=3), sev.TurnStarted(seat=1, round=1)]
 
 
-@pytest.mark.rules("MN-52")
+@pytest.mark.rules("MN-44")
 def test_after_the_last_round_most_victory_points_win() -> None:
     state = table(active=3, round=50, points=[1, 2, 0, 0], stock={"W": 1})
     after, events = play_all(state, *four_rotations(3))
@@ -62,14 +62,14 @@ def test_after_the_last_round_most_victory_points_win() -> None:
     assert refused(after, 0, ROTATE).code == GAME_FINISHED
 
 
-@pytest.mark.rules("MN-52")
+@pytest.mark.rules("MN-44")
 def test_equal_points_after_the_last_round_go_to_most_ranium_carried() -> None:
     state = table(active=3, round=50, points=[1, 1, 0, 1], stock={"Y": 2, "R": 1}, ranium=[(1, 1)])
     after, _ = play_all(state, *four_rotations(3))
     assert after.winners == (3,)
 
 
-@pytest.mark.rules("MN-52")
+@pytest.mark.rules("MN-44")
 def test_equal_points_and_ranium_after_the_last_round_share_the_win() -> None:
     state = table(active=3, round=50, points=[1, 1, 0, 0])
     after, _ = play_all(state, *four_rotations(3))
@@ -79,7 +79,7 @@ def test_equal_points_and_ranium_after_the_last_round_share_the_win() -> None:
     assert outcome.details["reason"] == "max_rounds"
 
 
-@pytest.mark.rules("MN-52")
+@pytest.mark.rules("MN-44")
 def test_the_round_limit_is_an_option() -> None:
     short = table(active=3, round=5, options={"max_rounds": 5})
     assert kinds(play_all(short, *four_rotations(3))[1])[-1] == "GameOver"
@@ -87,20 +87,20 @@ def test_the_round_limit_is_an_option() -> None:
     assert kinds(play_all(earlier, *four_rotations(3))[1])[-1] == "TurnStarted"
 
 
-@pytest.mark.rules("MN-53")
+@pytest.mark.rules("MN-45")
 def test_with_max_rounds_0_the_game_has_no_round_limit() -> None:
     state = table(active=3, round=999, options={"max_rounds": 0})
     _, events = play_all(state, *four_rotations(3))
     assert events[-1] == sev.TurnStarted(seat=0, round=1000)
 
 
-@pytest.mark.rules("MN-16")
+@pytest.mark.rules("MN-15")
 def test_only_the_active_player_may_act() -> None:
     assert refused(table(), 1, ROTATE).code == NOT_YOUR_TURN
     assert legal(table(), 1) == []
 
 
-@pytest.mark.rules("MN-19")
+@pytest.mark.rules("MN-18")
 def test_while_a_decision_is_pending_only_its_seat_acts_and_only_by_answering_it() -> None:
     state = table(respawn=Respawn(seat=3, remaining=1, card="yellow-2"))
     assert RULES.to_act(state) == {3}
@@ -117,13 +117,13 @@ def test_while_a_decision_is_pending_only_its_seat_acts_and_only_by_answering_it
         {"type": "free_action", "rotate": {"cell": [0, 0]}},
     ],
 )
-@pytest.mark.rules("MN-14")
+@pytest.mark.rules("MN-13")
 def test_set_up_moves_and_answers_to_nothing_pending_are_out_of_phase(move: Move) -> None:
     error = refused(table(), 0, move)
     assert (error.code, error.details["rule"]) == (ILLEGAL_MOVE, "phase")
 
 
-@pytest.mark.rules("MN-15")
+@pytest.mark.rules("MN-14")
 def test_the_view_shows_whose_turn_it_is_and_the_ore_left() -> None:
     view = RULES.view(table(active=2, ore=3), None)
     assert (view["active_seat"], view["ore"], view["to_act"], view["round"]) == (2, 3, [2], 1)

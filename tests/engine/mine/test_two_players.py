@@ -16,7 +16,7 @@ from tests.engine.mine.fixtures import crew, legal, of_type, play, play_all, tab
 # Seat 0 plays white and blue, seat 1 red and yellow (fixtures.SEATS).
 
 
-@pytest.mark.rules("MN-58")
+@pytest.mark.rules("MN-50")
 def test_each_player_controls_two_crews_and_may_split_the_ore_between_them() -> None:
     state = table(2)
     assert [c.colour for c in state.crews_of(0)] == [Colour.WHITE, Colour.BLUE]
@@ -30,7 +30,7 @@ def test_each_player_controls_two_crews_and_may_split_the_ore_between_them() -> 
     assert after.ore == 2
 
 
-@pytest.mark.rules("MN-58")
+@pytest.mark.rules("MN-50")
 def test_each_player_has_one_merged_pile_of_ten_symbol_cards() -> None:
     state = table(2)
     assert len(state.players[0].pile) == 10
@@ -39,7 +39,7 @@ def test_each_player_has_one_merged_pile_of_ten_symbol_cards() -> None:
     )
 
 
-@pytest.mark.rules("MN-40")
+@pytest.mark.rules("MN-34")
 def test_a_fight_counts_only_the_ranium_of_the_fighting_crews() -> None:
     state = table(
         2,
@@ -53,7 +53,7 @@ def test_a_fight_counts_only_the_ranium_of_the_fighting_crews() -> None:
     assert (resolved.attacker_score, resolved.defender_score) == (4, 3)
 
 
-@pytest.mark.rules("MN-58")
+@pytest.mark.rules("MN-50")
 def test_victory_points_are_counted_per_player_and_the_opponent_places_the_respawn() -> None:
     state = table(
         2,
@@ -69,7 +69,7 @@ def test_victory_points_are_counted_per_player_and_the_opponent_places_the_respa
     assert RULES.to_act(after) == {1}
 
 
-@pytest.mark.rules("MN-52")
+@pytest.mark.rules("MN-44")
 def test_most_points_are_compared_per_player_at_the_round_limit() -> None:
     state = table(2, active=1, round=50, points=[2, 1], stock={"R": 1, "Y": 1})
     after, _ = play_all(state, *[(1, {"type": "rotate", "cell": [0, 0]})] * 4)

@@ -31,7 +31,7 @@ PART_A_OPTIONS = {
 }
 
 
-@pytest.mark.rules("MN-57")
+@pytest.mark.rules("MN-49")
 def test_every_option_of_part_a_is_in_the_schema_with_its_default() -> None:
     schema = RULES.options_schema()
     defaults = {name: prop.get("default") for name, prop in schema["properties"].items()}
@@ -53,21 +53,21 @@ def test_every_option_of_part_a_is_in_the_schema_with_its_default() -> None:
         {"colour": "red"},
     ],
 )
-@pytest.mark.rules("MN-57")
+@pytest.mark.rules("MN-49")
 def test_bad_options_are_refused(raw: dict[str, Any]) -> None:
     with pytest.raises(BadOptions) as info:
         RULES.parse_options(raw)
     assert info.value.code == BAD_OPTIONS
 
 
-@pytest.mark.rules("MN-57")
+@pytest.mark.rules("MN-49")
 def test_options_parse_into_the_options_record() -> None:
     options = RULES.parse_options({"symbol_cards": "chance", "loaders": [0, 1, 2]})
     assert options.symbol_cards is SymbolMode.CHANCE
     assert options.loaders == (0, 1, 2)
 
 
-@pytest.mark.rules("MN-54")
+@pytest.mark.rules("MN-46")
 def test_in_standard_mode_nobody_sees_a_pile_but_everybody_its_count_and_discard() -> None:
     state = table(piles=[["white-3", "white-5"]], discards=[["white-2"]])
     for viewer in (None, 0, 1):
@@ -76,13 +76,13 @@ def test_in_standard_mode_nobody_sees_a_pile_but_everybody_its_count_and_discard
         assert (player["symbol_pile_count"], player["symbol_discard"]) == (2, ["white-2"])
 
 
-@pytest.mark.rules("MN-54")
+@pytest.mark.rules("MN-46")
 def test_in_chance_mode_no_pile_is_shown_either() -> None:
     state = table(options={"symbol_cards": "chance"})
     assert RULES.view(state, 0)["players"][0]["symbol_pile"] is None
 
 
-@pytest.mark.rules("MN-55")
+@pytest.mark.rules("MN-47")
 def test_a_seat_view_is_the_spectator_view_with_its_own_values_filled_in() -> None:
     state = table(options={"symbol_cards": "strategic"})
     spectator = RULES.view(state, None)
@@ -99,7 +99,7 @@ def test_a_seat_view_is_the_spectator_view_with_its_own_values_filled_in() -> No
     json.dumps(mine)
 
 
-@pytest.mark.rules("MN-56")
+@pytest.mark.rules("MN-48")
 def test_the_view_shows_the_mine_as_it_lies_now() -> None:
     state = table(lay={(0, 1): "M03/B/180"})
     cell = RULES.view(state, None)["grid"][0][1]
@@ -123,7 +123,7 @@ def test_the_view_shows_the_mine_as_it_lies_now() -> None:
     assert view["data_set"]["id"] == RULES.data.id
 
 
-@pytest.mark.rules("MN-56")
+@pytest.mark.rules("MN-48")
 def test_public_events_are_the_same_for_every_viewer() -> None:
     state = table(crews={"W": (1, 1)})
     _, events = play(state, 0, {"type": "collect", "crew": "white"})
@@ -132,14 +132,14 @@ def test_public_events_are_the_same_for_every_viewer() -> None:
             assert RULES.redact(event, viewer) == event
 
 
-@pytest.mark.rules("MN-54")
+@pytest.mark.rules("MN-46")
 def test_a_reshuffled_pile_is_redacted_for_every_viewer_and_keeps_its_count() -> None:
     event = fev.SymbolPileReshuffled(seat=0, order=("white-2", "white-6", "white-3"))
     for viewer in (None, 0, 1):
         assert redacted(event, viewer).order == (None, None, None)
 
 
-@pytest.mark.rules("MN-54")
+@pytest.mark.rules("MN-46")
 def test_the_opening_events_hide_only_the_pile_order() -> None:
     state = RULES.initial_state(4, RULES.parse_options({"setup_swaps": 0}))
     events = list(RULES.setup(state, Rng.for_decision("v", 0)))
@@ -152,7 +152,7 @@ def test_the_opening_events_hide_only_the_pile_order() -> None:
         assert RULES.redact(event, None) == event
 
 
-@pytest.mark.rules("MN-56")
+@pytest.mark.rules("MN-48")
 def test_the_view_names_the_pending_free_action_and_respawn() -> None:
     free = RULES.view(table(free_action=1), None)["pending"]
     assert free == {"kind": "free_action", "seat": 1}
@@ -166,7 +166,7 @@ def test_the_view_names_the_pending_free_action_and_respawn() -> None:
     assert RULES.view(table(), 0)["pending"] is None
 
 
-@pytest.mark.rules("MN-51")
+@pytest.mark.rules("MN-43")
 def test_a_running_game_has_no_outcome() -> None:
     assert RULES.outcome(table()) is None
 
@@ -187,7 +187,7 @@ def test_moves_built_in_code_with_values_out_of_range_are_malformed(move: mv.Mov
     assert info.value.code == MALFORMED_MOVE
 
 
-@pytest.mark.rules("MN-14")
+@pytest.mark.rules("MN-13")
 def test_the_table_before_set_up_has_an_empty_view() -> None:
     state = RULES.initial_state(3, RULES.parse_options(None))
     view = RULES.view(state, None)
