@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from boardstate.engine.core.errors import ILLEGAL_MOVE, NOT_YOUR_TURN
 from boardstate.engine.tinners_trail import events as ev
 from boardstate.engine.tinners_trail.components import COMPONENTS
@@ -49,6 +51,7 @@ def calciner_table(
 # -- build calciner ------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-33")
 def test_without_the_module_there_is_no_calciner_and_no_arsenic_action() -> None:
     state = won_auction(options=None)
     assert state.calciner_offer is None
@@ -63,6 +66,7 @@ def calciner_table_without_module() -> State:
     return table([player(arsenic=1), *ALONE], areas={5: area(0, 0, 0, 2, mine=0, calciner=0)})
 
 
+@pytest.mark.rules("TT-34")
 def test_the_winner_of_an_auction_may_build_its_calciner_at_that_moment() -> None:
     state = won_auction()
     assert state.calciner_offer == CalcinerOffer(seat=0, area=5)
@@ -71,6 +75,7 @@ def test_the_winner_of_an_auction_may_build_its_calciner_at_that_moment() -> Non
     assert refused(state, 0, {"type": "sell_pasties"}).details == {"rule": "phase"}
 
 
+@pytest.mark.rules("TT-34")
 def test_the_calciner_choice_belongs_to_the_winner_not_the_opener() -> None:
     state = table([player(), player(), player(passed=True), player(passed=True)], options=ARSENIC)
     state, _ = play_all(
@@ -84,6 +89,7 @@ def test_the_calciner_choice_belongs_to_the_winner_not_the_opener() -> None:
     assert refused(state, 0, {"type": "build_calciner"}).code == NOT_YOUR_TURN
 
 
+@pytest.mark.rules("TT-34")
 def test_a_calciner_adds_one_arsenic_to_its_area_and_to_each_adjacent_area_for_free() -> None:
     state = won_auction()
     before = state
@@ -98,6 +104,7 @@ def test_a_calciner_adds_one_arsenic_to_its_area_and_to_each_adjacent_area_for_f
     assert state.players[0].column == before.players[0].column
 
 
+@pytest.mark.rules("TT-34")
 def test_the_calciner_is_built_only_once_per_game() -> None:
     state = table(
         [player(), *ALONE],
@@ -111,6 +118,7 @@ def test_the_calciner_is_built_only_once_per_game() -> None:
     assert "AuctionWon" in kinds(events)
 
 
+@pytest.mark.rules("TT-34")
 def test_a_winner_who_skipped_the_calciner_may_build_it_with_a_later_mine() -> None:
     state, _ = play(won_auction(), 0, {"type": "skip_calciner"})
     assert state.players[0].calciner is None
@@ -123,12 +131,14 @@ def test_a_winner_who_skipped_the_calciner_may_build_it_with_a_later_mine() -> N
 # -- process arsenic -----------------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-35")
 def test_processing_and_selling_need_your_calciner() -> None:
     state = table([player(arsenic=1), *ALONE], areas={5: area(0, 0, 0, 2, mine=0)}, options=ARSENIC)
     assert refused(state, 0, PROCESS_5).details == {"rule": "calciner_needed"}
     assert refused(state, 0, SELL).details == {"rule": "calciner_needed"}
 
 
+@pytest.mark.rules("TT-35")
 def test_processing_takes_one_arsenic_cube_from_your_mine_and_costs_no_money_or_time() -> None:
     state, events = play(calciner_table(), 0, PROCESS_5)
     assert events == [ev.ArsenicProcessed(seat=0, area=5, limiter=10)]
@@ -137,23 +147,27 @@ def test_processing_takes_one_arsenic_cube_from_your_mine_and_costs_no_money_or_
     assert (state.players[0].money, state.players[0].column) == (15, 0)
 
 
+@pytest.mark.rules("TT-35")
 def test_the_first_process_puts_the_limiter_above_column_ten_so_the_final_column_is_nine() -> None:
     state, _ = play(calciner_table(), 0, PROCESS_5)
     assert state.players[0].limiter == 10
     assert state.players[0].final_column == 9
 
 
+@pytest.mark.rules("TT-35")
 def test_each_later_process_moves_the_limiter_one_column_left() -> None:
     state, _ = play_all(calciner_table(), (0, PROCESS_5), (0, PROCESS_5))
     assert state.players[0].limiter == 9
     assert state.players[0].final_column == 8
 
 
+@pytest.mark.rules("TT-35")
 def test_the_first_process_is_illegal_with_the_marker_in_column_ten() -> None:
     state = calciner_table(player(column=10))
     assert refused(state, 0, PROCESS_5).details == {"rule": "limiter"}
 
 
+@pytest.mark.rules("TT-35")
 def test_a_process_is_illegal_if_the_limiter_would_reach_the_markers_column() -> None:
     state = calciner_table(player(column=7, limiter=8))
     assert refused(state, 0, PROCESS_5).details == {"rule": "limiter"}
@@ -163,6 +177,7 @@ def test_a_process_is_illegal_if_the_limiter_would_reach_the_markers_column() ->
     assert after.players[0].limiter == 7
 
 
+@pytest.mark.rules("TT-35")
 def test_arsenic_is_processed_only_from_your_own_mines_holding_arsenic() -> None:
     state = calciner_table(areas={6: area(0, 0, 0, 3, mine=1), 9: area(mine=0)})
     assert refused(state, 0, {"type": "process_arsenic", "area": 6}).details == {"rule": "own_mine"}
@@ -173,6 +188,7 @@ def test_arsenic_is_processed_only_from_your_own_mines_holding_arsenic() -> None
     assert processes == [PROCESS_5]
 
 
+@pytest.mark.rules("TT-35")
 def test_simon_processes_a_second_time_has_eight_work_points_and_must_pass() -> None:
     # Rulebook example: Simon processed once before (limiter above column 10) and his marker
     # is in column 8. He processes again: the limiter moves to column 9, he has at most 8
@@ -186,6 +202,7 @@ def test_simon_processes_a_second_time_has_eight_work_points_and_must_pass() -> 
     assert refused(state, 0, {"type": "sell_pasties"}).details == {"rule": "must_pass"}
 
 
+@pytest.mark.rules("TT-35")
 def test_the_limiter_holds_for_the_rest_of_the_game() -> None:
     state = table(
         [player(0, column=3, limiter=6), player(0, passed=True)],
@@ -198,6 +215,7 @@ def test_the_limiter_holds_for_the_rest_of_the_game() -> None:
     assert state.players[0].final_column == 5
 
 
+@pytest.mark.rules("TT-35")
 def test_the_final_column_also_limits_who_may_bid() -> None:
     state = table(
         [player(), player(column=5, limiter=7), player(passed=True), player(passed=True)],
@@ -213,6 +231,7 @@ def test_the_final_column_also_limits_who_may_bid() -> None:
 # -- sell arsenic ---------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-36")
 def test_selling_arsenic_sells_every_cube_held_for_one_time_point() -> None:
     state = calciner_table(player(arsenic=3))
     state, events = play(state, 0, SELL)
@@ -222,6 +241,7 @@ def test_selling_arsenic_sells_every_cube_held_for_one_time_point() -> None:
     assert state.players[0].money == 15 + 54
 
 
+@pytest.mark.rules("TT-36")
 def test_katie_sells_two_cubes_in_round_two_for_26_and_must_pass() -> None:
     # Rulebook example: round 2, so the top section is no longer available; two cubes fill the
     # two best open spaces for £26; the work point takes her marker to her final column.
@@ -233,6 +253,7 @@ def test_katie_sells_two_cubes_in_round_two_for_26_and_must_pass() -> None:
     assert wire_legal(state, 0) == [PASS]
 
 
+@pytest.mark.rules("TT-36")
 def test_each_cube_takes_the_highest_valued_empty_space() -> None:
     market = [1, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0]
     state = calciner_table(player(arsenic=2), market=market)
@@ -240,18 +261,21 @@ def test_each_cube_takes_the_highest_valued_empty_space() -> None:
     assert events[0] == ev.ArsenicSold(seat=0, spaces=(1, 3), income=18 + 14)
 
 
+@pytest.mark.rules("TT-36")
 def test_the_highest_open_section_closes_after_each_round() -> None:
     state = calciner_table(player(arsenic=1), round=3)
     _, events = play(state, 0, SELL)
     assert events[0] == ev.ArsenicSold(seat=0, spaces=(6,), income=10)
 
 
+@pytest.mark.rules("TT-36")
 def test_a_full_section_is_continued_in_the_next_one() -> None:
     state = calciner_table(player(arsenic=5))
     _, events = play(state, 0, SELL)
     assert events[0] == ev.ArsenicSold(seat=0, spaces=(0, 1, 2, 3, 4), income=20 + 18 + 16 + 26)
 
 
+@pytest.mark.rules("TT-36")
 def test_the_final_six_pound_space_takes_any_number_of_cubes() -> None:
     state = calciner_table(player(arsenic=4), round=4)
     state, events = play(state, 0, SELL)
@@ -262,17 +286,20 @@ def test_the_final_six_pound_space_takes_any_number_of_cubes() -> None:
     assert events[0] == ev.ArsenicSold(seat=0, spaces=(10, 10), income=12)
 
 
+@pytest.mark.rules("TT-36")
 def test_selling_without_arsenic_is_illegal() -> None:
     state = calciner_table(player(arsenic=0))
     assert refused(state, 0, SELL).details == {"rule": "arsenic_to_sell"}
     assert SELL not in wire_legal(state, 0)
 
 
+@pytest.mark.rules("TT-36")
 def test_selling_arsenic_needs_a_time_point() -> None:
     state = calciner_table(player(arsenic=1, column=10))
     assert refused(state, 0, SELL).details == {"rule": "must_pass"}
 
 
+@pytest.mark.rules("TT-36")
 def test_arsenic_is_not_sold_with_the_ore_and_is_kept_for_later_rounds() -> None:
     state = table(
         [player(0, arsenic=2, tin=1, column=3), player(0, passed=True)],

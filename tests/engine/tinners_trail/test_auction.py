@@ -30,6 +30,7 @@ def bid(amount: int) -> dict[str, object]:
     return {"type": "bid", "amount": amount}
 
 
+@pytest.mark.rules("TT-14")
 def test_build_mine_opens_an_auction_in_which_the_opener_states_the_opening_bid() -> None:
     state, events = play(table(areas={5: area(1, 2, 2)}), 0, BUILD)
     assert events == [ev.AuctionOpened(seat=0, area=5)]
@@ -38,6 +39,7 @@ def test_build_mine_opens_an_auction_in_which_the_opener_states_the_opening_bid(
     assert wire_legal(state, 0) == [bid(a) for a in range(1, 16)]
 
 
+@pytest.mark.rules("TT-14")
 def test_a_mine_is_built_only_in_an_area_without_a_mine() -> None:
     state = table(areas={5: area(1, 2, 2, mine=3)})
     error = refused(state, 0, BUILD)
@@ -46,16 +48,19 @@ def test_a_mine_is_built_only_in_an_area_without_a_mine() -> None:
     assert {"type": "build_mine", "area": 5} not in wire_legal(state, 0)
 
 
+@pytest.mark.rules("TT-14")
 def test_the_opening_bid_is_at_least_one_pound() -> None:
     state, _ = play(table(), 0, BUILD)
     assert refused(state, 0, bid(0)).details == {"rule": "minimum_bid"}
 
 
+@pytest.mark.rules("TT-14")
 def test_the_opener_cannot_pass_on_its_own_opening_bid() -> None:
     state, _ = play(table(), 0, BUILD)
     assert refused(state, 0, PASS_BID).details == {"rule": "opener_bids"}
 
 
+@pytest.mark.rules("TT-15")
 def test_bidding_goes_clockwise_starting_with_the_next_player() -> None:
     state, _ = play_all(table(), (0, BUILD), (0, bid(1)))
     assert to_act(state) == {1}
@@ -67,29 +72,34 @@ def test_bidding_goes_clockwise_starting_with_the_next_player() -> None:
     assert to_act(state) == {0}
 
 
+@pytest.mark.rules("TT-15")
 def test_bidding_wraps_around_from_the_last_seat() -> None:
     state = table(order=(3, 0, 1, 2))
     state, _ = play_all(state, (3, BUILD), (3, bid(1)))
     assert to_act(state) == {0}
 
 
+@pytest.mark.rules("TT-15")
 def test_a_raise_is_strictly_higher_than_the_current_bid() -> None:
     state, _ = play_all(table(), (0, BUILD), (0, bid(4)))
     assert refused(state, 1, bid(4)).details == {"rule": "raise"}
     assert refused(state, 1, bid(3)).details == {"rule": "raise"}
 
 
+@pytest.mark.rules("TT-15")
 def test_nobody_bids_more_money_than_they_have() -> None:
     state, _ = play_all(table([player(15), player(9), player(), player()]), (0, BUILD), (0, bid(4)))
     assert refused(state, 1, bid(10)).details == {"rule": "bid_money"}
     assert wire_legal(state, 1) == [*(bid(a) for a in range(5, 10)), PASS_BID]
 
 
+@pytest.mark.rules("TT-14")
 def test_the_opening_bid_cannot_exceed_the_openers_money() -> None:
     state, _ = play(table([player(3), player(), player(), player()]), 0, BUILD)
     assert refused(state, 0, bid(4)).details == {"rule": "bid_money"}
 
 
+@pytest.mark.rules("TT-15")
 def test_a_player_who_passed_is_out_of_the_auction_for_good() -> None:
     state, _ = play_all(
         table(), (0, BUILD), (0, bid(1)), (1, PASS_BID), (2, bid(2)), (3, PASS_BID), (0, bid(3))
@@ -99,6 +109,7 @@ def test_a_player_who_passed_is_out_of_the_auction_for_good() -> None:
     assert state.auction.out == (1, 3)
 
 
+@pytest.mark.rules("TT-17")
 def test_the_last_bidder_left_pays_the_bid_places_a_mine_and_moves_two() -> None:
     state = table(areas={5: area(1, 2, 2)})
     state, events = play_all(
@@ -112,6 +123,7 @@ def test_the_last_bidder_left_pays_the_bid_places_a_mine_and_moves_two() -> None
     assert state.players[1].mines_left == 5
 
 
+@pytest.mark.rules("TT-17")
 def test_the_opener_wins_at_the_opening_bid_if_everyone_passes() -> None:
     state, events = play_all(
         table(areas={5: area(1, 2, 2)}),
@@ -126,6 +138,7 @@ def test_the_opener_wins_at_the_opening_bid_if_everyone_passes() -> None:
     assert state.players[0].column == 2
 
 
+@pytest.mark.rules("TT-17")
 def test_only_the_winner_spends_time_and_money() -> None:
     state, _ = play_all(
         table(), (0, BUILD), (0, bid(1)), (1, bid(2)), (2, PASS_BID), (3, PASS_BID), (0, PASS_BID)
@@ -135,6 +148,7 @@ def test_only_the_winner_spends_time_and_money() -> None:
     assert [p.money for p in state.players] == [15, 13, 15, 15]
 
 
+@pytest.mark.rules("TT-17")
 def test_an_opener_who_lost_acts_again_and_may_start_another_auction_at_once() -> None:
     state, _ = play_all(
         table(), (0, BUILD), (0, bid(1)), (1, bid(2)), (2, PASS_BID), (3, PASS_BID), (0, PASS_BID)
@@ -144,6 +158,7 @@ def test_an_opener_who_lost_acts_again_and_may_start_another_auction_at_once() -
     assert events == [ev.AuctionOpened(seat=0, area=6)]
 
 
+@pytest.mark.rules("TT-16")
 def test_players_who_have_passed_this_round_do_not_bid() -> None:
     state = table([player(), player(passed=True), player(), player()], pass_order=(1,))
     state, _ = play_all(state, (0, BUILD), (0, bid(1)))
@@ -152,6 +167,7 @@ def test_players_who_have_passed_this_round_do_not_bid() -> None:
     assert refused(state, 1, bid(5)).code == NOT_YOUR_TURN
 
 
+@pytest.mark.rules("TT-16")
 def test_players_who_cannot_pay_more_than_the_bid_do_not_bid() -> None:
     state = table([player(15), player(4), player(9), player(15)])
     state, _ = play_all(state, (0, BUILD), (0, bid(4)))
@@ -162,12 +178,14 @@ def test_players_who_cannot_pay_more_than_the_bid_do_not_bid() -> None:
     assert to_act(state) == {0}
 
 
+@pytest.mark.rules("TT-16")
 def test_players_who_cannot_move_two_on_the_time_track_do_not_bid() -> None:
     state = table([player(), player(column=9), player(column=8), player()])
     state, _ = play_all(state, (0, BUILD), (0, bid(1)))
     assert to_act(state) == {2}
 
 
+@pytest.mark.rules("TT-16")
 def test_players_without_a_mine_left_do_not_bid() -> None:
     state = table(
         [player(), player(mines_left=0), player(), player()],
@@ -177,6 +195,7 @@ def test_players_without_a_mine_left_do_not_bid() -> None:
     assert to_act(state) == {2}
 
 
+@pytest.mark.rules("TT-16")
 def test_if_nobody_can_raise_the_opener_wins_at_once() -> None:
     state = table(
         [player(15), player(1), player(passed=True), player(mines_left=0)],
@@ -187,6 +206,7 @@ def test_if_nobody_can_raise_the_opener_wins_at_once() -> None:
     assert state.area(5).mine == 0
 
 
+@pytest.mark.rules("TT-16")
 def test_a_player_whose_bid_was_overtaken_and_cannot_raise_drops_out() -> None:
     state = table([player(15), player(15), player(5), player(5)])
     state, _ = play_all(state, (0, BUILD), (0, bid(1)), (1, bid(5)))
@@ -203,6 +223,7 @@ def test_a_player_whose_bid_was_overtaken_and_cannot_raise_drops_out() -> None:
         (player(0), "opener_money"),
     ],
 )
+@pytest.mark.rules("TT-14")
 def test_the_opener_must_be_able_to_win_the_auction(opener: Player, rule: str) -> None:
     others = [player(passed=True), player(passed=True), player(passed=True)]
     board = mines(0, 11, 12, 13, 14, 15, 16) if opener.mines_left == 0 else {}
@@ -211,6 +232,7 @@ def test_the_opener_must_be_able_to_win_the_auction(opener: Player, rule: str) -
     assert not [m for m in wire_legal(state, 0) if m["type"] == "build_mine"]
 
 
+@pytest.mark.rules("TT-17")
 def test_an_empty_area_is_rolled_for_after_the_mine_is_placed() -> None:
     state = table([player(), player(passed=True), player(passed=True), player(passed=True)])
     state, _ = play(state, 0, {"type": "build_mine", "area": 8})
@@ -222,6 +244,7 @@ def test_an_empty_area_is_rolled_for_after_the_mine_is_placed() -> None:
     assert state.area(8).seeded
 
 
+@pytest.mark.rules("TT-17")
 def test_a_seeded_area_is_not_rolled_for_again() -> None:
     state = table(
         [player(), player(passed=True), player(passed=True), player(passed=True)],
@@ -232,6 +255,7 @@ def test_a_seeded_area_is_not_rolled_for_again() -> None:
     assert state.area(8).cubes() == area(0, 0, 0).cubes()
 
 
+@pytest.mark.rules("TT-15")
 def test_during_an_auction_to_act_and_legal_moves_follow_the_bidding_seat() -> None:
     state, _ = play_all(table(), (0, BUILD), (0, bid(3)))
     assert to_act(state) == {1}
@@ -241,17 +265,20 @@ def test_during_an_auction_to_act_and_legal_moves_follow_the_bidding_seat() -> N
     assert refused(state, 2, bid(5)).code == NOT_YOUR_TURN
 
 
+@pytest.mark.rules("TT-6")
 def test_actions_are_not_possible_while_an_auction_is_open() -> None:
     state, _ = play(table(), 0, BUILD)
     error = refused(state, 0, {"type": "sell_pasties"})
     assert error.details == {"rule": "phase"}
 
 
+@pytest.mark.rules("TT-6")
 def test_auction_moves_are_not_possible_outside_an_auction() -> None:
     assert refused(table(), 0, bid(3)).details == {"rule": "phase"}
     assert refused(table(), 0, PASS_BID).details == {"rule": "phase"}
 
 
+@pytest.mark.rules("TT-15")
 def test_the_auction_is_bounded_because_bids_strictly_rise_and_are_capped_by_money() -> None:
     state, _ = play_all(
         table([player(3), player(3), player(3), player(3)]), (0, BUILD), (0, bid(1))

@@ -36,6 +36,7 @@ def _document() -> dict[str, Any]:
     return doc
 
 
+@pytest.mark.rules("TT-2")
 def test_every_value_has_provenance_and_the_board_data_is_marked_reconstructed() -> None:
     meta = RULES.data.metadata()
     assert meta["dataSet"] == "tinners-trail-reconstructed-2008"
@@ -46,6 +47,7 @@ def test_every_value_has_provenance_and_the_board_data_is_marked_reconstructed()
     assert meta["values"]["start_money"]["provenance"] == "printed"
 
 
+@pytest.mark.rules("TT-2")
 def test_the_map_has_19_areas_11_of_them_seeded_and_34_borders() -> None:
     assert len(COMPONENTS.areas) == 19
     assert sum(a.seeded for a in COMPONENTS.areas) == 11
@@ -56,6 +58,7 @@ def test_the_map_has_19_areas_11_of_them_seeded_and_34_borders() -> None:
         assert a in COMPONENTS.area(b).neighbours
 
 
+@pytest.mark.rules("TT-2")
 def test_the_developments_schedule_uses_exactly_the_pieces_of_the_game() -> None:
     counts = COMPONENTS.piece_counts
     for kind in ("ports", "miners", "adits", "railways"):
@@ -63,12 +66,14 @@ def test_the_developments_schedule_uses_exactly_the_pieces_of_the_game() -> None
     assert sum(COMPONENTS.pump_stacks) == counts["steam_pumps"]
 
 
+@pytest.mark.rules("TT-2")
 def test_the_price_tables_have_a_row_for_every_dice_total() -> None:
     top = sum(max(faces) for faces in COMPONENTS.dice.values())
     assert COMPONENTS.top_row == top == 9
     assert len(COMPONENTS.prices["tin"]) == len(COMPONENTS.prices["copper"]) == top + 1
 
 
+@pytest.mark.rules("TT-36")
 def test_the_arsenic_market_reproduces_the_katie_example() -> None:
     round_two = [v for section, v in COMPONENTS.market_spaces if section >= 1]
     assert round_two[0] + round_two[1] == 26
@@ -102,6 +107,7 @@ BROKEN = {
 }
 
 
+@pytest.mark.rules("TT-2")
 @pytest.mark.parametrize("break_it", BROKEN.values(), ids=list(BROKEN))
 def test_inconsistent_data_is_refused_with_a_data_file_error(
     break_it: Callable[[dict[str, Any]], None],
@@ -112,5 +118,6 @@ def test_inconsistent_data_is_refused_with_a_data_file_error(
         load_components(parse_data_set(doc, "test"))
 
 
+@pytest.mark.rules("TT-2")
 def test_the_shipped_file_loads() -> None:
     assert load_components(parse_data_set(_document(), "test")).areas == COMPONENTS.areas

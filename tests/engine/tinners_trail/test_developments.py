@@ -39,6 +39,7 @@ def cost_of(events: list[ev.Event]) -> int:
 # -- ports (A3) --------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-21")
 def test_a_port_goes_into_a_coastal_area_for_two_time_points() -> None:
     state = table(areas={1: area(1, 1, 1, mine=2)})
     after, events = play(state, 0, {"type": "build_port", "area": 1})
@@ -48,6 +49,7 @@ def test_a_port_goes_into_a_coastal_area_for_two_time_points() -> None:
     assert after.display.ports == state.display.ports - 1
 
 
+@pytest.mark.rules("TT-21")
 def test_a_port_adds_one_to_the_capacity_of_the_area_even_of_another_players_mine() -> None:
     state = table(areas={1: area(0, 4, 0, mine=2)})
     after, _ = play(state, 0, {"type": "build_port", "area": 1})
@@ -55,18 +57,21 @@ def test_a_port_adds_one_to_the_capacity_of_the_area_even_of_another_players_min
     assert capacity(after.area(1)) == 3
 
 
+@pytest.mark.rules("TT-21")
 def test_a_port_cannot_go_into_an_inland_area() -> None:
     error = refused(table(), 0, {"type": "build_port", "area": 5})
     assert error.code == ILLEGAL_MOVE
     assert error.details == {"rule": "coastal"}
 
 
+@pytest.mark.rules("TT-21")
 def test_an_area_has_at_most_one_port() -> None:
     state = table(areas={1: area(port=True)})
     assert refused(state, 0, {"type": "build_port", "area": 1}).details == {"rule": "one_port"}
     assert {"type": "build_port", "area": 1} not in wire_legal(state, 0)
 
 
+@pytest.mark.rules("TT-21")
 def test_ports_are_listed_for_every_coastal_area_without_a_port() -> None:
     ports = [m["area"] for m in wire_legal(table(), 0) if m["type"] == "build_port"]
     assert ports == [a.id for a in COMPONENTS.areas if a.coastal]
@@ -75,6 +80,7 @@ def test_ports_are_listed_for_every_coastal_area_without_a_port() -> None:
 # -- miners (A4) -------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-22")
 def test_a_miner_goes_into_any_area_for_one_time_point() -> None:
     after, events = play(table(), 0, {"type": "hire_miner", "area": 14})
     assert events[0] == ev.MinerHired(seat=0, area=14)
@@ -82,6 +88,7 @@ def test_a_miner_goes_into_any_area_for_one_time_point() -> None:
     assert after.area(14).miners == 1
 
 
+@pytest.mark.rules("TT-22")
 def test_an_area_may_hold_several_miners() -> None:
     state = solo(areas={5: area(miners=2)})
     after, _ = play(state, 0, {"type": "hire_miner", "area": 5})
@@ -91,6 +98,7 @@ def test_an_area_may_hold_several_miners() -> None:
 # -- adits (A5) --------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-23")
 def test_an_adit_on_a_border_removes_one_water_from_each_side_for_three_time_points() -> None:
     state = table(areas={2: area(2), 5: area(3)})
     after, events = play(state, 0, {"type": "build_adit", "areas": [2, 5]})
@@ -100,6 +108,7 @@ def test_an_adit_on_a_border_removes_one_water_from_each_side_for_three_time_poi
     assert after.adits == ((2, 5),)
 
 
+@pytest.mark.rules("TT-23")
 def test_an_adit_removes_water_only_where_there_is_some() -> None:
     state = table(areas={2: area(0), 5: area(1)})
     after, events = play(state, 0, {"type": "build_adit", "areas": [2, 5]})
@@ -107,12 +116,14 @@ def test_an_adit_removes_water_only_where_there_is_some() -> None:
     assert (after.area(2).water, after.area(5).water) == (0, 0)
 
 
+@pytest.mark.rules("TT-23")
 def test_an_adit_sits_only_on_a_border_between_adjacent_areas() -> None:
     assert refused(table(), 0, {"type": "build_adit", "areas": [1, 19]}).details == {
         "rule": "adit_border"
     }
 
 
+@pytest.mark.rules("TT-23")
 def test_a_border_holds_at_most_one_adit_but_an_area_may_have_several() -> None:
     state = solo(adits=[(2, 5)], display=Display(adits=1))
     assert refused(state, 0, {"type": "build_adit", "areas": [2, 5]}).details == {
@@ -122,6 +133,7 @@ def test_a_border_holds_at_most_one_adit_but_an_area_may_have_several() -> None:
     assert after.adits == ((2, 5), (3, 5))
 
 
+@pytest.mark.rules("TT-23")
 def test_an_adit_border_is_written_with_the_lower_area_first() -> None:
     error = refused(table(), 0, {"type": "build_adit", "areas": [5, 2]})
     assert error.code == MALFORMED_MOVE
@@ -130,6 +142,7 @@ def test_an_adit_border_is_written_with_the_lower_area_first() -> None:
 # -- railways (A6) -----------------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-24")
 def test_a_railway_removes_two_water_there_and_one_in_each_neighbour() -> None:
     state = table(areas={5: area(3), 2: area(1), 3: area(0), 4: area(2), 6: area(5)})
     after, events = play(state, 0, {"type": "build_railway", "area": 5})
@@ -139,6 +152,7 @@ def test_a_railway_removes_two_water_there_and_one_in_each_neighbour() -> None:
     assert after.area(5).railway
 
 
+@pytest.mark.rules("TT-24")
 def test_a_railway_adds_one_to_the_capacity_of_its_area() -> None:
     after, _ = play(
         table(areas={5: area(0, 3, 3, mine=1)}), 0, {"type": "build_railway", "area": 5}
@@ -146,6 +160,7 @@ def test_a_railway_adds_one_to_the_capacity_of_its_area() -> None:
     assert capacity(after.area(5)) == 3
 
 
+@pytest.mark.rules("TT-24")
 def test_an_area_has_at_most_one_railway() -> None:
     state = table(areas={5: area(railway=True)})
     assert refused(state, 0, {"type": "build_railway", "area": 5}).details == {
@@ -165,6 +180,7 @@ def test_an_area_has_at_most_one_railway() -> None:
         {"type": "build_railway", "area": 1},
     ],
 )
+@pytest.mark.rules("TT-20")
 def test_a_development_can_only_be_taken_from_the_display(move: dict[str, object]) -> None:
     state = table(display=Display(pumps=(3,)))
     assert refused(state, 0, move).details == {"rule": "display"}
@@ -179,6 +195,7 @@ def test_a_development_can_only_be_taken_from_the_display(move: dict[str, object
 # -- steam pumps (A7, Q9) ----------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-25")
 def test_improving_steam_pumps_takes_a_stack_for_one_time_point() -> None:
     state = solo(areas={5: area(3)})
     after, events = play(state, 0, {"type": "improve_steam_pumps", "stack": 2})
@@ -188,6 +205,7 @@ def test_improving_steam_pumps_takes_a_stack_for_one_time_point() -> None:
     assert after.pumping == Pumping(seat=0, tokens=2)
 
 
+@pytest.mark.rules("TT-25")
 def test_a_stack_is_named_by_its_size_and_must_be_on_the_display() -> None:
     state = solo(areas={5: area(3)}, display=Display(pumps=(3, 0, 0, 0)))
     assert refused(state, 0, {"type": "improve_steam_pumps", "stack": 2}).details == {
@@ -197,6 +215,7 @@ def test_a_stack_is_named_by_its_size_and_must_be_on_the_display() -> None:
     assert pumps == [{"type": "improve_steam_pumps", "stack": n} for n in (1, 2, 3)]
 
 
+@pytest.mark.rules("TT-25")
 def test_each_pump_token_removes_one_water_cube_from_any_area_at_once() -> None:
     state = solo(areas={5: area(2), 14: area(1)})
     state, events = play_all(
@@ -211,6 +230,7 @@ def test_each_pump_token_removes_one_water_cube_from_any_area_at_once() -> None:
     assert state.pumping is None
 
 
+@pytest.mark.rules("TT-25")
 def test_while_pumping_only_the_pumping_seat_acts_and_only_on_the_pumps() -> None:
     state = table(areas={5: area(2)})
     state, _ = play(state, 0, {"type": "improve_steam_pumps", "stack": 2})
@@ -220,6 +240,7 @@ def test_while_pumping_only_the_pumping_seat_acts_and_only_on_the_pumps() -> Non
     assert refused(state, 1, {"type": "stop_pumping"}).code == NOT_YOUR_TURN
 
 
+@pytest.mark.rules("TT-25")
 def test_unused_pump_tokens_are_lost() -> None:
     state = solo(areas={5: area(2)})
     state, events = play_all(
@@ -232,6 +253,7 @@ def test_unused_pump_tokens_are_lost() -> None:
     assert state.display.pumps == (0, 2, 2, 1)
 
 
+@pytest.mark.rules("TT-25")
 def test_pumping_ends_when_no_water_is_left_on_the_board() -> None:
     state = solo(areas={5: area(1)})
     state, events = play_all(
@@ -245,6 +267,7 @@ def test_pumping_ends_when_no_water_is_left_on_the_board() -> None:
     assert kinds(events) == ["SteamPumpsTaken", "TimeSpent", "PumpingEnded"]
 
 
+@pytest.mark.rules("TT-25")
 def test_a_pump_token_needs_water_in_the_area() -> None:
     state, _ = play(solo(areas={5: area(1)}), 0, {"type": "improve_steam_pumps", "stack": 2})
     assert refused(state, 0, {"type": "pump_water", "area": 6}).details == {"rule": "pump_water"}
@@ -253,6 +276,7 @@ def test_a_pump_token_needs_water_in_the_area() -> None:
 # -- pasties (A8) -------------------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-26")
 def test_selling_pasties_earns_one_pound_for_one_time_point() -> None:
     after, events = play(table(), 0, {"type": "sell_pasties"})
     assert events == [ev.PastiesSold(seat=0, income=1), ev.TimeSpent(0, 1, 1, 0)]

@@ -29,22 +29,26 @@ from tests.engine.tinners_trail.fixtures import refused, table
         "pass",
     ],
 )
+@pytest.mark.rules("TT-38")
 def test_malformed_moves_are_refused_with_malformed_move(move: object) -> None:
     with pytest.raises(MoveError) as info:
         RULES.parse_move(move)
     assert info.value.code == MALFORMED_MOVE
 
 
+@pytest.mark.rules("TT-23")
 def test_a_reversed_adit_border_is_malformed() -> None:
     assert refused(table(), 0, {"type": "build_adit", "areas": [2, 1]}).code == MALFORMED_MOVE
 
 
+@pytest.mark.rules("TT-10")
 def test_a_seat_that_owes_nothing_gets_not_your_turn() -> None:
     error = refused(table(), 2, {"type": "pass"})
     assert error.code == NOT_YOUR_TURN
     assert error.details == {"seat": 2, "to_act": [0]}
 
 
+@pytest.mark.rules("TT-38")
 def test_unknown_options_are_refused() -> None:
     with pytest.raises(MoveError) as info:
         RULES.parse_options({"arsenic": "yes"})
@@ -53,6 +57,7 @@ def test_unknown_options_are_refused() -> None:
         RULES.parse_options({"emigration": True})
 
 
+@pytest.mark.rules("TT-38")
 def test_every_cited_rule_has_a_scenario_test_refusing_a_move_with_it() -> None:
     sources = "".join(
         p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py")
@@ -62,6 +67,7 @@ def test_every_cited_rule_has_a_scenario_test_refusing_a_move_with_it() -> None:
     assert set(RULES_CITED) - tested == set()
 
 
+@pytest.mark.rules("TT-38")
 def test_every_illegal_move_names_its_rule_in_the_message() -> None:
     error = refused(table(), 0, {"type": "build_port", "area": 5})
     assert RULES_CITED["coastal"] in error.message

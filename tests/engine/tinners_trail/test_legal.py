@@ -25,6 +25,7 @@ def _positions(players: int, options: dict[str, Any], seed: str) -> list[Step]:
 @pytest.mark.parametrize(
     ("players", "options"), [(3, {}), (4, {"arsenic": True}), (5, {"arsenic": True})]
 )
+@pytest.mark.rules("TT-6")
 def test_every_listed_move_is_accepted_verbatim_at_every_position(
     players: int, options: dict[str, Any]
 ) -> None:
@@ -38,6 +39,7 @@ def test_every_listed_move_is_accepted_verbatim_at_every_position(
                 pytest.fail(f"{wire} rejected at move {step.number}: {exc!r}")
 
 
+@pytest.mark.rules("TT-6")
 def test_moves_that_are_not_listed_are_refused() -> None:
     state = table(areas={5: area(1, 2, 2, mine=0)})
     listed = wire_legal(state, 0)
@@ -56,6 +58,7 @@ def test_moves_that_are_not_listed_are_refused() -> None:
             assert accepted == (move in listed), move
 
 
+@pytest.mark.rules("TT-6")
 def test_a_rich_position_still_lists_only_a_few_hundred_moves() -> None:
     rich = {
         a: area(5, 6, 6, mine=0, miners=10, port=True, railway=True) for a in (1, 2, 3, 4, 7, 12)
@@ -64,6 +67,7 @@ def test_a_rich_position_still_lists_only_a_few_hundred_moves() -> None:
     assert len(wire_legal(state, 0)) <= LIMIT
 
 
+@pytest.mark.rules("TT-15")
 def test_an_auction_lists_one_bid_per_pound_up_to_the_bidders_money() -> None:
     state = table([player(300), player(300)])
     state = RULES.evolve(

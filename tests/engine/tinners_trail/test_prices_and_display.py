@@ -24,44 +24,53 @@ def price(state: State, metal: str, *faces: int) -> ev.PriceSet:
     return event
 
 
+@pytest.mark.rules("TT-7")
 def test_a_price_is_the_row_of_the_total_of_all_three_dice() -> None:
     event = price(table(round=2, rows=(4, 4)), "tin", 1, 2, 1)
     assert event == ev.PriceSet("tin", (1, 2, 1), 0, 4, COMPONENTS.prices["tin"][4])
 
 
+@pytest.mark.rules("TT-8")
 def test_round_one_adds_one_to_the_total() -> None:
     assert price(table(round=1, rows=(None, None)), "tin", 1, 2, 1).row == 5
 
 
+@pytest.mark.rules("TT-8")
 def test_round_four_takes_one_from_the_total() -> None:
     assert price(table(round=4, rows=(4, 4)), "copper", 1, 2, 1).row == 3
 
 
+@pytest.mark.rules("TT-8")
 def test_after_a_marker_in_the_top_row_one_is_taken_from_the_total() -> None:
     assert price(table(round=2, rows=(TOP, 4)), "tin", 1, 2, 1).row == 3
     assert price(table(round=2, rows=(TOP, 4)), "copper", 1, 2, 1).row == 4
 
 
+@pytest.mark.rules("TT-8")
 def test_after_a_marker_in_the_bottom_row_one_is_added_to_the_total() -> None:
     assert price(table(round=3, rows=(4, 0)), "copper", 1, 2, 1).row == 5
 
 
+@pytest.mark.rules("TT-8")
 def test_the_adjustments_stack() -> None:
     event = price(table(round=4, rows=(TOP, 4)), "tin", 1, 2, 1)
     assert (event.adjustment, event.row) == (-2, 2)
 
 
+@pytest.mark.rules("TT-8")
 def test_with_round_replaces_edge_a_round_adjustment_stands_alone() -> None:
     options = {"price_adjustments": "round_replaces_edge"}
     assert price(table(round=4, rows=(TOP, 4), options=options), "tin", 1, 2, 1).row == 3
     assert price(table(round=3, rows=(TOP, 4), options=options), "tin", 1, 2, 1).row == 3
 
 
+@pytest.mark.rules("TT-8")
 def test_the_adjusted_total_is_clamped_to_the_table() -> None:
     assert price(table(round=1, rows=(None, None)), "tin", 3, 3, 3).row == TOP
     assert price(table(round=4, rows=(4, 4)), "tin", 0, 0, 0).row == 0
 
 
+@pytest.mark.rules("TT-7")
 @pytest.mark.parametrize("row", range(TOP + 1))
 def test_each_row_gives_the_price_of_the_metals_table(row: int) -> None:
     state = table(rows=(row, row))
@@ -69,6 +78,7 @@ def test_each_row_gives_the_price_of_the_metals_table(row: int) -> None:
     assert state.price("copper") == COMPONENTS.prices["copper"][row]
 
 
+@pytest.mark.rules("TT-7")
 def test_tin_is_priced_before_copper_then_the_display_is_refreshed() -> None:
     out = Emitter(RULES, table(round=1, rows=(4, 4)))
     start_round(out, Dice(1, 1, 1, 2, 2, 2), 2, (1, 0, 2, 3))
@@ -80,6 +90,7 @@ def test_tin_is_priced_before_copper_then_the_display_is_refreshed() -> None:
     assert (out.state.tin_row, out.state.copper_row) == (3, 6)
 
 
+@pytest.mark.rules("TT-9")
 def test_leftover_developments_are_removed_before_the_round_schedule_is_placed() -> None:
     leftovers = Display(ports=1, miners=0, adits=1, railways=0, pumps=())
     out = Emitter(RULES, table(round=2, display=leftovers))
@@ -92,6 +103,7 @@ def test_leftover_developments_are_removed_before_the_round_schedule_is_placed()
     assert out.state.display == event.placed
 
 
+@pytest.mark.rules("TT-9")
 @pytest.mark.parametrize("round_number", range(1, COMPONENTS.rounds + 1))
 def test_each_round_places_its_schedule_and_fills_pump_spaces_left_to_right(
     round_number: int,

@@ -6,6 +6,8 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
+
 from boardstate.engine.core.errors import GAME_FINISHED, ILLEGAL_MOVE
 from boardstate.engine.tinners_trail import RULES, RULES_1_0_0
 from boardstate.engine.tinners_trail import events as ev
@@ -58,6 +60,7 @@ def investing(
 # -- phase 4: selling ore ----------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-27")
 def test_all_extracted_ore_is_sold_at_this_rounds_prices_when_everyone_has_passed() -> None:
     state = table(
         [player(2, tin=2, copper=1, passed=True), player(0, tin=0, copper=3, column=4)],
@@ -73,6 +76,7 @@ def test_all_extracted_ore_is_sold_at_this_rounds_prices_when_everyone_has_passe
     assert [(p.tin, p.copper) for p in after.players] == [(0, 0), (0, 0)]
 
 
+@pytest.mark.rules("TT-27")
 def test_nothing_carries_over_to_the_next_round() -> None:
     state = table(
         [player(0, tin=2, passed=True), player(0, column=4)], rows=(4, 6), areas=ALL_SEEDED
@@ -85,6 +89,7 @@ def test_nothing_carries_over_to_the_next_round() -> None:
 # -- phase 5: external investments ---------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-28")
 def test_players_invest_in_the_new_order_of_play_one_investment_per_turn() -> None:
     state = investing([player(), player(), player(), player()], order=(2, 0, 3, 1))
     assert to_act(state) == {2}
@@ -97,6 +102,7 @@ def test_players_invest_in_the_new_order_of_play_one_investment_per_turn() -> No
     assert to_act(state) == {2}
 
 
+@pytest.mark.rules("TT-28")
 def test_a_cube_goes_onto_this_rounds_row_and_the_cost_above_it_is_paid() -> None:
     state = investing([player(30), player()], order=(0, 1), round=3)
     after, events = play(state, 0, invest(2))
@@ -107,6 +113,7 @@ def test_a_cube_goes_onto_this_rounds_row_and_the_cost_above_it_is_paid() -> Non
     assert after.players[0].cubes_left == 11
 
 
+@pytest.mark.rules("TT-28")
 def test_a_space_holds_at_most_two_cubes() -> None:
     grid = [[(1, 1), (), (), ()], [(), (), (), ()], [(), (), (), ()], [(), (), (), ()]]
     state = investing([player(), player()], order=(0, 1), investments=grid)
@@ -116,12 +123,14 @@ def test_a_space_holds_at_most_two_cubes() -> None:
     assert wire_legal(state, 0) == [invest(2), invest(3), INVEST_PASS]
 
 
+@pytest.mark.rules("TT-28")
 def test_an_investment_must_be_paid_for() -> None:
     state = investing([player(12), player()], order=(0, 1))
     assert refused(state, 0, invest(3)).details == {"rule": "investment_money"}
     assert wire_legal(state, 0) == [invest(1), invest(2), INVEST_PASS]
 
 
+@pytest.mark.rules("TT-28")
 def test_a_player_without_investment_cubes_cannot_invest() -> None:
     grid = [[(0, 0), (0, 0), (0, 0), (0, 0)], [(0, 0), (0, 0), (), ()]] + [[(), (), (), ()]] * 2
     state = investing([player(), player()], order=(0, 1), round=4, investments=grid)
@@ -129,6 +138,7 @@ def test_a_player_without_investment_cubes_cannot_invest() -> None:
     assert refused(state, 0, invest(1)).details == {"rule": "investment_cubes"}
 
 
+@pytest.mark.rules("TT-29")
 def test_a_pass_is_not_final_and_the_phase_ends_after_a_full_circuit_of_passes() -> None:
     state = investing([player(), player(), player()], order=(0, 1, 2))
     state, _ = play_all(state, (0, INVEST_PASS), (1, invest(1)), (2, INVEST_PASS))
@@ -140,6 +150,7 @@ def test_a_pass_is_not_final_and_the_phase_ends_after_a_full_circuit_of_passes()
     assert state.phase is Phase.OPENING
 
 
+@pytest.mark.rules("TT-29")
 def test_with_final_passes_a_player_who_passed_invests_no_more() -> None:
     state = investing(
         [player(), player(), player()], order=(0, 1, 2), options={"investment_pass": "final"}
@@ -150,6 +161,7 @@ def test_with_final_passes_a_player_who_passed_invests_no_more() -> None:
     assert "InvestmentsEnded" in kinds(events)
 
 
+@pytest.mark.rules("TT-29")
 def test_players_who_cannot_invest_pass_automatically() -> None:
     state = investing([player(), player(4), player()], order=(0, 1, 2))
     state, events = play(state, 0, invest(1))
@@ -157,6 +169,7 @@ def test_players_who_cannot_invest_pass_automatically() -> None:
     assert to_act(state) == {2}
 
 
+@pytest.mark.rules("TT-29")
 def test_if_nobody_can_invest_the_phase_ends_at_once() -> None:
     state = table([player(4, passed=True), player(0, column=3)], pass_order=(0,), areas=ALL_SEEDED)
     state, events = play(state, 1, {"type": "pass"})
@@ -173,6 +186,7 @@ def open_area(area_id: int, dice: tuple[int, int, int] | None = None) -> dict[st
     return move if dice is None else {**move, "dice": list(dice)}
 
 
+@pytest.mark.rules("TT-30")
 def test_the_first_and_second_player_each_roll_first_then_choose_a_new_area_for_the_faces() -> None:
     state = investing([player(), player(), player()], order=(2, 0, 1), areas=PRINTED)
     state, _ = play_all(state, (2, INVEST_PASS), (0, INVEST_PASS))
@@ -197,6 +211,7 @@ def test_the_first_and_second_player_each_roll_first_then_choose_a_new_area_for_
     assert state.opening_dice is None
 
 
+@pytest.mark.rules("TT-30")
 def test_the_faces_an_opener_names_must_be_the_faces_rolled() -> None:
     state = table(
         [player(passed=True), player(passed=True)],
@@ -213,6 +228,7 @@ def test_the_faces_an_opener_names_must_be_the_faces_rolled() -> None:
     assert events[0] == ev.AreaSeeded(8, (2, 2, 0), 0, 0, ev.SeedReason.OPENED, seat=0)
 
 
+@pytest.mark.rules("TT-30")
 def test_the_roll_is_public_and_the_view_shows_the_faces_to_everyone() -> None:
     state = table(
         [player(passed=True), player(passed=True)],
@@ -229,6 +245,7 @@ def test_the_roll_is_public_and_the_view_shows_the_faces_to_everyone() -> None:
     assert RULES.view(table(2), None)["opening_dice"] is None
 
 
+@pytest.mark.rules("TT-30")
 def test_under_rules_1_0_0_the_area_was_chosen_before_the_dice_were_rolled() -> None:
     state = investing([player(), player()], order=(1, 0), areas=PRINTED)
     state, events = scripted.play(
@@ -245,6 +262,7 @@ def test_under_rules_1_0_0_the_area_was_chosen_before_the_dice_were_rolled() -> 
     assert events == [ev.AreaSeeded(14, (1, 2, 3), 0, 0, ev.SeedReason.OPENED, seat=1)]
 
 
+@pytest.mark.rules("TT-30")
 def test_an_already_seeded_area_cannot_be_opened() -> None:
     state = table(
         [player(passed=True), player(passed=True)],
@@ -256,6 +274,7 @@ def test_an_already_seeded_area_cannot_be_opened() -> None:
     assert refused(state, 0, {"type": "open_area", "area": 1}).details == {"rule": "area_seeded"}
 
 
+@pytest.mark.rules("TT-30")
 def test_with_one_unseeded_area_left_only_the_first_player_opens_one() -> None:
     areas = {i: area() for i in range(1, 19)}
     state = investing([player(0), player(0)], order=(1, 0), areas=areas)
@@ -266,6 +285,7 @@ def test_with_one_unseeded_area_left_only_the_first_player_opens_one() -> None:
     assert state.round == 2
 
 
+@pytest.mark.rules("TT-30")
 def test_with_no_unseeded_area_left_the_opening_is_skipped() -> None:
     state = table([player(0, passed=True), player(0, column=2)], areas=ALL_SEEDED)
     _, events = play(state, 1, {"type": "pass"})
@@ -273,6 +293,7 @@ def test_with_no_unseeded_area_left_the_opening_is_skipped() -> None:
     assert "RoundStarted" in kinds(events)
 
 
+@pytest.mark.rules("TT-25")
 def test_pumps_go_back_to_the_supply_at_the_end_of_the_round() -> None:
     state = table([player(0, passed=True), player(0, column=2)], areas=ALL_SEEDED)
     after, events = play(state, 1, {"type": "pass"})
@@ -284,6 +305,7 @@ def test_pumps_go_back_to_the_supply_at_the_end_of_the_round() -> None:
 # -- the end of the game -----------------------------------------------------------------------
 
 
+@pytest.mark.rules("TT-31")
 def test_after_round_four_the_game_ends_and_each_cube_scores_its_spaces_vp() -> None:
     grid = [[(0,), (), (), (1, 1)], [(), (2,), (), ()], [(), (), (), ()], [(0,), (), (), ()]]
     state = investing([player(), player(0), player(0)], order=(0, 1, 2), round=4, investments=grid)
@@ -299,6 +321,7 @@ def test_after_round_four_the_game_ends_and_each_cube_scores_its_spaces_vp() -> 
     assert to_act(state) == set()
 
 
+@pytest.mark.rules("TT-31")
 def test_money_mines_and_ore_are_worth_nothing_at_the_end() -> None:
     grid = [[(1,), (), (), ()], [(), (), (), ()], [(), (), (), ()], [(), (), (), ()]]
     rich = Player(money=200, tin=5, passed=True)
@@ -313,6 +336,7 @@ def test_money_mines_and_ore_are_worth_nothing_at_the_end() -> None:
     assert of_type(events, ev.GameOver)[0].winners == (1,)
 
 
+@pytest.mark.rules("TT-32")
 def test_a_tie_goes_to_the_tied_player_earlier_in_the_order_of_play() -> None:
     grid: list[list[tuple[int, ...]]] = [[(), (), (), ()] for _ in range(4)]
     grid[0][0] = (0, 2)
@@ -323,6 +347,7 @@ def test_a_tie_goes_to_the_tied_player_earlier_in_the_order_of_play() -> None:
     assert game_over.winners == (2,)
 
 
+@pytest.mark.rules("TT-31")
 def test_no_move_is_accepted_once_the_game_is_over() -> None:
     grid = [[(), (), (), ()] for _ in range(4)]
     state = investing([player(), player(0)], order=(0, 1), round=4, investments=grid)

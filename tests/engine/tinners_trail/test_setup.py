@@ -25,6 +25,7 @@ def opening(players: int = 4, seed: str = "s", **options: object) -> tuple[State
     return state, events
 
 
+@pytest.mark.rules("TT-3")
 @pytest.mark.parametrize("seed", ["a", "b", "c"])
 def test_set_up_draws_a_random_order_of_play_and_gives_everyone_15_pounds(seed: str) -> None:
     state, events = opening(seed=seed)
@@ -35,11 +36,13 @@ def test_set_up_draws_a_random_order_of_play_and_gives_everyone_15_pounds(seed: 
     assert RULES.to_act(state) == frozenset({set_up.order[0]})
 
 
+@pytest.mark.rules("TT-3")
 def test_the_order_of_play_differs_between_games() -> None:
     orders = {opening(seed=str(i))[0].order for i in range(12)}
     assert len(orders) > 1
 
 
+@pytest.mark.rules("TT-4")
 def test_each_printed_area_gets_its_printed_cubes_plus_one_roll_of_the_three_dice() -> None:
     state, events = opening()
     seeded = of_type(events, ev.AreaSeeded)
@@ -61,6 +64,7 @@ def test_each_printed_area_gets_its_printed_cubes_plus_one_roll_of_the_three_dic
         assert e.reason is ev.SeedReason.SETUP
 
 
+@pytest.mark.rules("TT-4")
 def test_clear_areas_start_empty_and_unseeded() -> None:
     state, _ = opening()
     for info in COMPONENTS.areas:
@@ -69,6 +73,7 @@ def test_clear_areas_start_empty_and_unseeded() -> None:
             assert not state.area(info.id).seeded
 
 
+@pytest.mark.rules("TT-2")
 def test_the_game_records_the_data_set_id_and_content_hash() -> None:
     state, events = opening()
     set_up = events[0]
@@ -77,6 +82,7 @@ def test_the_game_records_the_data_set_id_and_content_hash() -> None:
     assert state.data_set == RULES.data.id
 
 
+@pytest.mark.rules("TT-5")
 def test_round_one_begins_with_ore_prices_and_the_developments_display() -> None:
     state, events = opening()
     assert kinds(events)[-4:] == ["RoundStarted", "PriceSet", "PriceSet", "DisplayRefreshed"]
@@ -86,12 +92,14 @@ def test_round_one_begins_with_ore_prices_and_the_developments_display() -> None
     assert HOOKS.invariants(state) == []
 
 
+@pytest.mark.rules("TT-1")
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_two_to_five_players_are_accepted(players: int) -> None:
     state, _ = opening(players)
     assert len(state.players) == players
 
 
+@pytest.mark.rules("TT-1")
 @pytest.mark.parametrize("players", [1, 6])
 def test_other_player_counts_are_refused(players: int) -> None:
     with pytest.raises(BadPlayerCount) as info:
@@ -99,12 +107,14 @@ def test_other_player_counts_are_refused(players: int) -> None:
     assert info.value.code == BAD_PLAYER_COUNT
 
 
+@pytest.mark.rules("TT-1")
 def test_two_and_five_players_are_flagged_as_variants() -> None:
     assert COMPONENTS.variant_players == (2, 5)
     assert RULES.data.metadata()["values"]["variant_players"]["provenance"] == "reconstructed"
     assert COMPONENTS.players == (3, 4)
 
 
+@pytest.mark.rules("TT-5")
 def test_no_move_is_accepted_before_set_up() -> None:
     state = RULES.initial_state(3, RULES.parse_options(None))
     with pytest.raises(MoveError) as info:

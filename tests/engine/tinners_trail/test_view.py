@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 
+import pytest
+
 from boardstate.engine.core.driver import Step, playthrough
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.tinners_trail import RULES
@@ -11,6 +13,7 @@ from boardstate.engine.tinners_trail.components import COMPONENTS
 from tests.engine.tinners_trail.fixtures import area, player, table
 
 
+@pytest.mark.rules("TT-37")
 def test_every_viewer_sees_the_same_complete_table() -> None:
     state = table([player(7, tin=2, arsenic=1), player(3)], areas={5: area(2, 1, 3, mine=1)})
     spectator = RULES.view(state, None)
@@ -24,6 +27,7 @@ def test_every_viewer_sees_the_same_complete_table() -> None:
     assert spectator["data_set"]["id"] == RULES.data.id
 
 
+@pytest.mark.rules("TT-37")
 def test_events_are_never_redacted() -> None:
     for item in playthrough(RULES, 3, "view", RULES.parse_options({"arsenic": True}), 60):
         if isinstance(item, Step):
@@ -31,6 +35,7 @@ def test_events_are_never_redacted() -> None:
                 assert all(RULES.redact(event, v) == event for v in (None, 0, 1, 2))
 
 
+@pytest.mark.rules("TT-37")
 def test_the_view_shows_who_acts_and_the_acting_order_on_the_time_track() -> None:
     state = table([player(column=3), player(column=1), player(column=3, row=1), player()])
     view = RULES.view(state, None)
@@ -39,6 +44,7 @@ def test_the_view_shows_who_acts_and_the_acting_order_on_the_time_track() -> Non
     assert RULES.view(state, 2)["acting_order"] == [3, 1, 0, 2]
 
 
+@pytest.mark.rules("TT-37")
 def test_the_view_of_an_auction_names_the_bid_and_the_leader() -> None:
     state = table()
     for move in ({"type": "build_mine", "area": 4}, {"type": "bid", "amount": 3}):
