@@ -175,6 +175,7 @@ def test_a_spectator_page_never_holds_a_hidden_card(
     tokens = {t["seat"]: t["token"] for t in created["tokens"]}
     page, log = open_page(browser, f"{service.url}/games/{game_id}")
     try:
+        at_version(page, latest)  # the page has loaded the game and opened at its latest version
         for version in sorted({latest, latest - 3, 12, 9}):
             page.locator("#slider").fill(str(version))
             at_version(page, version)
