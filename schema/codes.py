@@ -31,6 +31,18 @@ field cannot return a union):
   not see (or a draw order is fixed): only the operator (`BOARDSTATE_ADMIN_TOKEN`) may ask for
   an exact copy with `exact: true`.
 * `BAD_VERSION` — also a `forkGame` rejection: the version is not a move boundary of the game.
+* `ALREADY_LEFT` — `resign`/`leaveGame` for a seat that is out already (it resigned or
+  forfeited on time).
+* `TAKEBACK_NOT_ALLOWED` — `requestTakeback` when the seat has no move the table remembers
+  (`details.reason`: `no_move`), something random or hidden was revealed since
+  (`revealed`, with `details.version`), someone else left or timed out since (`lifecycle`),
+  or a request is pending already (`pending`).
+* `NO_TAKEBACK_REQUESTED` — `answerTakeback` with no request pending, or by a seat that is not
+  asked (its requester, a seat out or stood in), or a second answer.
+* `UNKNOWN_POLICY` — `replaceSeat` with a policy this server does not have
+  (`details.known`).
+* `TIME_EXPIRED` — the seat's clock ran out before its move arrived; the timeout is applied
+  (`details.deadline`).
 * `RATE_LIMITED` — too many requests (or games created) from this address or token;
   `details.retryAfter` says in how many seconds to retry (`docs/security.md`).
 * `QUOTA_EXCEEDED` — `createGame`/`forkGame`: the creator has as many unfinished games as
@@ -123,6 +135,11 @@ REQUEST_TOO_LARGE = "REQUEST_TOO_LARGE"
 BAD_JSON = "BAD_JSON"
 BAD_REQUEST = "BAD_REQUEST"
 BAD_INPUT = "BAD_INPUT"
+ALREADY_LEFT = "ALREADY_LEFT"
+TAKEBACK_NOT_ALLOWED = "TAKEBACK_NOT_ALLOWED"
+NO_TAKEBACK_REQUESTED = "NO_TAKEBACK_REQUESTED"
+TIME_EXPIRED = "TIME_EXPIRED"
+UNKNOWN_POLICY = "UNKNOWN_POLICY"
 
 SERVICE_CODES: tuple[str, ...] = (
     BAD_SEED,
@@ -136,6 +153,11 @@ SERVICE_CODES: tuple[str, ...] = (
     QUOTA_EXCEEDED,
     IDEMPOTENCY_KEY_REUSED,
     FORK_REVEALS_HIDDEN,
+    ALREADY_LEFT,
+    TAKEBACK_NOT_ALLOWED,
+    NO_TAKEBACK_REQUESTED,
+    TIME_EXPIRED,
+    UNKNOWN_POLICY,
 )
 TRANSPORT_CODES: tuple[str, ...] = (
     BAD_VERSION,

@@ -46,6 +46,51 @@ class ResultView:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class SeatStanding:
+    """Where a seat stands at the table (DESIGN §5c)."""
+
+    out: bool = False
+    """It resigned or forfeited on time (it ranks last)."""
+    resigned: bool = False
+    stand_in: bool = False
+    """The stand-in plays its turns."""
+    timeouts: int = 0
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class SeatClock:
+    """One seat's clock: its remaining budget (budget clocks) and its running deadline."""
+
+    seat: int
+    remaining_ms: int | None
+    deadline: str | None
+    """When its pending decision times out (null: it owes none)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class ClockView:
+    """A game's clock option and every seat's clock."""
+
+    on_timeout: str
+    per_move_seconds: float | None
+    initial_seconds: float | None
+    increment_seconds: float | None
+    deadline: str | None
+    """The earliest running deadline."""
+    seats: tuple[SeatClock, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class TakebackView:
+    """A pending takeback request."""
+
+    seat: int
+    to_version: int
+    accepted: tuple[int, ...]
+    waiting_for: tuple[int, ...]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class GameView:
     """A game at one version; `handle` is the backend's own record, passed back to it."""
 
@@ -69,6 +114,10 @@ class GameView:
     forked_from: ForkOrigin | None = None
     max_game_length: int | None = None
     """The bound on accepted moves under this game's options; None: it may never end."""
+    standings: tuple[SeatStanding, ...] = ()
+    """Per seat (empty: every seat in play, no stand-in, no timeout)."""
+    clock: ClockView | None = None
+    takeback: TakebackView | None = None
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -182,6 +231,31 @@ class GameBackend(Protocol):
         dry_run: bool,
     ) -> AcceptedMove:
         """Checks and (unless `dry_run`) records a move."""
+
+    async def resign(self, game_id: str, seat: int, token: str | None) -> GameView:
+        """The seat concedes (DESIGN §5c)."""
+
+    async def leave_game(self, game_id: str, seat: int, token: str | None) -> GameView:
+        """Frees the seat before the start; resigns after it."""
+
+    async def request_takeback(self, game_id: str, seat: int, token: str | None) -> GameView:
+        """Asks to take back the seat's last move."""
+
+    async def answer_takeback(
+        self, game_id: str, seat: int, token: str | None, accept: bool
+    ) -> GameView:
+        """Accepts or declines the pending takeback."""
+
+    async def abort_game(self, game_id: str, token: str | None) -> GameView:
+        """Ends the game ABANDONED (admin token)."""
+
+    async def reissue_seat_token(self, game_id: str, seat: int, token: str | None) -> JoinedSeat:
+        """A new token for the seat; the old one stops working (admin token)."""
+
+    async def replace_seat(
+        self, game_id: str, seat: int, token: str | None, policy: str
+    ) -> GameView:
+        """Puts a stand-in in the seat (admin token)."""
 
     def game_events(
         self, game_id: str, after_version: int, token: str | None, address: str | None = None

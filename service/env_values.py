@@ -83,3 +83,10 @@ def networks(env: Mapping[str, str], name: str) -> tuple[str, ...]:
         except ValueError:
             raise SettingsError(f"{name}: {item!r} is not an IP address or network") from None
     return items
+
+
+def time_source_value(env: Mapping[str, str]) -> str:
+    raw = env.get("BOARDSTATE_TIME_SOURCE", "").strip() or "system"
+    if raw != "system" and not (raw.startswith("file:") and len(raw) > 5):
+        raise SettingsError(f"BOARDSTATE_TIME_SOURCE={raw!r}: expected `system` or `file:<path>`")
+    return raw

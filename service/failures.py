@@ -17,6 +17,7 @@ from typing import ClassVar
 
 from boardstate.engine.core.errors import UNAUTHORIZED, VERSION_CONFLICT, MoveError
 from boardstate.schema.codes import (
+    ALREADY_LEFT,
     APPEND_UNCERTAIN,
     BAD_LOG,
     BAD_NAME,
@@ -30,13 +31,17 @@ from boardstate.schema.codes import (
     IDEMPOTENCY_KEY_REUSED,
     LOG_DIVERGED,
     LOG_UNVERIFIED,
+    NO_TAKEBACK_REQUESTED,
     QUOTA_EXCEEDED,
     RATE_LIMITED,
     RULES_UNAVAILABLE,
     SEAT_TAKEN,
     STORE_FULL,
     STORE_UNAVAILABLE,
+    TAKEBACK_NOT_ALLOWED,
+    TIME_EXPIRED,
     TOO_MANY_STREAMS,
+    UNKNOWN_POLICY,
 )
 
 # Rejections (a `Rejected` or `VersionConflict` result)
@@ -52,6 +57,36 @@ class GameNotFound(MoveError):
     """No game has that id (also raised by the store's `append` to a game never created)."""
 
     code = GAME_NOT_FOUND
+
+
+class AlreadyLeft(MoveError):
+    """The seat resigned or forfeited on time already."""
+
+    code = ALREADY_LEFT
+
+
+class TakebackNotAllowed(MoveError):
+    """A takeback cannot be asked for now (`details.reason`)."""
+
+    code = TAKEBACK_NOT_ALLOWED
+
+
+class NoTakebackRequested(MoveError):
+    """No takeback is pending that this seat may answer."""
+
+    code = NO_TAKEBACK_REQUESTED
+
+
+class TimeExpired(MoveError):
+    """The seat's clock ran out before the move arrived."""
+
+    code = TIME_EXPIRED
+
+
+class UnknownPolicy(MoveError):
+    """No stand-in or bot policy of that name."""
+
+    code = UNKNOWN_POLICY
 
 
 class BadSeat(MoveError):

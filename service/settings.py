@@ -42,6 +42,8 @@
 | `BOARDSTATE_MAX_WS_MESSAGE_BYTES` | `65536` | largest websocket message; larger: close 1009 |
 | `BOARDSTATE_MAX_IMPORT_BYTES` | `33554432` | largest `POST /games/import` body (32 MiB) |
 | `BOARDSTATE_MAX_IMPORT_LINE_BYTES` | `262144` | largest line (event) of an imported log |
+| `BOARDSTATE_STEWARD_POLL_MS` | `250` | how often a process looks for due clocks and stand-ins |
+| `BOARDSTATE_TIME_SOURCE` | `system` | tests only: `file:<path>` reads the time from a file |
 
 Limits and what clients see: `docs/security.md`.
 """
@@ -63,6 +65,7 @@ from boardstate.service.env_values import (
     key_prefix,
     limit_list,
     networks,
+    time_source_value,
 )
 from boardstate.service.env_values import SettingsError as SettingsError
 
@@ -116,6 +119,8 @@ class Settings:
     max_ws_message_bytes: int = 64 * 1024
     max_import_bytes: int = 32 * 1024 * 1024
     max_import_line_bytes: int = 256 * 1024
+    steward_poll_ms: int = 250
+    time_source: str = "system"
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -171,6 +176,8 @@ class Settings:
             max_import_line_bytes=integer(
                 env, "BOARDSTATE_MAX_IMPORT_LINE_BYTES", 256 * 1024, lo=1024
             ),
+            steward_poll_ms=integer(env, "BOARDSTATE_STEWARD_POLL_MS", 250, lo=10, hi=10_000),
+            time_source=time_source_value(env),
         )
 
     @property

@@ -41,6 +41,11 @@ class Rng:
         material = b"\x00".join((_DOMAIN, seed.encode("utf-8"), str(version).encode("ascii")))
         return cls(hashlib.sha256(material).digest())
 
+    @property
+    def drawn(self) -> bool:
+        """Whether anything random was drawn from this stream yet."""
+        return self._counter > 0
+
     def _take(self, count: int) -> bytes:
         while len(self._buffer) < count:
             block = hmac.new(self._key, self._counter.to_bytes(8, "big"), hashlib.sha256).digest()

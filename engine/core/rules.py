@@ -56,6 +56,8 @@ from boardstate.engine.core.errors import (
     NotYourTurn,
 )
 from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.stand_in import StandIn
+from boardstate.engine.core.table import with_table_schema
 from boardstate.engine.core.variants import Variants
 from boardstate.engine.core.wire import (
     WireCodec,
@@ -142,6 +144,8 @@ class GameRules(Generic[S, M, E]):
     variants: Variants = dataclasses.field(default_factory=Variants)
     """Printed player counts and the variants (player counts, option values) that depart from
     the printed rules (`engine.core.variants`)."""
+    stand_in: StandIn = dataclasses.field(default_factory=StandIn)
+    """Who plays a resigned or timed-out seat's turns (`engine.core.stand_in`)."""
 
     # -- options and players -------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> Any:
@@ -163,8 +167,14 @@ class GameRules(Generic[S, M, E]):
 
     def options_schema(self) -> dict[str, Any]:
         """Returns the JSON Schema of `createGame` options (`x-variant` on options with
-        variants)."""
-        return self.variants.annotate(value_schema(self.options_type))
+        variants), with the table's options every game takes (`engine.core.table`)."""
+        return with_table_schema(self.variants.annotate(value_schema(self.options_type)))
+
+    def stand_in_move(self, state: S, seat: int) -> M:
+        """The stand-in's move for `seat` (which must owe a decision): see `StandIn`."""
+        legal = list(self.legal_moves(state, seat))
+        move: M = self.stand_in.choose(legal, [self.moves.encode(m) for m in legal])
+        return move
 
     def max_length(self, options: Any = None) -> int | None:
         """The bound on accepted moves of a game with `options` (None: of any game of this

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.core.stand_in import StandIn
 from boardstate.engine.core.variants import OptionVariant, Variants
 from boardstate.engine.mine import (
     cited,
@@ -101,6 +102,19 @@ VARIANTS = Variants(
 )
 
 
+STAND_IN = StandIn(
+    prefer=(
+        {"type": "forfeit_ore"},
+        {"type": "swap_cards", "a": None, "b": None},
+        {"type": "move_loader"},
+    ),
+    rule=(
+        "Part A ore actions: with the forfeit house rule the stand-in gives up its ore; otherwise"
+        " it stops swapping at set-up and spends ore moving its own loader, which touches no "
+        "other player"
+    ),
+)
+
 RULES: GameRules[State, Move, Event] = GameRules(
     info=INFO,
     moves=MOVES,
@@ -121,5 +135,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     outcome=scoring.outcome,
     check_options=options.check_options,
     variants=VARIANTS,
+    stand_in=STAND_IN,
 )
 """TF22 Mine for 2–4 players (rules/mine.md)."""

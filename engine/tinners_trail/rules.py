@@ -28,6 +28,7 @@ from __future__ import annotations
 import dataclasses
 
 from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.core.stand_in import StandIn
 from boardstate.engine.core.variants import OptionVariant, PlayerCountVariant, Variants
 from boardstate.engine.tinners_trail import (
     cited,
@@ -139,6 +140,21 @@ VARIANTS = Variants(
 )
 
 
+STAND_IN = StandIn(
+    prefer=(
+        {"type": "pass_bid"},
+        {"type": "skip_calciner"},
+        {"type": "stop_pumping"},
+        {"type": "pass_investment"},
+        {"type": "pass"},
+    ),
+    rule=(
+        "B §1.9 A9 and the auction rules: a seat may always pass (drop out of an auction, leave "
+        "the time track, invest nothing, leave pump tokens unused); it never bids, builds or "
+        "sells"
+    ),
+)
+
 RULES: GameRules[State, Move, Event] = GameRules(
     info=INFO,
     moves=MOVES,
@@ -158,6 +174,7 @@ RULES: GameRules[State, Move, Event] = GameRules(
     redact=view.redact,
     outcome=scoring.outcome,
     variants=VARIANTS,
+    stand_in=STAND_IN,
 )
 """Tinners' Trail, 2008 rules, with the Arsenic module as an option (rules/tinners_trail.md).
 Player counts outside the printed 3–4 (`COMPONENTS.variant_players`) are offered as variants

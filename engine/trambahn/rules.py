@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.core.stand_in import StandIn
 from boardstate.engine.core.variants import OptionVariant, Variants
 from boardstate.engine.trambahn import cited, decide, evolve, legal, scoring, setup, turns, view
 from boardstate.engine.trambahn.components import DATA
@@ -52,6 +53,14 @@ VARIANTS = Variants(
 )
 
 
+STAND_IN = StandIn(
+    prefer=({"type": "end_turn"},),
+    rule=(
+        "TB rules 1A.4: every step after the passengers may be skipped by ending the turn; the "
+        "one compulsory step, boarding passengers, takes the first single passenger listed"
+    ),
+)
+
 RULES: GameRules[State, Move, Event] = GameRules(
     info=INFO,
     moves=MOVES,
@@ -71,5 +80,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     redact=view.redact,
     outcome=scoring.outcome,
     variants=VARIANTS,
+    stand_in=STAND_IN,
 )
 """Trambahn for 2 players (rules/trambahn.md)."""

@@ -23,6 +23,7 @@ decides as follows; options name the real choices (`options.py`):
 from __future__ import annotations
 
 from boardstate.engine.core.rules import GameInfo, GameRules
+from boardstate.engine.core.stand_in import StandIn
 from boardstate.engine.core.variants import OptionVariant, Variants
 from boardstate.engine.trekking import (
     cited,
@@ -81,6 +82,14 @@ VARIANTS = Variants(
 )
 
 
+STAND_IN = StandIn(
+    prefer=(),
+    rule=(
+        "1B.3 step 4 and 1B.5: every turn must choose an itinerary and a card, so the stand-in "
+        "takes the first one the rules list (no pass exists)"
+    ),
+)
+
 RULES: GameRules[State, Move, Event] = GameRules(
     info=INFO,
     moves=MOVES,
@@ -102,5 +111,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     check_options=options.check_options,
     check_first=decide.check_first,
     variants=VARIANTS,
+    stand_in=STAND_IN,
 )
 """Trekking Through History for 2–4 players (rules/trekking.md)."""

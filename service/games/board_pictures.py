@@ -66,7 +66,7 @@ class BoardPictures:
             for e in events
         ]
         scene = Scene(game.game_type, at, view, game.seats, seat, last_move(wire))
-        return BoardPicture(render(scene), at, seat, game.status == "FINISHED")
+        return BoardPicture(render(scene), at, seat, game.status in ("FINISHED", "ABANDONED"))
 
     async def board_svg(
         self: Views, game: GameView, seat: int | None, version: int | None, token: str | None

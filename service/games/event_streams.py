@@ -69,7 +69,7 @@ def open_stream(
     """Takes a slot (else `TOO_MANY_STREAMS`) and returns the stream of `record`'s events
     after `after_version`, catch-up then live, redacted for `viewer`."""
     game_id = record.game_id
-    complete = record.status == "FINISHED"
+    complete = record.result is not None
     try:
         slot = limits.acquire(None if viewer is None else f"{game_id}/{viewer}", address)
     except TooManyStreams as exc:

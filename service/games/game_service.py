@@ -13,15 +13,14 @@ from contextlib import aclosing
 from typing import Any
 
 from boardstate.engine.core.errors import MoveError
+from boardstate.schema.codes import TIME_EXPIRED
 from boardstate.schema.ports import (
     AcceptedMove,
-    CreatedGame,
     EventView,
     GamesPage,
     GameView,
-    JoinedSeat,
 )
-from boardstate.service.failures import GameNotFound, Unauthorized
+from boardstate.service.failures import GameNotFound
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.board_pictures import BoardPictures
@@ -29,11 +28,15 @@ from boardstate.service.games.event_streams import EventStream, open_stream
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.lobby import Lobby
+from boardstate.service.games.lobby_service import LobbyService
 from boardstate.service.games.read_models import event_view, game_view, move_views
 from boardstate.service.games.referee import Referee, authorize
-from boardstate.service.games.seat_tokens import admin_token_matches, token_matches
+from boardstate.service.games.seat_tokens import token_matches
+from boardstate.service.games.steward import Steward
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.stream_limits import StreamLimits
+from boardstate.service.games.table_ops import TableOps
+from boardstate.service.games.table_service import TableService
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
@@ -41,7 +44,7 @@ from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 
 
-class GameService(BoardPictures):
+class GameService(BoardPictures, TableService, LobbyService):
     """Creates, loads and plays games on an event store."""
 
     def __init__(
@@ -62,6 +65,8 @@ class GameService(BoardPictures):
         self.max_import_bytes = settings.max_import_bytes
         self.max_import_line_bytes = settings.max_import_line_bytes
         self.referee = Referee(self.loader, metrics)
+        self.steward = Steward(self.loader, settings.steward_poll_ms)
+        self.table = TableOps(self.loader, self.steward, settings.admin_token)
         self.hub = SubscriptionHub(store, metrics)
         self.streams = StreamLimits(
             settings.max_streams, settings.max_streams_per_token, settings.max_streams_per_address
@@ -77,7 +82,7 @@ class GameService(BoardPictures):
         if token is None:
             return None
         for seat in range(record.players):
-            if token_matches(token, await self.loader.token_hash(record.game_id, seat)):
+            if token_matches(token, await self.loader.token_hash(record, seat)):
                 return seat
         return None
 
@@ -146,53 +151,16 @@ class GameService(BoardPictures):
             else:
                 viewer = await self.viewer_of(record, token)
             stored = await self.store.read(record.game_id, after=after, limit=count)
-        complete = record.status == "FINISHED"
+        complete = record.result is not None
         return [event_view(record, e, viewer, complete) for e in stored]
 
     async def _authorize_view(self, record: GameRecord, seat: int, token: str | None) -> None:
         """Checks `seat`'s token, except once the game has ended (everything is public)."""
-        if record.status == "FINISHED" and 0 <= seat < record.players:
+        if record.result is not None and 0 <= seat < record.players:
             return
         await authorize(self.loader, record, seat, token)
 
     # -- writes ------------------------------------------------------------------------
-    async def create_game(
-        self,
-        game_type: str,
-        players: int,
-        options: Any,
-        seed: str | None,
-        seats: list[str] | None,
-    ) -> CreatedGame:
-        """Creates a game; with `seats`, fills every seat and starts it."""
-        with store_errors():
-            record, tokens = await self.lobby.create(game_type, players, options, seed, seats)
-        self.metrics.games_created.labels(record.rules.info.id).inc()
-        return CreatedGame(game_view(record), tuple(tokens))
-
-    async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
-        """Takes a seat and returns its token."""
-        with store_errors():
-            record, taken, token = await self.lobby.join(game_id, name, seat)
-        return JoinedSeat(game_view(record), taken, token)
-
-    async def fork_game(
-        self,
-        game_id: str,
-        version: int,
-        seed: str | None,
-        exact: bool = False,
-        token: str | None = None,
-    ) -> CreatedGame:
-        """Forks a finished game at `version` (see `service.history.forking`); every seat gets a
-        token. `exact` (a position with hidden information) needs the admin token."""
-        if exact and not admin_token_matches(self.admin_token, token):
-            raise Unauthorized("an exact fork needs Authorization: Bearer <admin token>")
-        with store_errors():
-            record, tokens = await self.archive.fork(game_id, version, seed, exact)
-        self.metrics.games_created.labels(record.rules.info.id).inc()
-        return CreatedGame(game_view(record), tuple(tokens))
-
     async def submit_move(
         self,
         game_id: str,
@@ -212,8 +180,14 @@ class GameService(BoardPictures):
                 )
         except MoveError as exc:
             self.metrics.moves_rejected.labels(exc.code).inc()
+            if exc.code == TIME_EXPIRED:
+                with store_errors():
+                    await self.steward.settle(game_id)
             raise
         record = verdict.record
+        if verdict.events and not verdict.replayed and self.steward.minds(record):
+            with store_errors():
+                await self.steward.settle(game_id)
         events = move_views(record, verdict.events, verdict.facts, seat)
         return AcceptedMove(
             game_view(record), verdict.version, events, verdict.dry_run, verdict.replayed

@@ -8,8 +8,7 @@ game not in the cache) is folded from the latest snapshot at or before it, verif
 log's stateHash there (`service.games.snapshot_writer`), plus at most `snapshot_every` events: that
 cost does not grow with the log either. A past version with an in-memory checkpoint below it
 (`service.games.checkpoints`, every 8 versions, verified against the log's stateHash when used)
-folds fewer than 8 events from it instead. Token hashes never change once set, so they are
-cached too.
+folds fewer than 8 events from it instead. Token hashes are cached per token generation.
 
 Folds are checked (`service.history.integrity`): every event up to the current version, the served
 version's hash for a past one. A log that does not reproduce its stateHashes, or whose rules
@@ -80,7 +79,7 @@ class GameLoader:
         self.snapshots = snapshot_writer.SnapshotWriter(store, snapshot_every)
         self.checkpoints = Checkpoints()
         self._records: OrderedDict[str, GameRecord] = OrderedDict()
-        self._tokens: OrderedDict[str, dict[int, str]] = OrderedDict()
+        self._tokens: OrderedDict[str, dict[int, tuple[int, str]]] = OrderedDict()
 
     async def load(self, game_id: str) -> GameRecord | None:
         """Returns the game at its current version, or None when it does not exist."""
@@ -214,22 +213,26 @@ class GameLoader:
             return None
         return await self._fold(base, events[1:], every_event=False)
 
-    async def token_hash(self, game_id: str, seat: int) -> str | None:
-        """Returns the stored token hash of a seat (cached once known)."""
-        known = self._tokens.get(game_id)
-        if known is not None and seat in known:
-            self._tokens.move_to_end(game_id)
-            return known[seat]
-        stored = await self.store.seat_token_hash(game_id, seat)
+    async def token_hash(self, record: GameRecord, seat: int) -> str | None:
+        """Returns the stored token hash of a seat, cached per token generation (an admin's
+        reissue or a seat left bumps it in the log: `Table.token_generation`)."""
+        generation = record.table.generation(seat)
+        known = self._tokens.get(record.game_id)
+        if known is not None and known.get(seat, (None, None))[0] == generation:
+            self._tokens.move_to_end(record.game_id)
+            return known[seat][1]
+        stored = await self.store.seat_token_hash(record.game_id, seat)
         if stored is not None:
-            self.remember_token(game_id, seat, stored)
+            self.remember_token(record.game_id, seat, stored, generation)
         return stored
 
-    def remember_token(self, game_id: str, seat: int, stored_hash: str) -> None:
-        """Caches a seat's token hash."""
+    def remember_token(
+        self, game_id: str, seat: int, stored_hash: str, generation: int = 0
+    ) -> None:
+        """Caches a seat's token hash (of that token generation)."""
         if self.cache_size <= 0:
             return
-        self._tokens.setdefault(game_id, {})[seat] = stored_hash
+        self._tokens.setdefault(game_id, {})[seat] = (generation, stored_hash)
         self._tokens.move_to_end(game_id)
         while len(self._tokens) > self.cache_size:
             self._tokens.popitem(last=False)

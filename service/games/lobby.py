@@ -17,6 +17,7 @@ import structlog
 
 from boardstate.engine import registry
 from boardstate.engine.core.errors import BadOptions, BadPlayerCount
+from boardstate.engine.core.table import split_options
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
@@ -76,13 +77,15 @@ class Lobby:
         rules.check_players(players)
         if options is not None and (problem := json_problem(options)) is not None:
             raise BadOptions(f"options: {problem}")
-        parsed = rules.parse_options(options)
+        own, table = split_options(options)
+        parsed = rules.parse_options(own)
         if names is not None and len(names) != players:
             raise BadPlayerCount(f"seats lists {len(names)} names for {players} players")
         clean = [check_name(n) for n in names or []]
         secret, by_client = self.seed(seed)
         game_id, at = secrets.token_urlsafe(12), record_model.now_iso()
-        first = created_event(rules, players, parsed, secret, by_client, at)
+        extra = {"table": table.to_wire()} if table.to_wire() else None
+        first = created_event(rules, players, parsed, secret, by_client, at, extra)
         record = record_model.start_record(game_id, first, secret)
         first = dataclasses.replace(first, state_hash=record.state_hash())
         rest: list[StoredEvent] = []

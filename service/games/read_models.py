@@ -12,6 +12,7 @@ from typing import Any
 
 from boardstate.engine.core.rules import GameRules
 from boardstate.schema.ports import EventView, ForkOrigin, GameView, ResultView
+from boardstate.service.games import table_views
 from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord, decode_engine_event
 from boardstate.service.store import StoredEvent
 
@@ -63,12 +64,15 @@ def game_view(record: GameRecord) -> GameView:
         rules_version=str(record.created["rulesVersion"]),
         data_set=str(record.created["dataSet"]),
         seed_commitment=str(record.created["seedCommitment"]),
-        seed=record.seed if record.status == "FINISHED" else None,
+        seed=record.seed if record.result is not None else None,
         imported=record.imported,
         forked_from=None
         if not isinstance(fork, dict)
         else ForkOrigin(str(fork["gameId"]), int(fork["version"])),
         max_game_length=record.rules.max_length(record.options),
+        standings=table_views.standings(record),
+        clock=table_views.clock_view(record),
+        takeback=table_views.takeback_view(record),
     )
 
 
@@ -110,7 +114,7 @@ def move_views(
     """The events of a move as its seat sees them in the reply: redacted from the engine's
     `facts` (aligned with `events`, None for a service event) when given, else from the
     stored events; complete once the game has ended (`record`: the game after the move)."""
-    complete = record.status == "FINISHED"
+    complete = record.result is not None
     aligned = facts or (None,) * len(events)
     return tuple(
         event_view(record, e, seat, complete, fact) for e, fact in zip(events, aligned, strict=True)

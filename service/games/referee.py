@@ -19,17 +19,13 @@ contradicts (the log is shorter, or holds other events, e.g. after a failover) i
 Slow path: load (catching up from the log), the `moveId` check, then the rules, then the append.
 If the append loses a race to a concurrent move: with `expectedVersion` the answer is
 VersionConflict; without it the game is reloaded and the move decided once more against the
-new state (a second lost race is a VersionConflict). A store failure is never reported as an
-accepted move (see `service.games.loader.store_errors`).
+new state (a second lost race is a VersionConflict). A store failure is never an accepted move.
 
 A move is recorded under `<seat>:<moveId>`, or a generated id (`srv-…`) when the client gave
 none, with the fingerprint of the move and `expectedVersion` (`service.log.move_ids`); a retry
-is the original only when its fingerprint is equal. Records written before ids were scoped
-(under the bare id, without a fingerprint) still answer their own seat's retries, compared by
-the move the log holds;
-the first of its events carries the move's canonical wire form (`StoredEvent.move`), so a
-verifier can re-run `decide` with the game's RNG. Snapshots due within the append are stored
-after it (`service.games.snapshot_writer.SnapshotWriter`).
+is the original only when its fingerprint is equal (records from before ids were scoped: by the
+move the log holds). The first event of a move carries its canonical wire form
+(`StoredEvent.move`), so a verifier can re-run `decide` with the game's RNG.
 """
 
 from __future__ import annotations
@@ -51,6 +47,7 @@ from boardstate.service.failures import (
     Unauthorized,
     VersionConflictError,
 )
+from boardstate.service.games import due_work
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.seat_tokens import token_matches
 from boardstate.service.inputs import echo, json_problem
@@ -82,7 +79,7 @@ async def authorize(loader: GameLoader, record: GameRecord, seat: int, token: st
     """Raises `BadSeat` or `Unauthorized` unless `token` is the token of `seat`."""
     if not 0 <= seat < record.players:
         raise BadSeat(f"seat must be 0..{record.players - 1}, not {seat}")
-    stored = await loader.token_hash(record.game_id, seat)
+    stored = await loader.token_hash(record, seat)
     if not token_matches(token, stored):
         raise Unauthorized(
             f"seat {seat} of game {record.game_id} needs its token (Authorization: Bearer <token>)",
@@ -157,9 +154,11 @@ class Referee:
     ) -> Verdict | None:
         """Decides on the cached record and appends on condition that it is the log's head;
         returns None when the slow path must decide (see the module docstring)."""
-        await authorize(self.loader, cached, seat, token)  # tokens never change once set
+        await authorize(self.loader, cached, seat, token)  # a reissue bumps the version too
         if (expected is not None and expected != cached.version) or cached.status != "ACTIVE":
             return None
+        if cached.clock is not None:
+            return None  # a clocked move is timed on the log's head (the slow path)
         structlog.contextvars.bind_contextvars(version=cached.version)
         try:
             drafts, wire = event_builder.decide(cached, seat, move)
@@ -182,6 +181,7 @@ class Referee:
         structlog.contextvars.bind_contextvars(version=record.version)
         if expected is not None and expected != record.version:
             raise VersionConflictError(expected, record.version)
+        due_work.check_clock(record, seat)
         drafts, wire = event_builder.decide(record, seat, move)
         if dry_run:
             return Verdict(record, record.version, (), dry_run=True)

@@ -16,6 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.root import make_schema
+from boardstate.service.games import steward
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
@@ -32,6 +33,7 @@ from boardstate.service.http.problems import EXCEPTION_HANDLERS
 from boardstate.service.http.rate_limits import RateLimitMiddleware
 from boardstate.service.http.rest_api import V1_ROUTES
 from boardstate.service.http.routes import ROUTES
+from boardstate.service.log import time_source
 from boardstate.service.logging import RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
@@ -63,6 +65,7 @@ def create_app(settings: Settings) -> Starlette:
             and fills it in when the environment has none).
     """
     configure_logging(settings.log_level, settings.log_format)
+    time_source.configure(settings.time_source)
     metrics = Metrics()
 
     @contextlib.asynccontextmanager
@@ -102,11 +105,13 @@ def create_app(settings: Settings) -> Starlette:
             sweeper = asyncio.create_task(expiry.run(), name="open-game-sweeper")
         use_short_switch_interval()
         lag = asyncio.create_task(watch_loop_lag(metrics), name="loop-lag")
+        stewarding = steward.start(service.steward)
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
             yield {"service": service, "metrics": metrics, "limiter": limiter}
         finally:
             lag.cancel()
+            await steward.stop(stewarding)
             if sweeper is not None:
                 sweeper.cancel()
                 with contextlib.suppress(asyncio.CancelledError):

@@ -50,6 +50,9 @@ STATUS: dict[str, tuple[int, str]] = {
     "GAME_FULL": (409, "Game full"),
     "IDEMPOTENCY_KEY_REUSED": (409, "Idempotency key reused"),
     "GAME_NOT_FINISHED": (409, "Game not finished"),
+    "ALREADY_LEFT": (409, "Seat already left"),
+    "TAKEBACK_NOT_ALLOWED": (409, "Takeback not allowed"),
+    "NO_TAKEBACK_REQUESTED": (409, "No takeback requested"),
     # 413
     "REQUEST_TOO_LARGE": (413, "Request body too large"),
     "LOG_TOO_LARGE": (413, "Log too large"),
@@ -59,6 +62,8 @@ STATUS: dict[str, tuple[int, str]] = {
     "NOT_YOUR_TURN": (422, "Not your turn"),
     "GAME_FINISHED": (422, "Game finished"),
     "GAME_NOT_STARTED": (422, "Game not started"),
+    "TIME_EXPIRED": (422, "Time expired"),
+    "UNKNOWN_POLICY": (422, "Unknown policy"),
     "BAD_OPTIONS": (422, "Bad options"),
     "BAD_PLAYER_COUNT": (422, "Bad player count"),
     "BAD_SEED": (422, "Bad seed"),

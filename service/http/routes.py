@@ -52,7 +52,7 @@ async def metrics(request: Request) -> Response:
 def _export(
     service: GameService, record: GameRecord, viewer: int | None, as_msgpack: bool
 ) -> AsyncIterator[bytes]:
-    complete = record.status == "FINISHED"
+    complete = record.result is not None
 
     async def body() -> AsyncIterator[bytes]:
         last = 0

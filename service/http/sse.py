@@ -197,7 +197,7 @@ async def event_stream(request: Request) -> Response:
                 return problem(GAME_NOT_FOUND, f"no game {echo(game_id)}")
             if token is not None and await service.viewer_of(record, token) is None:
                 return problem(UNAUTHORIZED, "the token is not a seat token of this game")
-        if record.status == "FINISHED" and start >= record.version:
+        if record.result is not None and start >= record.version:
             return Response(status_code=204)
         if request.method == "HEAD":
             return Response(media_type=MEDIA_TYPE)

@@ -14,7 +14,7 @@ from typing import Any
 from boardstate.engine.core import driver
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.rules import GameRules
-from boardstate.service.log import record_model
+from boardstate.service.log import clocks, endings, lifecycle, record_model
 from boardstate.service.log.record_model import Draft, GameRecord
 from boardstate.service.store import StoredEvent
 
@@ -65,10 +65,8 @@ def seat_events(
         return after, events, None
     after, more = record_model.extend(after, setup_drafts(after), None, at)
     events += more
-    if (outcome := after.rules.outcome(after.state)) is not None:
-        after, ended = record_model.extend(
-            after, [record_model.ended_draft(after, outcome)], None, at
-        )
+    if (ended_draft := endings.rules_end(after)) is not None:
+        after, ended = record_model.extend(after, [ended_draft], None, at)
         events += ended
     return after, events, after.status
 
@@ -100,13 +98,20 @@ def move_events(
     move: Mapping[str, Any],
 ) -> tuple[GameRecord, list[StoredEvent]]:
     """Returns the game after a decided move and its events (`move` on the first one), with
-    `GameEnded` appended when the move ends the game."""
+    `GameEnded` appended when the move ends the game, and in a clocked game `MoveTimed` (the
+    time the move used) when it does not."""
     after, events = record_model.extend(record, drafts, move_id, at, move)
-    if events and (outcome := after.rules.outcome(after.state)) is not None:
-        after, ended = record_model.extend(
-            after, [record_model.ended_draft(after, outcome)], move_id, at
-        )
-        events += ended
+    if not events:
+        return after, events
+    if (ended_draft := endings.rules_end(after)) is not None:
+        after, ended = record_model.extend(after, [ended_draft], move_id, at)
+        return after, events + ended
+    seat = drafts[0].seat
+    if after.clock is not None and seat is not None and not after.table.is_out(seat):
+        data = clocks.timed(record.table, after.clock, seat, clocks.iso_ms(at))
+        timed = Draft(lifecycle.MOVE_TIMED, data, seat)
+        after, more = record_model.extend(after, [timed], move_id, at)
+        events += more
     return after, events
 
 

@@ -27,38 +27,25 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import hmac
-import time
 from collections.abc import Iterable, Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from boardstate.engine.core.canonical import canonical_bytes
 from boardstate.engine.core.rules import GameRules, Outcome
+from boardstate.engine.core.table import Clock, table_from_wire
 from boardstate.engine.core.wire import encode_value
+from boardstate.service.log import clocks, table_fold
+from boardstate.service.log.lifecycle import EMPTY, LIFECYCLE_EVENTS, Table
 from boardstate.service.log.rulebook import rules_for
+from boardstate.service.log.time_source import now_iso as now_iso
 from boardstate.service.log.upcasting import CURRENT_VERSION, upcast
 from boardstate.service.store.base import StoredEvent
 
 GAME_CREATED = "GameCreated"
 SEAT_JOINED = "SeatJoined"
 GAME_ENDED = "GameEnded"
-SERVICE_EVENTS = frozenset({GAME_CREATED, SEAT_JOINED, GAME_ENDED})
+SERVICE_EVENTS = frozenset({GAME_CREATED, SEAT_JOINED, GAME_ENDED}) | LIFECYCLE_EVENTS
 EVENT_SCHEMA_VERSION = CURRENT_VERSION
-
-
-_SECOND: list[Any] = [None, ""]
-"""The last whole second `now_iso` formatted, and its text up to the seconds."""
-
-
-def now_iso() -> str:
-    """Returns the current UTC time as ISO-8601 with milliseconds, e.g. `...T13:47:58.123Z`
-    (the text of the second is formatted once per second)."""
-    now = time.time()
-    second, millis = divmod(int(now * 1000), 1000)
-    if _SECOND[0] != second:
-        stamp = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        _SECOND[:] = [second, stamp]
-    return f"{_SECOND[1]}.{millis:03d}Z"
 
 
 def seed_commitment(seed: str) -> str:
@@ -82,6 +69,10 @@ class GameRecord:
     result: Outcome | None = None
     imported: bool = False
     """The game was imported from an exported log (`POST /games/import`)."""
+    table: Table = EMPTY
+    """Resignations, stand-ins, clocks, takebacks (`service.log.lifecycle`)."""
+    clock: Clock | None = None
+    """The game's clock (`GameCreated.data.table.clock`), if any."""
     _hash: str | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
     """`state_hash()`, once computed (a copy made with `dataclasses.replace` starts without)."""
 
@@ -92,9 +83,9 @@ class GameRecord:
 
     @property
     def status(self) -> str:
-        """OPEN (seats empty), ACTIVE or FINISHED, as derived from the log."""
+        """OPEN (seats empty), ACTIVE, FINISHED or ABANDONED, as derived from the log."""
         if self.result is not None:
-            return "FINISHED"
+            return "ABANDONED" if self.table.abandoned else "FINISHED"
         return "OPEN" if self.state is None else "ACTIVE"
 
     @property
@@ -116,6 +107,9 @@ class GameRecord:
         """Returns the stateHash of this record (see the module docstring); computed once."""
         if self._hash is None:
             doc = {"version": self.version, "seats": list(self.seats), "state": self.state}
+            table = self.table.hashed()
+            if table is not None:
+                doc["table"] = table
             key = self.seed.encode("utf-8")
             digest = hmac.new(key, canonical_bytes(doc), hashlib.sha256).hexdigest()
             object.__setattr__(self, "_hash", digest)
@@ -129,6 +123,7 @@ def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
         raise ValueError(f"game {game_id}: event 1 is {first.type}, not {GAME_CREATED}")
     data = first.data
     rules = rules_for(data)
+    clock = table_from_wire(data.get("table")).clock
     return GameRecord(
         game_id=game_id,
         rules=rules,
@@ -138,6 +133,7 @@ def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
         seats=(None,) * int(data["players"]),
         state=None,
         version=1,
+        clock=clock,
     )
 
 
@@ -159,16 +155,23 @@ def apply(record: GameRecord, event: StoredEvent) -> GameRecord:
         changes["seats"] = tuple(seats)
         if None not in seats:
             changes["state"] = record.rules.initial_state(record.players, record.options)
+            if record.clock is not None:
+                changes["table"] = clocks.started(record.table, record.clock, record.players)
     elif event.type == GAME_ENDED:
         data = event.data
         changes["result"] = Outcome(
             scores=tuple(data["scores"]), winners=tuple(data["winners"]), details=data["details"]
         )
+        if data.get("status") == "ABANDONED":
+            changes["table"] = dataclasses.replace(record.table, abandoned=True)
     elif event.type == GAME_CREATED:
         raise ValueError(f"game {record.game_id}: a second {GAME_CREATED}")
+    elif event.type in LIFECYCLE_EVENTS:
+        return table_fold.lifecycle_step(record, event)
     else:
-        changes["state"] = record.rules.evolve(
-            record.state, decode_engine_event(record.rules, event)
+        state = record.rules.evolve(record.state, decode_engine_event(record.rules, event))
+        return table_fold.engine_step(
+            record, event.version, state, event.seat, event.move, event.at
         )
     return dataclasses.replace(record, **changes)
 
@@ -205,14 +208,17 @@ def engine_draft(
     return Draft(kind, wire, seat, event, after)
 
 
-def ended_draft(record: GameRecord, outcome: Outcome) -> Draft:
-    """Returns the `GameEnded` draft, which reveals the seed."""
-    data = {
+def ended_draft(record: GameRecord, outcome: Outcome, abandoned: bool = False) -> Draft:
+    """Returns the `GameEnded` draft, which reveals the seed (`status: ABANDONED` when the
+    game was abandoned: `service.log.endings`)."""
+    data: dict[str, Any] = {
         "seed": record.seed,
         "scores": list(outcome.scores),
         "winners": list(outcome.winners),
         "details": encode_value(dict(outcome.details)),
     }
+    if abandoned:
+        data["status"] = "ABANDONED"
     return Draft(GAME_ENDED, data)
 
 
@@ -230,17 +236,10 @@ def extend(
     for draft in drafts:
         data = dict(draft.data)
         head = (record.version + 1, draft.type, EVENT_SCHEMA_VERSION, draft.seat)
-        if draft.after is None:
-            record = apply(record, StoredEvent(*head, None, data, at, ""))
-        else:  # decided and folded by the engine just now: its state after this very fact
-            record = _advanced(record, head[0], draft.after)
         first = None if stored else move
+        if draft.after is None:
+            record = apply(record, StoredEvent(*head, None, data, at, "", first))
+        else:  # decided and folded by the engine just now: its state after this very fact
+            record = table_fold.engine_step(record, head[0], draft.after, draft.seat, first, at)
         stored.append(StoredEvent(*head, move_id, data, at, record.state_hash(), first))
     return record, stored
-
-
-def _advanced(record: GameRecord, version: int, state: Any) -> GameRecord:
-    """The record at `version` with engine state `state` (seats and result unchanged)."""
-    r = record
-    kept = (r.game_id, r.rules, r.seed, r.created, r.options, r.seats)
-    return GameRecord(*kept, state, version, r.result, r.imported)

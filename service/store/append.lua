@@ -2,7 +2,9 @@
 -- Every key is one game's (same hash tag), so this runs in one Redis Cluster slot.
 --
 -- KEYS: 1 log (stream), 2 meta (hash), 3 tokens (hash seat -> token hash), 4 moves (hash)
--- ARGV: 1 mode ('create' | 'append'), 2 expected version,
+-- ARGV: 1 mode ('create' | 'append' | 'reissue' | 'leave'), 2 expected version: 'reissue' is
+--         an append that replaces the seat tokens it carries (the old ones stop working in
+--         the same step); 'leave' is an append that removes the token of seat ARGV[6],
 --       3 move record field ('' = none): `<seat>:<moveId>` (move ids are scoped to the seat),
 --       4 outcome record (msgpack `{first, last, fp}`, stored under that field),
 --       5 legacy field ('' = none): the bare `<moveId>` under which records written before
@@ -85,7 +87,7 @@ if head_hash ~= '' then
 end
 
 for k = 0, n_seats - 1 do
-  if redis.call('HEXISTS', tokens, ARGV[8 + 2 * k]) == 1 then
+  if mode ~= 'reissue' and redis.call('HEXISTS', tokens, ARGV[8 + 2 * k]) == 1 then
     return {'seat_taken', current}
   end
 end
@@ -102,6 +104,9 @@ for k = 0, meta_pairs - 1 do
 end
 for k = 0, n_seats - 1 do
   redis.call('HSET', tokens, ARGV[8 + 2 * k], ARGV[9 + 2 * k])
+end
+if mode == 'leave' then
+  redis.call('HDEL', tokens, seat)
 end
 if move_field ~= '' then
   redis.call('HSET', moves, move_field, ARGV[4])

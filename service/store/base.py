@@ -83,6 +83,10 @@ class AppendRequest:
     bare id (written before ids were scoped) counts only if its first event is this seat's."""
     fingerprint: str = ""
     """Stored with the move's record, so a retry can tell the same move from another one."""
+    tokens: str = "add"
+    """`add`: `seat_tokens` fill empty seats (a taken seat refuses the append); `replace`:
+    they replace the seats' tokens (an admin's reissue); `remove`: the token of `seat` is
+    deleted (a seat left before the start)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -195,6 +199,18 @@ class EventStore(Protocol):
 
     async def snapshot_before(self, game_id: str, version: int) -> tuple[int, bytes] | None:
         """Returns `(version, blob)` of the latest snapshot at or before `version`, or None."""
+
+    async def schedule(self, game_id: str, version: int, due_ms: int | None) -> None:
+        """Sets when a game is next due; None: never (`service.store.deadlines`)."""
+        ...
+
+    async def claim_due(self, now_ms: int, limit: int, lease_ms: int) -> list[str]:
+        """Takes up to `limit` games due by `now_ms`, each for `lease_ms`."""
+        ...
+
+    async def due_at(self, game_id: str) -> int | None:
+        """When a game is due, or None."""
+        ...
 
     async def ping(self) -> bool:
         """Tells whether the backing server answers."""

@@ -1,12 +1,12 @@
 """`RedisEventStore`: the event store on a Redis server or a Redis Cluster (DESIGN §4).
 
 One Lua script (`append.lua`) makes each create and append atomic within the game's slot; reads
-are `XRANGE`, live waits `XREAD BLOCK`. The cross-game index (`service.store.index`, keys tagged
-`{index}`) lives in another slot and is written after the append, by separate commands.
+are `XRANGE`, live waits `XREAD BLOCK`. The cross-game index (`{index}`) and the deadlines
+(`{deadlines}`) live in other slots and are written after the append, by separate commands.
 
 Errors (`service.failures`): `StoreUnavailable` when Redis cannot serve, `AppendUncertain`
-when a create or append was sent but its reply was lost (it may or may not have landed), or,
-with `wait_replicas`, when too few replicas acknowledged it in time (`service.store.durable`).
+when a create or append was sent but its reply was lost (it may or may not have landed), or
+too few replicas acknowledged it in time (`wait_replicas`, `service.store.durable`).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from redis.asyncio.cluster import RedisCluster
 from boardstate.service.failures import GameNotFound, StoreUnavailable
 from boardstate.service.store import codec
 from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
+from boardstate.service.store.deadlines import DeadlineStore, RedisDeadlines
 from boardstate.service.store.durable import TOUCH_SCRIPT, Replicated, append_wrote, touched
 from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
@@ -38,7 +39,7 @@ APPEND_SCRIPT = (
 )
 
 
-class RedisEventStore:
+class RedisEventStore(DeadlineStore):
     """The `EventStore` on `redis.asyncio.Redis` or `redis.asyncio.cluster.RedisCluster`.
 
     The client must use RESP2 and `decode_responses=False`; `connect()` builds a suitable one.
@@ -66,6 +67,7 @@ class RedisEventStore:
         self._touch = client.register_script(TOUCH_SCRIPT)
         self._index = RedisIndex(client, prefix)
         self._snapshots = RedisSnapshots(client)
+        self._deadlines = RedisDeadlines(client, prefix)
         self._replicated = (
             Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None
         )
@@ -117,7 +119,8 @@ class RedisEventStore:
 
         Raises `GameNotFound` when the game was never created.
         """
-        result = await self._script(game_id, "append", request)
+        mode = {"add": "append", "replace": "reissue", "remove": "leave"}[request.tokens]
+        result = await self._script(game_id, mode, request)
         status, current = result[0], int(result[1])
         if status == b"ok":
             return AppendOutcome(True, current, int(result[2]), int(result[3]))

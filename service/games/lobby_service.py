@@ -1,0 +1,60 @@
+"""Creating, joining and forking games behind the API (mixed into `GameService`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardstate.schema.ports import CreatedGame, JoinedSeat
+from boardstate.service.failures import Unauthorized
+from boardstate.service.games.archive import Archive
+from boardstate.service.games.lobby import Lobby
+from boardstate.service.games.read_models import game_view
+from boardstate.service.games.seat_tokens import admin_token_matches
+from boardstate.service.games.store_failures import store_errors
+from boardstate.service.metrics import Metrics
+
+
+class LobbyService:
+    """Mixed into `GameService`."""
+
+    lobby: Lobby
+    archive: Archive
+    metrics: Metrics
+    admin_token: str | None
+
+    async def create_game(
+        self,
+        game_type: str,
+        players: int,
+        options: Any,
+        seed: str | None,
+        seats: list[str] | None,
+    ) -> CreatedGame:
+        """Creates a game; with `seats`, fills every seat and starts it."""
+        with store_errors():
+            record, tokens = await self.lobby.create(game_type, players, options, seed, seats)
+        self.metrics.games_created.labels(record.rules.info.id).inc()
+        return CreatedGame(game_view(record), tuple(tokens))
+
+    async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
+        """Takes a seat and returns its token."""
+        with store_errors():
+            record, taken, token = await self.lobby.join(game_id, name, seat)
+        return JoinedSeat(game_view(record), taken, token)
+
+    async def fork_game(
+        self,
+        game_id: str,
+        version: int,
+        seed: str | None,
+        exact: bool = False,
+        token: str | None = None,
+    ) -> CreatedGame:
+        """Forks a finished game at `version` (see `service.history.forking`); every seat gets a
+        token. `exact` (a position with hidden information) needs the admin token."""
+        if exact and not admin_token_matches(self.admin_token, token):
+            raise Unauthorized("an exact fork needs Authorization: Bearer <admin token>")
+        with store_errors():
+            record, tokens = await self.archive.fork(game_id, version, seed, exact)
+        self.metrics.games_created.labels(record.rules.info.id).inc()
+        return CreatedGame(game_view(record), tuple(tokens))

@@ -1,0 +1,81 @@
+"""Clock arithmetic on the table (DESIGN §5c); pure, with every time taken from the log.
+
+Times are milliseconds since the epoch, read from the events' `at` (ISO-8601 with milliseconds):
+a fold never reads the wall clock. A seat starts owing a decision at the `at` of the event after
+which it is among `to_act`, and again at each `MoveTimed` of its own (a turn of several moves
+charges each move separately). Its deadline is that start plus `perMoveSeconds`, or plus its
+remaining budget. `MoveTimed` records what a move used and every seat's remaining budget: the
+budget loses the time used and gains the increment (never below 0 before the increment).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from datetime import UTC, datetime
+
+from boardstate.engine.core.table import Clock
+from boardstate.service.log.lifecycle import Table
+
+
+def iso_ms(at: str) -> int:
+    """Milliseconds since the epoch of an event's `at` (`YYYY-MM-DDTHH:MM:SS.mmmZ`)."""
+    stamp = datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return int(stamp.timestamp() * 1000 + 0.5)
+
+
+def ms_iso(ms: int) -> str:
+    """The `at` text of a time in milliseconds since the epoch."""
+    second, millis = divmod(ms, 1000)
+    text = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+    return f"{text}.{millis:03d}Z"
+
+
+def started(table: Table, clock: Clock, players: int) -> Table:
+    """The table when the game starts: every budget full."""
+    if clock.initial_ms is None:
+        return table
+    return dataclasses.replace(table, remaining_ms=(clock.initial_ms,) * players)
+
+
+def track(table: Table, owing: Iterable[int], players: int, at_ms: int) -> Table:
+    """The table after an event after which `owing` seats owe a decision."""
+    now = set(owing)
+    since = list(table.due_since_ms or (None,) * players)
+    changed = False
+    for seat in range(players):
+        want = (since[seat] if since[seat] is not None else at_ms) if seat in now else None
+        if want != since[seat]:
+            since[seat], changed = want, True
+    return dataclasses.replace(table, due_since_ms=tuple(since)) if changed else table
+
+
+def restart(table: Table, seat: int, at_ms: int) -> Table:
+    """After `MoveTimed`: if the seat still owes a decision, its next one starts now."""
+    if not table.due_since_ms or table.due_since_ms[seat] is None:
+        return table
+    since = list(table.due_since_ms)
+    since[seat] = at_ms
+    return dataclasses.replace(table, due_since_ms=tuple(since))
+
+
+def deadline(table: Table, clock: Clock, seat: int) -> int | None:
+    """When `seat` runs out of time for its pending decision (None: it owes none)."""
+    if not table.due_since_ms or table.due_since_ms[seat] is None:
+        return None
+    start = table.due_since_ms[seat]
+    assert start is not None
+    if clock.per_move_ms is not None:
+        return start + clock.per_move_ms
+    return start + (table.remaining_ms[seat] if table.remaining_ms else 0)
+
+
+def timed(table: Table, clock: Clock, seat: int, now_ms: int) -> dict[str, object]:
+    """The data of `MoveTimed` for a move of `seat` made at `now_ms`."""
+    since = table.due_since_ms[seat] if table.due_since_ms else None
+    used = 0 if since is None else max(0, now_ms - since)
+    remaining: list[int] | None = None
+    if clock.initial_ms is not None and table.remaining_ms:
+        remaining = list(table.remaining_ms)
+        remaining[seat] = max(0, remaining[seat] - used) + clock.increment_ms
+    return {"usedMs": used, "remainingMs": remaining}

@@ -1,0 +1,71 @@
+"""Folding the table's part of a game record (`service.log.lifecycle`, `service.log.clocks`).
+
+`lifecycle_step` applies a lifecycle event; `engine_step` is the record after an engine event
+whose state is already known (folded by `evolve`, or by the engine while deciding): it
+remembers the state before each move (for takebacks) and, in a clocked game, who owes a
+decision since when.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from boardstate.service.log import clocks, lifecycle
+from boardstate.service.log.lifecycle import Mark
+from boardstate.service.store.base import StoredEvent
+
+if TYPE_CHECKING:
+    from boardstate.service.log.record_model import GameRecord
+
+
+def lifecycle_step(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """The record after a lifecycle event (`service.log.lifecycle`)."""
+    kind, seat, data = event.type, event.seat, event.data
+    if seat is None or not 0 <= seat < record.players:
+        raise ValueError(f"game {record.game_id}: {kind} names seat {seat}")
+    changes: dict[str, Any] = {"version": event.version}
+    table = lifecycle.apply(record.table, kind, seat, data, record.players)
+    if kind == lifecycle.SEAT_LEFT:
+        seats = list(record.seats)
+        seats[seat] = None
+        changes["seats"] = tuple(seats)
+    elif kind == lifecycle.TAKEN_BACK:
+        table, changes["state"] = lifecycle.rewind(table, int(data["toVersion"]))
+    if record.clock is not None and record.state is not None:
+        at_ms = clocks.iso_ms(event.at)
+        if kind in (lifecycle.MOVE_TIMED, lifecycle.TIMED_OUT):
+            table = clocks.restart(table, seat, at_ms)
+        state = changes.get("state", record.state)
+        table = clocks.track(table, _owing(record, state), record.players, at_ms)
+    changes["table"] = table
+    return dataclasses.replace(record, **changes)
+
+
+def _owing(record: GameRecord, state: Any) -> frozenset[int]:
+    """The seats that owe a decision in `state` (none once the game is over)."""
+    rules = record.rules
+    if record.result is not None or rules.is_finished(state) or not rules.is_started(state):
+        return frozenset()
+    return rules.to_act(state)
+
+
+def engine_step(
+    record: GameRecord,
+    version: int,
+    state: Any,
+    seat: int | None,
+    move: Mapping[str, Any] | None,
+    at: str,
+) -> GameRecord:
+    """The record after an engine event: `state` after it; a move's first event (`move` set)
+    remembers the state before it; a clocked game tracks who owes a decision since when."""
+    table = record.table
+    if move is not None and seat is not None:
+        table = lifecycle.with_mark(table, Mark(record.version, seat, record.state))
+    if record.clock is not None:
+        table = clocks.track(table, _owing(record, state), record.players, clocks.iso_ms(at))
+    r = record
+    kept = (r.game_id, r.rules, r.seed, r.created, r.options, r.seats)
+    return type(r)(*kept, state, version, r.result, r.imported, table, r.clock)
