@@ -19,11 +19,12 @@ from boardstate.schema.results import (
     SubmitMoveResult,
     move_failure,
 )
+from boardstate.schema.table import TableMutation
 from boardstate.schema.types import Game
 
 
 @strawberry.type
-class Mutation:
+class Mutation(TableMutation):
     @described.mutation("Creates a game; `seats` (player names) fills every seat at once.")
     async def create_game(
         self,

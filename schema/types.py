@@ -16,6 +16,7 @@ from boardstate.schema.context import Info
 from boardstate.schema.events import EventConnection, PageInfo
 from boardstate.schema.game_types import GameType, game_type_of
 from boardstate.schema.ports import GameView
+from boardstate.schema.table_types import GameClock, TakebackRequest
 
 
 @strawberry.enum
@@ -35,6 +36,14 @@ class Seat:
     index: int
     name: str | None
     joined: bool
+    out: bool = strawberry.field(
+        default=False, description="The seat resigned or forfeited on time (it ranks last)."
+    )
+    resigned: bool = False
+    stand_in: bool = strawberry.field(
+        default=False, description="The game's stand-in plays this seat's turns."
+    )
+    timeouts: int = 0
 
 
 @strawberry.type
@@ -59,7 +68,16 @@ def _game_type(root: Game) -> GameType:
 
 
 def _seats(root: Game) -> list[Seat]:
-    return [Seat(index=i, name=n, joined=n is not None) for i, n in enumerate(root.view.seats)]
+    standings = root.view.standings
+    seats = []
+    for i, name in enumerate(root.view.seats):
+        seat = Seat(index=i, name=name, joined=name is not None)
+        if standings:
+            mine = standings[i]
+            seat.out, seat.resigned = mine.out, mine.resigned
+            seat.stand_in, seat.timeouts = mine.stand_in, mine.timeouts
+        seats.append(seat)
+    return seats
 
 
 @strawberry.type
@@ -118,6 +136,14 @@ class Game:
             imported=view.imported,
             max_game_length=view.max_game_length,
         )
+
+    @described.field("The clock (`options.clock`) with each seat's deadline; null without one.")
+    def clock(self) -> GameClock | None:
+        return GameClock.of(self.view.clock)
+
+    @described.field("A pending takeback request; null when none is pending.")
+    def takeback(self) -> TakebackRequest | None:
+        return TakebackRequest.of(self.view.takeback)
 
     @described.field("The game and version this game was forked from; null otherwise.")
     def forked_from(self) -> ForkOrigin | None:

@@ -18,6 +18,7 @@ from boardstate.schema.codes import ALL_CODES
 from boardstate.service.http import rest_models as m
 from boardstate.service.http.openapi_paths import REF, paths
 from boardstate.service.http.openapi_pictures import picture_paths
+from boardstate.service.http.openapi_table import table_paths
 from boardstate.service.http.problems import INTERNAL
 from boardstate.service.http.rest_game_types import GameTypeOut
 
@@ -34,6 +35,9 @@ MODELS: tuple[type[Any], ...] = (
     m.LegalMovesOut,
     m.EventsPageOut,
     m.MoveAcceptedOut,
+    m.TableUpdatedOut,
+    m.AnswerIn,
+    m.StandInIn,
     m.ProblemOut,
 )
 
@@ -53,7 +57,7 @@ def document() -> dict[str, Any]:
             "tokens, codes and conventions. Errors are application/problem+json.",
         },
         "servers": [{"url": "/"}],
-        "paths": {**paths(), **picture_paths()},
+        "paths": {**paths(), **picture_paths(), **table_paths()},
         "components": {
             "schemas": components,
             "securitySchemes": {

@@ -47,6 +47,7 @@ from boardstate.service.http.rest_models import (
     event_out,
     game_out,
 )
+from boardstate.service.http.rest_table import TABLE_ROUTES
 from boardstate.service.http.routes import game_log
 from boardstate.service.http.sse import ROUTES as SSE_ROUTES
 
@@ -229,6 +230,7 @@ V1_ROUTES: list[BaseRoute] = [
     Route("/v1/games/{game_id}/events", get_events, methods=["GET"]),
     *SSE_ROUTES,  # GET /v1/games/{game_id}/events/stream (DESIGN §5b)
     Route("/v1/games/{game_id}/log", get_log, methods=["GET"]),
+    *TABLE_ROUTES,
     Route("/v1/openapi.json", openapi_doc.serve, methods=["GET"]),
     Route("/v1/docs", api_docs.page, methods=["GET"]),
     Mount("/v1/docs-static", app=api_docs.ApiDocsStatic(), name="apidocs-static"),

@@ -58,11 +58,51 @@ class MoveIn(Body):
     dry_run: bool = False
 
 
+class AnswerIn(Body):
+    """`POST /v1/games/{id}/seats/{seat}/takeback/answer`."""
+
+    accept: bool
+
+
+class StandInIn(Body):
+    """`POST /v1/games/{id}/seats/{seat}/stand-in` (admin)."""
+
+    policy: str = "stand-in"
+
+
 # -- responses -----------------------------------------------------------------------------
 class SeatOut(Out):
     index: int
     name: str | None
     joined: bool
+    out: bool = False
+    resigned: bool = False
+    stand_in: bool = False
+    timeouts: int = 0
+
+
+class SeatClockOut(Out):
+    seat: int
+    remaining_ms: int | None
+    deadline: str | None
+
+
+class ClockOut(Out):
+    """The clock (`options.clock`) and each seat's; `deadline` is the earliest running one."""
+
+    on_timeout: str
+    per_move_seconds: float | None
+    initial_seconds: float | None
+    increment_seconds: float | None
+    deadline: str | None
+    seats: list[SeatClockOut]
+
+
+class TakebackOut(Out):
+    seat: int
+    to_version: int
+    accepted: list[int]
+    waiting_for: list[int]
 
 
 class ResultOut(Out):
@@ -96,6 +136,15 @@ class GameOut(Out):
     forked_from: ForkOriginOut | None
     result: ResultOut | None
     max_game_length: int | None
+    clock: ClockOut | None = None
+    takeback: TakebackOut | None = None
+
+
+class TableUpdatedOut(Out):
+    """The game after a table operation (and any stand-in moves it caused)."""
+
+    version: int
+    game: GameOut
 
 
 class SeatTokenOut(Out):
@@ -184,7 +233,7 @@ def game_out(view: GameView) -> GameOut:
         status=view.status,  # type: ignore[arg-type]
         version=view.version,
         players=view.players,
-        seats=[SeatOut(i, n, n is not None) for i, n in enumerate(view.seats)],
+        seats=_seats_out(view),
         to_act=list(view.to_act),
         created_at=view.created_at,
         seeded_by_client=view.seeded_by_client,
@@ -198,6 +247,43 @@ def game_out(view: GameView) -> GameOut:
         if result is None
         else ResultOut(list(result.scores), list(result.winners), dict(result.details)),
         max_game_length=view.max_game_length,
+        clock=_clock_out(view),
+        takeback=None
+        if (t := view.takeback) is None
+        else TakebackOut(t.seat, t.to_version, list(t.accepted), list(t.waiting_for)),
+    )
+
+
+def _seats_out(view: GameView) -> list[SeatOut]:
+    standings = view.standings
+    return [
+        SeatOut(i, n, n is not None)
+        if not standings
+        else SeatOut(
+            i,
+            n,
+            n is not None,
+            standings[i].out,
+            standings[i].resigned,
+            standings[i].stand_in,
+            standings[i].timeouts,
+        )
+        for i, n in enumerate(view.seats)
+    ]
+
+
+def _clock_out(view: GameView) -> ClockOut | None:
+    c = view.clock
+    if c is None:
+        return None
+    seats = [SeatClockOut(s.seat, s.remaining_ms, s.deadline) for s in c.seats]
+    return ClockOut(
+        c.on_timeout,
+        c.per_move_seconds,
+        c.initial_seconds,
+        c.increment_seconds,
+        c.deadline,
+        seats,
     )
 
 

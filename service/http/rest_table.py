@@ -1,0 +1,100 @@
+"""The table's REST routes (DESIGN §5c): resign, leave, takeback, and the admin's operations.
+
+Each calls the same `GameService` method as its GraphQL mutation; seat tokens and the admin
+token travel as `Authorization: Bearer`.
+"""
+
+from __future__ import annotations
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+
+from boardstate.schema.ports import GameView
+from boardstate.service.http.rest_common import (
+    endpoint,
+    etag,
+    json_response,
+    read_body,
+    service_of,
+    token_of,
+)
+from boardstate.service.http.rest_models import (
+    AnswerIn,
+    SeatJoinedOut,
+    StandInIn,
+    TableUpdatedOut,
+    game_out,
+)
+
+
+def _updated(view: GameView) -> Response:
+    out = TableUpdatedOut(view.version, game_out(view))
+    return json_response(out, headers={"etag": etag(view.version)})
+
+
+def _ids(request: Request) -> tuple[str, int]:
+    return request.path_params["game_id"], int(request.path_params["seat"])
+
+
+@endpoint
+async def resign(request: Request) -> Response:
+    game_id, seat = _ids(request)
+    return _updated(await service_of(request).resign(game_id, seat, token_of(request)))
+
+
+@endpoint
+async def leave(request: Request) -> Response:
+    game_id, seat = _ids(request)
+    return _updated(await service_of(request).leave_game(game_id, seat, token_of(request)))
+
+
+@endpoint
+async def request_takeback(request: Request) -> Response:
+    game_id, seat = _ids(request)
+    service = service_of(request)
+    return _updated(await service.request_takeback(game_id, seat, token_of(request)))
+
+
+@endpoint
+async def answer_takeback(request: Request) -> Response:
+    game_id, seat = _ids(request)
+    body = await read_body(request, AnswerIn)
+    service = service_of(request)
+    return _updated(await service.answer_takeback(game_id, seat, token_of(request), body.accept))
+
+
+@endpoint
+async def abort(request: Request) -> Response:
+    game_id = request.path_params["game_id"]
+    return _updated(await service_of(request).abort_game(game_id, token_of(request)))
+
+
+@endpoint
+async def reissue_token(request: Request) -> Response:
+    game_id, seat = _ids(request)
+    joined = await service_of(request).reissue_seat_token(game_id, seat, token_of(request))
+    out = SeatJoinedOut(joined.seat, joined.token, game_out(joined.game))
+    return json_response(out, 201, {"etag": etag(joined.game.version)})
+
+
+@endpoint
+async def stand_in(request: Request) -> Response:
+    game_id, seat = _ids(request)
+    body = await read_body(request, StandInIn)
+    service = service_of(request)
+    return _updated(await service.replace_seat(game_id, seat, token_of(request), body.policy))
+
+
+SEAT = "/v1/games/{game_id}/seats/{seat:int}"
+
+TABLE_ROUTES: list[BaseRoute] = [
+    Route(SEAT, leave, methods=["DELETE"]),
+    Route(f"{SEAT}/resign", resign, methods=["POST"]),
+    Route(f"{SEAT}/takeback", request_takeback, methods=["POST"]),
+    Route(f"{SEAT}/takeback/answer", answer_takeback, methods=["POST"]),
+    Route(f"{SEAT}/token", reissue_token, methods=["POST"]),
+    Route(f"{SEAT}/stand-in", stand_in, methods=["POST"]),
+    Route("/v1/games/{game_id}/abort", abort, methods=["POST"]),
+]
+"""Documented in `service.http.openapi_table`."""
