@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.service.log import event_builder, record_model
+from boardstate.service.log import endings, event_builder
 from boardstate.service.log.record_model import Draft, GameRecord
 from boardstate.service.store import StoredEvent
 
@@ -116,8 +116,8 @@ def infer_move(record: GameRecord, group: Sequence[StoredEvent]) -> dict[str, An
 
 def check_ended(record: GameRecord, event: StoredEvent, move_id: str | None) -> None:
     """Checks `GameEnded` against the outcome the rules give for the final state."""
-    outcome = record.rules.outcome(record.state)
-    assert outcome is not None
-    compare([record_model.ended_draft(record, outcome)], [event], "the end of the game")
+    draft = endings.rules_end(record)
+    assert draft is not None
+    compare([draft], [event], "the end of the game")
     if event.move_id != move_id:
         raise Mismatch(event.version, f"GameEnded has moveId {event.move_id!r}, not {move_id!r}")

@@ -21,13 +21,14 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.service.failures import LogDiverged, RulesUnavailable
-from boardstate.service.history import rederive
+from boardstate.service.history import rederive, table_checks
 from boardstate.service.history.envelopes import check_envelopes
 from boardstate.service.history.integrity import APPLY_ERRORS, apply_checked, start_checked
 from boardstate.service.history.log_structure import check_structure
 from boardstate.service.history.rederive import Mismatch
 from boardstate.service.history.verify_report import Report
-from boardstate.service.log import event_builder, record_model
+from boardstate.service.log import endings, event_builder, record_model
+from boardstate.service.log.lifecycle import LIFECYCLE_EVENTS
 from boardstate.service.log.record_model import (
     GAME_CREATED,
     GAME_ENDED,
@@ -118,6 +119,17 @@ def _replay(game_id: str, events: Sequence[StoredEvent], seed: str, report: Repo
                     record = _apply(record, item)
                 record, i = _ended(record, events, i + len(group), None)
             continue
+        if event.type in LIFECYCLE_EVENTS:
+            record, i = _apply(record, event), i + 1
+            report.lifecycle += 1
+            record, i = table_checks.ended(record, events, i)
+            continue
+        if event.type == GAME_ENDED and record.result is None:
+            table_checks.check_abort(record, event)
+            record, i = _apply(record, event), i + 1
+            if i < count:
+                raise Mismatch(events[i].version, "an event follows GameEnded")
+            continue
         if event.type in SERVICE_EVENTS or record.state is None:
             raise Mismatch(event.version, f"{event.type} is not expected here")
         if event.seat is None or event.move_id is None:
@@ -141,6 +153,8 @@ def _replay(game_id: str, events: Sequence[StoredEvent], seed: str, report: Repo
         raise Mismatch(count, "GameEnded without the end of the game")
     report.checked.append(f"every stateHash ({count}) reproduced with the seed")
     report.checked.append(f"setup and {report.moves} moves re-derived from the rules and the seed")
+    if report.lifecycle:
+        report.checked.append(f"{report.lifecycle} table events (resign, clock, takeback) folded")
     if report.inferred:
         report.checked.append(f"{report.inferred} moves of v1 events inferred from legal moves")
     return record
@@ -159,7 +173,7 @@ def _ended(
     record: GameRecord, events: Sequence[StoredEvent], i: int, move_id: str | None
 ) -> tuple[GameRecord, int]:
     """After a group: if the rules end the game, checks `GameEnded` and that nothing follows."""
-    if record.rules.outcome(record.state) is None:
+    if endings.rules_end(record) is None:
         return record, i
     if i >= len(events) or events[i].type != GAME_ENDED:
         version = events[i].version if i < len(events) else events[-1].version

@@ -24,6 +24,7 @@ class Report:
     finished: bool = False
     moves: int = 0
     inferred: int = 0
+    lifecycle: int = 0
     checked: list[str] = dataclasses.field(default_factory=list)
     unchecked: list[str] = dataclasses.field(default_factory=list)
     failure: Mismatch | None = None

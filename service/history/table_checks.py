@@ -1,0 +1,46 @@
+"""What the verifier checks of the table's events (resignations, timeouts, aborts).
+
+Lifecycle events fold like any other (their stateHash is checked by the fold). After one that
+leaves at most one seat in play, the log must end with the `GameEnded` that
+`service.log.endings.forced_end` gives; an abort's `GameEnded` must be the one
+`endings.aborted` gives, and nothing may follow either.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from boardstate.service.history.integrity import apply_checked
+from boardstate.service.history.rederive import Mismatch, compare
+from boardstate.service.log import endings, lifecycle
+from boardstate.service.log.record_model import GAME_ENDED, GameRecord
+from boardstate.service.store import StoredEvent
+
+CAUSES = {lifecycle.RESIGNED: "resignation", lifecycle.TIMED_OUT: "timeout"}
+
+
+def ended(record: GameRecord, events: Sequence[StoredEvent], i: int) -> tuple[GameRecord, int]:
+    """After a lifecycle event (`events[i - 1]`): checks a forced end if one is due."""
+    cause = CAUSES.get(events[i - 1].type)
+    if cause is None or record.result is not None:
+        return record, i
+    draft = endings.forced_end(record, cause)
+    if draft is None:
+        return record, i
+    if i >= len(events) or events[i].type != GAME_ENDED:
+        version = events[min(i, len(events) - 1)].version
+        raise Mismatch(version, "at most one seat is left in play, but GameEnded does not follow")
+    compare([draft], [events[i]], "the end of the game after it was left")
+    record = apply_checked(record, events[i])
+    if i + 1 < len(events):
+        raise Mismatch(events[i + 1].version, "an event follows GameEnded")
+    return record, i + 1
+
+
+def check_abort(record: GameRecord, event: StoredEvent) -> None:
+    """A `GameEnded` where the rules do not end the game must be an admin's abort."""
+    details = event.data.get("details")
+    by = details.get("abortedBy") if isinstance(details, dict) else None
+    if event.data.get("status") != "ABANDONED" or not isinstance(by, str):
+        raise Mismatch(event.version, "GameEnded where neither the rules nor the table end it")
+    compare([endings.aborted(record, by)], [event], "the abort")
