@@ -1,0 +1,299 @@
+"""The table's lifecycle on real service processes and real Redis (DESIGN §5c, issue 16).
+
+Two replicas share one Redis and one controllable time source (`BOARDSTATE_TIME_SOURCE=file:`),
+so time moves by writing a file, never by sleeping for the clock. Both doors are exercised.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import tempfile
+import time
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from boardstate.service.history.verify import verify_log
+from boardstate.service.store.base import StoredEvent
+from tests.api.rest_client import Rest
+from tests.api.server import ServiceProcess, unique_prefix
+from tests.redis_support import RedisServer
+
+ADMIN = "admin-token-for-lifecycle-tests"
+GAMES = {"trambahn": 2, "tinners-trail": 3, "trekking": 3, "tf22-mine": 3}
+
+
+class Clock:
+    """The time file every replica reads."""
+
+    def __init__(self) -> None:
+        self.path = Path(tempfile.mkstemp(prefix="bs-time-")[1])
+        self.now = time.time() - 3600  # advances stay in the past: `at` never looks forged
+        self.set(self.now)
+
+    def set(self, now: float) -> None:
+        self.now = now
+        self.path.write_text(f"{now:.3f}")
+
+    def advance(self, seconds: float) -> None:
+        self.set(self.now + seconds)
+
+
+@pytest.fixture(scope="module")
+def clock() -> Clock:
+    return Clock()
+
+
+def _env(clock: Clock) -> dict[str, str]:
+    return {
+        "BOARDSTATE_TIME_SOURCE": f"file:{clock.path}",
+        "BOARDSTATE_ADMIN_TOKEN": ADMIN,
+        "BOARDSTATE_STEWARD_POLL_MS": "50",
+    }
+
+
+@pytest.fixture(scope="module")
+def replicas(redis_server: RedisServer, clock: Clock) -> Iterator[list[ServiceProcess]]:
+    prefix = unique_prefix()
+    a = ServiceProcess(redis_server.url, prefix, _env(clock)).start()
+    b = ServiceProcess(redis_server.url, prefix, _env(clock)).start()
+    yield [a, b]
+    a.stop()
+    b.stop()
+
+
+@pytest.fixture
+async def rest(replicas: list[ServiceProcess]) -> AsyncIterator[list[Rest]]:
+    clients = [Rest(r.url) for r in replicas]
+    yield clients
+    for c in clients:
+        await c.http.aclose()
+
+
+async def _create(
+    rest: Rest, game_type: str, players: int, clock: dict[str, Any]
+) -> tuple[str, list[str]]:
+    body = {
+        "gameType": game_type,
+        "players": players,
+        "seats": [f"p{i}" for i in range(players)],
+        "options": {"clock": clock},
+    }
+    created = await rest.ok("POST", "/games", json=body)
+    return created["game"]["id"], [t["token"] for t in created["tokens"]]
+
+
+async def _log(rest: Rest, game_id: str) -> list[StoredEvent]:
+    response = await rest.http.get(f"/v1/games/{game_id}/log")
+    events = []
+    for line in response.text.splitlines():
+        e = json.loads(line)
+        events.append(
+            StoredEvent(
+                e["version"],
+                e["type"],
+                e["v"],
+                e["seat"],
+                e["moveId"],
+                e["data"],
+                e["at"],
+                e["stateHash"],
+                e.get("move"),
+            )
+        )
+    return events
+
+
+async def _wait_for(rest: Rest, game_id: str, test: Any, seconds: float = 15.0) -> dict[str, Any]:
+    deadline = time.monotonic() + seconds
+    while True:
+        game: dict[str, Any] = await rest.ok("GET", f"/games/{game_id}")
+        if test(game) or time.monotonic() > deadline:
+            return game
+        await asyncio.sleep(0.05)
+
+
+async def _play_to_end(rest: Rest, game_id: str, tokens: list[str]) -> dict[str, Any]:
+    for _ in range(3000):
+        game: dict[str, Any] = await rest.ok("GET", f"/games/{game_id}")
+        if game["status"] != "ACTIVE":
+            return game
+        humans = [s for s in game["toAct"] if not game["seats"][s]["standIn"]]
+        if not humans:
+            await asyncio.sleep(0.02)
+            continue
+        seat = humans[0]
+        moves = (await rest.ok("GET", f"/games/{game_id}/legal-moves?seat={seat}", tokens[seat]))[
+            "moves"
+        ]
+        if not moves:
+            continue
+        body = {"seat": seat, "move": moves[len(moves) // 2], "expectedVersion": game["version"]}
+        await rest.request("POST", f"/games/{game_id}/moves", tokens[seat], json=body)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game_type", sorted(GAMES))
+async def test_a_game_survives_a_resignation_and_a_timeout_to_its_normal_end(
+    rest: list[Rest], clock: Clock, game_type: str
+) -> None:
+    players = GAMES[game_type]
+    game_id, tokens = await _create(rest[0], game_type, players, {"perMoveSeconds": 600})
+    game = await rest[0].ok("GET", f"/games/{game_id}")
+    assert game["clock"]["perMoveSeconds"] == 600
+    assert game["clock"]["deadline"] is not None
+    if players > 2:
+        resigner = game["toAct"][0]
+        out = await rest[1].ok(
+            "POST", f"/games/{game_id}/seats/{resigner}/resign", tokens[resigner]
+        )
+        assert out["game"]["seats"][resigner]["resigned"]
+        again = await rest[0].request(
+            "POST", f"/games/{game_id}/seats/{resigner}/resign", tokens[resigner]
+        )
+        assert again.json()["code"] == "ALREADY_LEFT"
+    version = (await rest[0].ok("GET", f"/games/{game_id}"))["version"]
+    clock.advance(601)  # both replicas poll; exactly one fires
+    await _wait_for(
+        rest[0],
+        game_id,
+        lambda g: (
+            (g["version"] > version and g["status"] != "ACTIVE")
+            or any(s["timeouts"] for s in g["seats"])
+        ),
+    )
+    await asyncio.sleep(0.3)
+    ended = await _play_to_end(rest[0], game_id, tokens)
+    assert ended["status"] == "FINISHED"
+    log = await _log(rest[0], game_id)
+    timeouts = [e for e in log if e.type == "TimedOut"]
+    assert len(timeouts) >= 1
+    fired = {(e.seat, e.data["deadline"]) for e in timeouts}
+    assert len(fired) == len(timeouts)  # no seat's deadline fired twice
+    assert any(e.move_id and e.move_id.startswith("stand-in-") for e in log)
+    report = verify_log(log)
+    assert report.ok, report.failure
+    assert report.complete
+
+
+async def test_a_deadline_due_while_every_replica_is_down_fires_after_the_restart(
+    redis_server: RedisServer, clock: Clock
+) -> None:
+    prefix = unique_prefix()
+    with ServiceProcess(redis_server.url, prefix, _env(clock)) as first:
+        rest = Rest(first.url)
+        game_id, _ = await _create(
+            rest, "trambahn", 2, {"perMoveSeconds": 5, "onTimeout": "forfeit"}
+        )
+        await rest.http.aclose()
+    clock.advance(30)
+    with ServiceProcess(redis_server.url, prefix, _env(clock)) as second:
+        rest = Rest(second.url)
+        game = await _wait_for(rest, game_id, lambda g: g["status"] != "ACTIVE")
+        assert game["status"] == "FINISHED"
+        assert game["result"]["details"]["endedBy"] == "timeout"
+        log = await _log(rest, game_id)
+        assert [e.type for e in log].count("TimedOut") == 1
+        await rest.http.aclose()
+
+
+async def test_a_move_after_the_deadline_is_refused_and_the_timeout_applied(
+    rest: list[Rest], clock: Clock
+) -> None:
+    game_id, tokens = await _create(rest[0], "trambahn", 2, {"perMoveSeconds": 10})
+    game = await rest[0].ok("GET", f"/games/{game_id}")
+    seat = game["toAct"][0]
+    moves = (await rest[0].ok("GET", f"/games/{game_id}/legal-moves?seat={seat}", tokens[seat]))[
+        "moves"
+    ]
+    clock.advance(11)
+    late = await rest[1].request(
+        "POST", f"/games/{game_id}/moves", tokens[seat], json={"seat": seat, "move": moves[0]}
+    )
+    assert late.json()["code"] in ("TIME_EXPIRED", "NOT_YOUR_TURN", "ILLEGAL_MOVE")
+    game = await _wait_for(rest[0], game_id, lambda g: g["seats"][seat]["timeouts"] == 1)
+    assert game["seats"][seat]["timeouts"] == 1
+
+
+async def test_bad_clock_options_and_table_errors_are_typed(rest: list[Rest]) -> None:
+    for bad in (
+        {"perMoveSeconds": 0},
+        {"perMoveSeconds": 31 * 86400},
+        {"initialSeconds": "x"},
+        {"perMoveSeconds": 5, "initialSeconds": 5},
+        {"perMoveSeconds": 5, "onTimeout": "x"},
+    ):
+        r = await rest[0].request(
+            "POST", "/games", json={"gameType": "trambahn", "players": 2, "options": {"clock": bad}}
+        )
+        assert r.status_code == 422
+        assert r.json()["code"] == "BAD_OPTIONS"
+    game_id, tokens = await _create(rest[0], "trambahn", 2, {"perMoveSeconds": 600})
+    other = await rest[0].request("POST", f"/games/{game_id}/seats/0/resign", tokens[1])
+    assert other.json()["code"] == "UNAUTHORIZED"
+    nobody = await rest[0].request(
+        "POST", f"/games/{game_id}/seats/1/takeback/answer", tokens[1], json={"accept": True}
+    )
+    assert nobody.json()["code"] == "NO_TAKEBACK_REQUESTED"
+    nothing = await rest[0].request("POST", f"/games/{game_id}/seats/0/takeback", tokens[0])
+    assert nothing.json()["code"] == "TAKEBACK_NOT_ALLOWED"
+    not_admin = await rest[0].request("POST", f"/games/{game_id}/abort", tokens[0])
+    assert not_admin.json()["code"] == "UNAUTHORIZED"
+    policy = await rest[0].request(
+        "POST", f"/games/{game_id}/seats/0/stand-in", ADMIN, json={"policy": "genius"}
+    )
+    assert policy.json()["code"] == "UNKNOWN_POLICY"
+
+
+async def test_a_reissued_token_stops_the_old_one_on_every_replica(rest: list[Rest]) -> None:
+    game_id, tokens = await _create(rest[0], "trambahn", 2, {"perMoveSeconds": 600})
+    seat = (await rest[1].ok("GET", f"/games/{game_id}"))["toAct"][0]
+    await rest[1].ok(
+        "GET", f"/games/{game_id}/legal-moves?seat={seat}", tokens[seat]
+    )  # cached there
+    fresh = await rest[0].ok("POST", f"/games/{game_id}/seats/{seat}/token", ADMIN)
+    old = await rest[1].request("GET", f"/games/{game_id}/legal-moves?seat={seat}", tokens[seat])
+    assert old.json()["code"] == "UNAUTHORIZED"
+    await rest[1].ok("GET", f"/games/{game_id}/legal-moves?seat={seat}", fresh["token"])
+
+
+async def test_an_aborted_game_is_abandoned_and_a_two_player_resignation_finishes(
+    rest: list[Rest],
+) -> None:
+    game_id, _ = await _create(
+        rest[0], "trekking", 2, {"initialSeconds": 600, "incrementSeconds": 5}
+    )
+    aborted = await rest[1].ok("POST", f"/games/{game_id}/abort", ADMIN)
+    assert aborted["game"]["status"] == "ABANDONED"
+    assert verify_log(await _log(rest[0], game_id)).complete
+    game_id, tokens = await _create(rest[0], "trambahn", 2, {"perMoveSeconds": 600})
+    query = "mutation($g: ID!) { resign(gameId: $g, seat: 0) { __typename ... on TableUpdated { game { status result { winners details } } } ... on Rejected { code } } }"
+    answer = await rest[0].http.post(
+        "/graphql",
+        json={"query": query, "variables": {"g": game_id}},
+        headers={"authorization": f"Bearer {tokens[0]}"},
+    )
+    result = answer.json()["data"]["resign"]
+    assert result["__typename"] == "TableUpdated"
+    assert result["game"]["status"] == "FINISHED"
+    assert result["game"]["result"]["winners"] == [1]
+    assert result["game"]["result"]["details"]["resigned"] == [0]
+
+
+async def test_leaving_before_the_start_frees_the_seat(rest: list[Rest]) -> None:
+    created = await rest[0].ok("POST", "/games", json={"gameType": "trekking", "players": 3})
+    game_id = created["game"]["id"]
+    joined = await rest[0].ok("POST", f"/games/{game_id}/seats", json={"name": "ann"})
+    left = await rest[1].ok("DELETE", f"/games/{game_id}/seats/{joined['seat']}", joined["token"])
+    assert left["game"]["seats"][joined["seat"]]["joined"] is False
+    stale = await rest[0].request(
+        "DELETE", f"/games/{game_id}/seats/{joined['seat']}", joined["token"]
+    )
+    assert stale.json()["code"] == "UNAUTHORIZED"
+    again = await rest[0].ok(
+        "POST", f"/games/{game_id}/seats", json={"name": "bob", "seat": joined["seat"]}
+    )
+    assert again["seat"] == joined["seat"]
