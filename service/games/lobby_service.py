@@ -10,6 +10,7 @@ from boardstate.service.games.archive import Archive
 from boardstate.service.games.lobby import Lobby
 from boardstate.service.games.read_models import game_view
 from boardstate.service.games.seat_tokens import admin_token_matches
+from boardstate.service.games.steward import Steward
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.metrics import Metrics
 
@@ -21,6 +22,7 @@ class LobbyService:
     archive: Archive
     metrics: Metrics
     admin_token: str | None
+    steward: Steward
 
     async def create_game(
         self,
@@ -33,6 +35,7 @@ class LobbyService:
         """Creates a game; with `seats`, fills every seat and starts it."""
         with store_errors():
             record, tokens = await self.lobby.create(game_type, players, options, seed, seats)
+            await self.steward.schedule(record)  # a clock starts with the game
         self.metrics.games_created.labels(record.rules.info.id).inc()
         return CreatedGame(game_view(record), tuple(tokens))
 
@@ -40,6 +43,7 @@ class LobbyService:
         """Takes a seat and returns its token."""
         with store_errors():
             record, taken, token = await self.lobby.join(game_id, name, seat)
+            await self.steward.schedule(record)
         return JoinedSeat(game_view(record), taken, token)
 
     async def fork_game(

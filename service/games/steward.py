@@ -50,7 +50,7 @@ class Steward:
     async def schedule(self, record: GameRecord) -> None:
         """Stores when `record`'s game is next due (after any append that may change it)."""
         due = due_work.next_due(record)
-        if not self.minds(record):
+        if not self.minds(record) or record.state is None:
             return  # never due, and never was: nothing stored to clear
         try:
             await self.loader.store.schedule(record.game_id, record.version, due)

@@ -157,22 +157,20 @@ async def test_a_game_survives_a_resignation_and_a_timeout_to_its_normal_end(
         assert again.json()["code"] == "ALREADY_LEFT"
     version = (await rest[0].ok("GET", f"/games/{game_id}"))["version"]
     clock.advance(601)  # both replicas poll; exactly one fires
-    await _wait_for(
+    fired = await _wait_for(
         rest[0],
         game_id,
-        lambda g: (
-            (g["version"] > version and g["status"] != "ACTIVE")
-            or any(s["timeouts"] for s in g["seats"])
-        ),
+        lambda g: any(s["timeouts"] for s in g["seats"]) or g["version"] > version + 3,
     )
+    assert fired["version"] > version
     await asyncio.sleep(0.3)
     ended = await _play_to_end(rest[0], game_id, tokens)
     assert ended["status"] == "FINISHED"
     log = await _log(rest[0], game_id)
     timeouts = [e for e in log if e.type == "TimedOut"]
     assert len(timeouts) >= 1
-    fired = {(e.seat, e.data["deadline"]) for e in timeouts}
-    assert len(fired) == len(timeouts)  # no seat's deadline fired twice
+    deadlines = {(e.seat, e.data["deadline"]) for e in timeouts}
+    assert len(deadlines) == len(timeouts)  # no seat's deadline fired twice
     assert any(e.move_id and e.move_id.startswith("stand-in-") for e in log)
     report = verify_log(log)
     assert report.ok, report.failure
@@ -297,3 +295,93 @@ async def test_leaving_before_the_start_frees_the_seat(rest: list[Rest]) -> None
         "POST", f"/games/{game_id}/seats", json={"name": "bob", "seat": joined["seat"]}
     )
     assert again["seat"] == joined["seat"]
+
+
+async def _events(rest: Rest, game_id: str, token: str | None, seat: int | None) -> list[Any]:
+    query = "" if seat is None else f"&seat={seat}"
+    page = await rest.ok("GET", f"/games/{game_id}/events?limit=100{query}", token)
+    items: list[Any] = page["items"]
+    return items
+
+
+async def test_stand_in_moves_are_redacted_like_anyone_s_on_both_doors(
+    rest: list[Rest], clock: Clock
+) -> None:
+    game_id, tokens = await _create(rest[0], "trambahn", 2, {"perMoveSeconds": 60})
+    game = await rest[0].ok("GET", f"/games/{game_id}")
+    seat = game["toAct"][0]
+    for _ in range(12):  # time out until the stand-in has ended a turn (it draws hidden cards)
+        clock.advance(61)
+        game = await _wait_for(rest[0], game_id, lambda g, v=game["version"]: g["version"] > v)
+        owner = await _events(rest[0], game_id, tokens[seat], seat)
+        if any(
+            e["moveId"].startswith("stand-in-") and e["type"] != "MoveTimed"
+            for e in owner
+            if e["moveId"] and e["seat"] == seat
+        ) and game["toAct"] != [seat]:
+            break
+    spectator = await _events(rest[1], game_id, None, None)
+    query = "query($g: ID!) { game(id: $g) { events(first: 100) { edges { node { version type moveId data } } } } }"
+    answer = await rest[1].http.post("/graphql", json={"query": query, "variables": {"g": game_id}})
+    graphql = [e["node"] for e in answer.json()["data"]["game"]["events"]["edges"]]
+    by_version = {e["version"]: e for e in spectator}
+    stand_in = [e for e in owner if (e["moveId"] or "").startswith("stand-in-")]
+    assert stand_in
+    assert any(
+        by_version[e["version"]]["data"] != e["data"] for e in stand_in
+    )  # hidden from spectators
+    for node in graphql:
+        assert node["data"] == by_version[node["version"]]["data"]
+
+
+async def test_a_takeback_by_agreement_returns_the_game_to_the_version_before_the_move(
+    rest: list[Rest],
+) -> None:
+    game_id, tokens = await _create(rest[0], "tf22-mine", 2, {"perMoveSeconds": 3600})
+    refused: set[str] = set()
+    for _ in range(200):
+        game = await rest[0].ok("GET", f"/games/{game_id}")
+        seat = game["toAct"][0]
+        moves = (
+            await rest[0].ok("GET", f"/games/{game_id}/legal-moves?seat={seat}", tokens[seat])
+        )["moves"]
+        before = game["version"]
+        await rest[0].ok(
+            "POST", f"/games/{game_id}/moves", tokens[seat], json={"seat": seat, "move": moves[-1]}
+        )
+        asked = await rest[1].request(
+            "POST", f"/games/{game_id}/seats/{seat}/takeback", tokens[seat]
+        )
+        if asked.status_code != 200:
+            refused.add(asked.json()["details"]["reason"])
+            continue
+        pending = asked.json()["game"]["takeback"]
+        assert pending["toVersion"] == before
+        assert pending["waitingFor"] == [1 - seat]
+        twice = await rest[0].request(
+            "POST", f"/games/{game_id}/seats/{seat}/takeback", tokens[seat]
+        )
+        assert twice.json()["details"]["reason"] == "pending"
+        own = await rest[0].request(
+            "POST",
+            f"/games/{game_id}/seats/{seat}/takeback/answer",
+            tokens[seat],
+            json={"accept": True},
+        )
+        assert own.json()["code"] == "NO_TAKEBACK_REQUESTED"
+        done = await rest[0].ok(
+            "POST",
+            f"/games/{game_id}/seats/{1 - seat}/takeback/answer",
+            tokens[1 - seat],
+            json={"accept": True},
+        )
+        assert done["game"]["takeback"] is None
+        now = await rest[0].ok("GET", f"/games/{game_id}/state")
+        then = await rest[0].ok("GET", f"/games/{game_id}/state?version={before}")
+        assert now["state"] == then["state"]
+        assert done["game"]["toAct"] == [seat]
+        break
+    else:
+        raise AssertionError(f"no takeback was ever allowed (refused: {refused})")
+    report = verify_log(await _log(rest[0], game_id))
+    assert report.ok, report.failure
