@@ -16,6 +16,7 @@ from starlette.responses import Response
 
 from boardstate.schema.codes import ALL_CODES
 from boardstate.service.http import rest_models as m
+from boardstate.service.http import rest_table_models
 from boardstate.service.http.openapi_paths import REF, paths
 from boardstate.service.http.openapi_pictures import picture_paths
 from boardstate.service.http.openapi_table import table_paths
@@ -36,8 +37,8 @@ MODELS: tuple[type[Any], ...] = (
     m.EventsPageOut,
     m.MoveAcceptedOut,
     m.TableUpdatedOut,
-    m.AnswerIn,
-    m.StandInIn,
+    rest_table_models.AnswerIn,
+    rest_table_models.StandInIn,
     m.ProblemOut,
 )
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardstate.service.http import rest_models as m
+from boardstate.service.http import rest_table_models as t
 from boardstate.service.http.openapi_paths import GAME_ID, _json, _op, _param
 
 SEAT = _param("seat", "path", "The seat (0-based).", {"type": "integer", "minimum": 0})
@@ -49,7 +50,7 @@ def table_paths() -> dict[str, Any]:
                 UPDATED,
                 WRITE,
                 (GAME_ID, SEAT),
-                m.AnswerIn,
+                t.AnswerIn,
                 {"accept": True},
             )
         },
@@ -69,7 +70,7 @@ def table_paths() -> dict[str, Any]:
                 UPDATED,
                 WRITE,
                 (GAME_ID, SEAT),
-                m.StandInIn,
+                t.StandInIn,
                 {"policy": "stand-in"},
             )
         },

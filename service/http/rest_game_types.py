@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from boardstate.engine import registry
-from boardstate.service.http.rest_models import JsonObject, Out
+from boardstate.service.http.rest_base import Out
+from boardstate.service.http.rest_models import JsonObject
 
 
 class PlayerCountOut(Out):

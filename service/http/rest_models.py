@@ -10,21 +10,19 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-import msgspec
-
 from boardstate.schema.ports import EventView, GameView
+from boardstate.service.http.rest_base import Body, Out
+from boardstate.service.http.rest_table_models import (
+    ClockOut,
+    SeatOut,
+    TakebackOut,
+    clock_out,
+    seats_out,
+)
 
 Status = Literal["OPEN", "ACTIVE", "FINISHED", "ABANDONED"]
 STATUSES: tuple[str, ...] = ("OPEN", "ACTIVE", "FINISHED", "ABANDONED")
 JsonObject = dict[str, Any]
-
-
-class Body(msgspec.Struct, rename="camel", forbid_unknown_fields=True, omit_defaults=False):
-    """Base of every request body: unknown fields are refused (400)."""
-
-
-class Out(msgspec.Struct, rename="camel"):
-    """Base of every response body."""
 
 
 # -- requests ------------------------------------------------------------------------------
@@ -58,53 +56,7 @@ class MoveIn(Body):
     dry_run: bool = False
 
 
-class AnswerIn(Body):
-    """`POST /v1/games/{id}/seats/{seat}/takeback/answer`."""
-
-    accept: bool
-
-
-class StandInIn(Body):
-    """`POST /v1/games/{id}/seats/{seat}/stand-in` (admin)."""
-
-    policy: str = "stand-in"
-
-
 # -- responses -----------------------------------------------------------------------------
-class SeatOut(Out):
-    index: int
-    name: str | None
-    joined: bool
-    out: bool = False
-    resigned: bool = False
-    stand_in: bool = False
-    timeouts: int = 0
-
-
-class SeatClockOut(Out):
-    seat: int
-    remaining_ms: int | None
-    deadline: str | None
-
-
-class ClockOut(Out):
-    """The clock (`options.clock`) and each seat's; `deadline` is the earliest running one."""
-
-    on_timeout: str
-    per_move_seconds: float | None
-    initial_seconds: float | None
-    increment_seconds: float | None
-    deadline: str | None
-    seats: list[SeatClockOut]
-
-
-class TakebackOut(Out):
-    seat: int
-    to_version: int
-    accepted: list[int]
-    waiting_for: list[int]
-
-
 class ResultOut(Out):
     scores: list[int]
     winners: list[int]
@@ -233,7 +185,7 @@ def game_out(view: GameView) -> GameOut:
         status=view.status,  # type: ignore[arg-type]
         version=view.version,
         players=view.players,
-        seats=_seats_out(view),
+        seats=seats_out(view),
         to_act=list(view.to_act),
         created_at=view.created_at,
         seeded_by_client=view.seeded_by_client,
@@ -247,43 +199,10 @@ def game_out(view: GameView) -> GameOut:
         if result is None
         else ResultOut(list(result.scores), list(result.winners), dict(result.details)),
         max_game_length=view.max_game_length,
-        clock=_clock_out(view),
+        clock=clock_out(view),
         takeback=None
         if (t := view.takeback) is None
         else TakebackOut(t.seat, t.to_version, list(t.accepted), list(t.waiting_for)),
-    )
-
-
-def _seats_out(view: GameView) -> list[SeatOut]:
-    standings = view.standings
-    return [
-        SeatOut(i, n, n is not None)
-        if not standings
-        else SeatOut(
-            i,
-            n,
-            n is not None,
-            standings[i].out,
-            standings[i].resigned,
-            standings[i].stand_in,
-            standings[i].timeouts,
-        )
-        for i, n in enumerate(view.seats)
-    ]
-
-
-def _clock_out(view: GameView) -> ClockOut | None:
-    c = view.clock
-    if c is None:
-        return None
-    seats = [SeatClockOut(s.seat, s.remaining_ms, s.deadline) for s in c.seats]
-    return ClockOut(
-        c.on_timeout,
-        c.per_move_seconds,
-        c.initial_seconds,
-        c.increment_seconds,
-        c.deadline,
-        seats,
     )
 
 

@@ -19,13 +19,8 @@ from boardstate.service.http.rest_common import (
     service_of,
     token_of,
 )
-from boardstate.service.http.rest_models import (
-    AnswerIn,
-    SeatJoinedOut,
-    StandInIn,
-    TableUpdatedOut,
-    game_out,
-)
+from boardstate.service.http.rest_models import SeatJoinedOut, TableUpdatedOut, game_out
+from boardstate.service.http.rest_table_models import AnswerIn, StandInIn
 
 
 def _updated(view: GameView) -> Response:

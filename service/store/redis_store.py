@@ -1,8 +1,7 @@
 """`RedisEventStore`: the event store on a Redis server or a Redis Cluster (DESIGN §4).
 
 One Lua script (`append.lua`) makes each create and append atomic within the game's slot; reads
-are `XRANGE`, live waits `XREAD BLOCK`. The cross-game index (`{index}`) and the deadlines
-(`{deadlines}`) live in other slots and are written after the append, by separate commands.
+are `XRANGE`, live waits `XREAD BLOCK`; the index and the deadlines are written after the append.
 
 Errors (`service.failures`): `StoreUnavailable` when Redis cannot serve, `AppendUncertain`
 when a create or append was sent but its reply was lost (it may or may not have landed), or
@@ -44,8 +43,7 @@ class RedisEventStore(DeadlineStore):
 
     The client must use RESP2 and `decode_responses=False`; `connect()` builds a suitable one.
     `max_block_ms` caps one `XREAD BLOCK` and must stay below the client's socket timeout.
-    With `wait_replicas` > 0 every write is acknowledged by that many replicas (`WAIT`, at most
-    `wait_timeout_ms`, which must also stay below the socket timeout) before it counts.
+    With `wait_replicas` > 0 every write waits for that many replicas (`WAIT`, `wait_timeout_ms`).
     `streams` reads live events (default: on `client`; `connect()` gives it its own client).
     """
 

@@ -74,6 +74,8 @@ DEFAULTS = {
     "version": "1",
     "dryRun": "false",
     "exact": "false",
+    "accept": "true",
+    "policy": '"stand-in"',
 }
 STATUSES: collections.Counter[int] = collections.Counter()
 

@@ -52,7 +52,9 @@ def test_the_status_table_covers_every_code_and_nothing_else() -> None:
 def test_every_route_is_documented_with_the_fixed_names() -> None:
     paths = set(document()["paths"])
     routed = {
-        r.path.replace("{game_id}", "{id}").replace("{type_id}", "{type}")
+        r.path.replace("{game_id}", "{id}")
+        .replace("{type_id}", "{type}")
+        .replace("{seat:int}", "{seat}")
         for r in V1_ROUTES
         if isinstance(r, Route)
     }
@@ -70,6 +72,13 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/games/{id}/events",
         "/v1/games/{id}/events/stream",
         "/v1/games/{id}/log",
+        "/v1/games/{id}/abort",
+        "/v1/games/{id}/seats/{seat}",
+        "/v1/games/{id}/seats/{seat}/resign",
+        "/v1/games/{id}/seats/{seat}/takeback",
+        "/v1/games/{id}/seats/{seat}/takeback/answer",
+        "/v1/games/{id}/seats/{seat}/token",
+        "/v1/games/{id}/seats/{seat}/stand-in",
     }
 
 

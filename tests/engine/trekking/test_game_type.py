@@ -30,7 +30,7 @@ def test_options_default_to_part_a() -> None:
         "display_bonuses": None,
     }
     schema = RULES.options_schema()
-    assert set(schema["properties"]) == {"equal_years", "tie_break", "display_bonuses"}
+    assert set(schema["properties"]) == {"equal_years", "tie_break", "display_bonuses", "clock"}
 
 
 @pytest.mark.rules("TK-25")

@@ -1,0 +1,86 @@
+"""REST bodies of the table (DESIGN §5c): seats' standings, clocks, a pending takeback, and the
+requests of the table operations (`service.http.rest_table`)."""
+
+from __future__ import annotations
+
+from boardstate.schema.ports import GameView
+from boardstate.service.http.rest_base import Body, Out
+
+
+class AnswerIn(Body):
+    """`POST /v1/games/{id}/seats/{seat}/takeback/answer`."""
+
+    accept: bool
+
+
+class StandInIn(Body):
+    """`POST /v1/games/{id}/seats/{seat}/stand-in` (admin)."""
+
+    policy: str = "stand-in"
+
+
+class SeatOut(Out):
+    index: int
+    name: str | None
+    joined: bool
+    out: bool = False
+    resigned: bool = False
+    stand_in: bool = False
+    timeouts: int = 0
+
+
+class SeatClockOut(Out):
+    seat: int
+    remaining_ms: int | None
+    deadline: str | None
+
+
+class ClockOut(Out):
+    """The clock (`options.clock`) and each seat's; `deadline` is the earliest running one."""
+
+    on_timeout: str
+    per_move_seconds: float | None
+    initial_seconds: float | None
+    increment_seconds: float | None
+    deadline: str | None
+    seats: list[SeatClockOut]
+
+
+class TakebackOut(Out):
+    seat: int
+    to_version: int
+    accepted: list[int]
+    waiting_for: list[int]
+
+
+def seats_out(view: GameView) -> list[SeatOut]:
+    standings = view.standings
+    return [
+        SeatOut(i, n, n is not None)
+        if not standings
+        else SeatOut(
+            i,
+            n,
+            n is not None,
+            standings[i].out,
+            standings[i].resigned,
+            standings[i].stand_in,
+            standings[i].timeouts,
+        )
+        for i, n in enumerate(view.seats)
+    ]
+
+
+def clock_out(view: GameView) -> ClockOut | None:
+    c = view.clock
+    if c is None:
+        return None
+    seats = [SeatClockOut(s.seat, s.remaining_ms, s.deadline) for s in c.seats]
+    return ClockOut(
+        c.on_timeout,
+        c.per_move_seconds,
+        c.initial_seconds,
+        c.increment_seconds,
+        c.deadline,
+        seats,
+    )
