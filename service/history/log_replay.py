@@ -64,6 +64,8 @@ def describe(record: GameRecord, seat: int | None, spectator: bool) -> dict[str,
     }
     if record.result is not None:
         out["result"] = encode_value(dataclasses.asdict(record.result))
+    if (table := record.table.hashed()) is not None:
+        out["table"] = table  # resignations, stand-ins, clocks, a pending takeback
     state = record.state
     if state is None:
         state = record.rules.initial_state(record.players, record.options)

@@ -186,3 +186,94 @@ def test_a_forged_game_ended_is_refused_by_the_verifier() -> None:
     forged = Draft(forged.type, {**forged.data, "winners": [0]}, forged.seat)
     _, events = record_model.extend(record, [forged], None, clocks.ms_iso(START_MS + 1))
     assert not verify_log(log + events).ok
+
+
+def _takeback_log() -> tuple[list[StoredEvent], GameRecord, int]:
+    """A TF22 Mine log with a takeback, a timeout and a resignation; the version of the
+    takeback and the record at its end."""
+    record, log = _new_game("tf22-mine", 3, {"perMoveSeconds": 60})
+    now = START_MS
+    rules = record.rules
+    taken = 0
+    for _ in range(400):
+        now += 1000
+        at = clocks.ms_iso(now)
+        seat = min(record.to_act)
+        move = rules.moves.encode(list(rules.legal_moves(record.state, seat))[-1])
+        drafts, wire = event_builder.decide(record, seat, move)
+        record, events = event_builder.move_events(
+            record, drafts, f"m{record.version + 1}", at, wire
+        )
+        log += events
+        mark = takebacks.target(record, seat)
+        try:
+            takebacks.check_since(record, mark, [e for e in log if e.version > mark.version])
+        except Exception:
+            continue
+        data = {"toVersion": mark.version}
+        record, events = record_model.extend(
+            record, [Draft(lifecycle.TAKEBACK_REQUESTED, data, seat)], "tb", at
+        )
+        log += events
+        for other in record.table.answerers(3):
+            record, events = record_model.extend(
+                record,
+                [Draft(lifecycle.TAKEBACK_ANSWERED, {"accept": True}, other)],
+                f"a{other}",
+                at,
+            )
+            log += events
+        record, events = record_model.extend(
+            record, [Draft(lifecycle.TAKEN_BACK, data, seat)], "back", at
+        )
+        log += events
+        taken = record.version
+        break
+    assert taken
+    now += 61_000
+    due = due_work.due_events(record, now, clocks.ms_iso(now))
+    assert due is not None
+    record, events = due
+    log += events
+    record, events = _lifecycle(
+        record, Draft(lifecycle.RESIGNED, {}, min(record.to_act)), "resign", clocks.ms_iso(now)
+    )
+    log += events
+    return log, record, taken
+
+
+def test_boardstate_replay_folds_takebacks_timeouts_and_resignations_to_the_same_states(
+    tmp_path: Any,
+) -> None:
+    import json
+    import subprocess
+    import sys
+
+    log, record, taken = _takeback_log()
+    path = tmp_path / "game.ndjson"
+    path.write_text("".join(json.dumps(e.to_export()) + "\n" for e in log))
+    assert [e.type for e in log].count(lifecycle.TAKEN_BACK) == 1
+    for version in (taken - 1, taken, len(log)):
+        out = subprocess.run(
+            [
+                sys.executable,
+                "-m",
+                "boardstate.service.cli",
+                "replay",
+                str(path),
+                "--to",
+                str(version),
+                "--spectator",
+            ],
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        folded = record_model.fold(
+            record_model.start_record("table", log[0], "seed"), log[1:version]
+        )
+        assert json.loads(out)["view"] == json.loads(
+            json.dumps(folded.rules.view(folded.state, None))
+        )
+    assert json.loads(out)["table"]["resigned"] == list(record.table.resigned)
+    assert json.loads(out)["table"]["timeouts"] == list(record.table.timeouts)
