@@ -39,6 +39,7 @@ field cannot return a union):
   or a request is pending already (`pending`).
 * `NO_TAKEBACK_REQUESTED` — `answerTakeback` with no request pending, or by a seat that is not
   asked (its requester, a seat out or stood in), or a second answer.
+* `HINTS_OFF` — `suggestMove` in a game created without `options.hints: true`.
 * `UNKNOWN_POLICY` — `replaceSeat` with a policy this server does not have
   (`details.known`).
 * `TIME_EXPIRED` — the seat's clock ran out before its move arrived; the timeout is applied
@@ -140,6 +141,7 @@ TAKEBACK_NOT_ALLOWED = "TAKEBACK_NOT_ALLOWED"
 NO_TAKEBACK_REQUESTED = "NO_TAKEBACK_REQUESTED"
 TIME_EXPIRED = "TIME_EXPIRED"
 UNKNOWN_POLICY = "UNKNOWN_POLICY"
+HINTS_OFF = "HINTS_OFF"
 
 SERVICE_CODES: tuple[str, ...] = (
     BAD_SEED,
@@ -158,6 +160,7 @@ SERVICE_CODES: tuple[str, ...] = (
     NO_TAKEBACK_REQUESTED,
     TIME_EXPIRED,
     UNKNOWN_POLICY,
+    HINTS_OFF,
 )
 TRANSPORT_CODES: tuple[str, ...] = (
     BAD_VERSION,

@@ -23,9 +23,25 @@ from boardstate.schema.table import TableMutation
 from boardstate.schema.types import Game
 
 
+@strawberry.input
+class BotSeatInput:
+    """A seat played by a bot: `policy` (`random`, ...: `GameType.botPolicies`) and its
+    thinking budget in ms (1..10000)."""
+
+    seat: int
+    policy: str
+    budget_ms: int = 1000
+
+    def to_dict(self) -> dict[str, object]:
+        return {"seat": self.seat, "policy": self.policy, "budgetMs": self.budget_ms}
+
+
 @strawberry.type
 class Mutation(TableMutation):
-    @described.mutation("Creates a game; `seats` (player names) fills every seat at once.")
+    @described.mutation(
+        "Creates a game; `bots` puts bots in their seats and `seats` (player names) fills every "
+        "other seat at once; a game whose seats are all filled starts."
+    )
     async def create_game(
         self,
         info: Info,
@@ -34,10 +50,12 @@ class Mutation(TableMutation):
         options: JSON | None = None,
         seed: str | None = None,
         seats: list[str] | None = None,
+        bots: list[BotSeatInput] | None = None,
     ) -> CreateGameResult:
+        wanted = None if bots is None else [b.to_dict() for b in bots]
         try:
             created = await info.context.backend.create_game(
-                str(game_type), players, options, seed, seats
+                str(game_type), players, options, seed, seats, wanted
             )
         except MoveError as exc:
             return Rejected.of(exc)

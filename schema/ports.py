@@ -202,8 +202,9 @@ class GameBackend(Protocol):
         options: Any,
         seed: str | None,
         seats: list[str] | None,
+        bots: list[dict[str, Any]] | None = None,
     ) -> CreatedGame:
-        """Creates a game (and fills every seat when `seats` is given)."""
+        """Creates a game: `bots` fills their seats, `seats` (names) every other one."""
 
     async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
         """Takes a seat (the lowest free one when `seat` is None)."""
@@ -256,6 +257,9 @@ class GameBackend(Protocol):
         self, game_id: str, seat: int, token: str | None, policy: str
     ) -> GameView:
         """Puts a stand-in in the seat (admin token)."""
+
+    async def suggest_move(self, game: GameView, seat: int, token: str | None) -> dict[str, Any]:
+        """A move the seat's hint bot suggests (hints on, the seat's token); recorded nowhere."""
 
     def game_events(
         self, game_id: str, after_version: int, token: str | None, address: str | None = None

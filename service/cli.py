@@ -20,7 +20,7 @@ from types import FrameType
 
 import structlog
 
-from boardstate.service.games import render_command
+from boardstate.service.games import bots_command, render_command
 from boardstate.service.history import offline
 from boardstate.service.http import shutdown
 from boardstate.service.http.app import create_app
@@ -49,6 +49,7 @@ def _parser() -> argparse.ArgumentParser:
     serve.add_argument("--listen-fd", type=int, default=None, help=argparse.SUPPRESS)
     offline.add_commands(commands)
     render_command.add_command(commands)
+    bots_command.add_command(commands)
     return parser
 
 
@@ -134,6 +135,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     configure_logging(settings.log_level, settings.log_format)
     if args.command == "serve":
         return serve(settings, args.host, args.port, args.workers, args.listen_fd)
+    if args.command == bots_command.COMMAND:
+        return bots_command.run(settings, args)
     return 0
 
 

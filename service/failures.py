@@ -28,6 +28,7 @@ from boardstate.schema.codes import (
     GAME_FULL,
     GAME_NOT_FINISHED,
     GAME_NOT_FOUND,
+    HINTS_OFF,
     IDEMPOTENCY_KEY_REUSED,
     LOG_DIVERGED,
     LOG_UNVERIFIED,
@@ -81,6 +82,12 @@ class TimeExpired(MoveError):
     """The seat's clock ran out before the move arrived."""
 
     code = TIME_EXPIRED
+
+
+class HintsOff(MoveError):
+    """The game was created without hints."""
+
+    code = HINTS_OFF
 
 
 class UnknownPolicy(MoveError):

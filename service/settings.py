@@ -43,6 +43,7 @@
 | `BOARDSTATE_MAX_IMPORT_BYTES` | `33554432` | largest `POST /games/import` body (32 MiB) |
 | `BOARDSTATE_MAX_IMPORT_LINE_BYTES` | `262144` | largest line (event) of an imported log |
 | `BOARDSTATE_STEWARD_POLL_MS` | `250` | how often a process looks for due clocks and stand-ins |
+| `BOARDSTATE_BOT_WORKER` | `1` | `0`: this process plays no bot seats (`boardstate bots` does) |
 | `BOARDSTATE_TIME_SOURCE` | `system` | tests only: `file:<path>` reads the time from a file |
 
 Limits and what clients see: `docs/security.md`.
@@ -120,6 +121,7 @@ class Settings:
     max_import_bytes: int = 32 * 1024 * 1024
     max_import_line_bytes: int = 256 * 1024
     steward_poll_ms: int = 250
+    bot_worker: bool = True
     time_source: str = "system"
 
     @classmethod
@@ -177,6 +179,7 @@ class Settings:
                 env, "BOARDSTATE_MAX_IMPORT_LINE_BYTES", 256 * 1024, lo=1024
             ),
             steward_poll_ms=integer(env, "BOARDSTATE_STEWARD_POLL_MS", 250, lo=10, hi=10_000),
+            bot_worker=flag(env, "BOARDSTATE_BOT_WORKER", True),
             time_source=time_source_value(env),
         )
 

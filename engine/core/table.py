@@ -6,6 +6,11 @@ options sit beside them under reserved names, the same for every game type:
 * `clock`: `{"perMoveSeconds": s}` (1 s to 30 days per move) or `{"initialSeconds": s,
   "incrementSeconds": i}` (a budget of 1 s to 30 days, plus 0 s to 1 day after each move), each
   with `"onTimeout": "stand-in" | "forfeit"` (default `stand-in`).
+* `standIn`: who plays a resigned or timed-out seat: `"stand-in"` (the game's rule-based
+  stand-in, `engine.core.stand_in`; the default) or a bot policy id (`engine.core.bots`).
+* `hints`: `true` lets each seat ask for a suggested move (`suggestMove`); off by default.
+
+Bot seats (`createGame(bots: [...])`) are kept beside them (`BotSeat`), in the same place.
 
 `split_options` takes them out before the game's options are decoded, so a game never sees them,
 and the engine state (and so every stateHash) is the same with or without a clock. The clock is
@@ -19,6 +24,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
+from boardstate.engine.core.bots.policies import POLICIES
 from boardstate.engine.core.echo import echo
 from boardstate.engine.core.errors import BadOptions
 
@@ -27,7 +33,10 @@ MAX_SECONDS = 30 * 24 * 3600
 MAX_INCREMENT = 24 * 3600
 """The largest increment: 1 day."""
 ON_TIMEOUT = ("stand-in", "forfeit")
-TABLE_KEYS = ("clock",)
+TABLE_KEYS = ("clock", "standIn", "hints")
+STAND_IN = "stand-in"
+"""The game's own rule-based stand-in (as a `standIn` value and a seat policy)."""
+MIN_BUDGET_MS, MAX_BUDGET_MS = 1, 10_000
 """The option names reserved for the table."""
 
 
@@ -53,14 +62,42 @@ class Clock:
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class BotSeat:
+    """A seat played by a bot: its policy and thinking budget."""
+
+    seat: int
+    policy: str
+    budget_ms: int = 1000
+
+    def to_wire(self) -> dict[str, Any]:
+        return {"seat": self.seat, "policy": self.policy, "budgetMs": self.budget_ms}
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class TableOptions:
     """The table's options of one game."""
 
     clock: Clock | None = None
+    stand_in: str = STAND_IN
+    hints: bool = False
+    bots: tuple[BotSeat, ...] = ()
 
     def to_wire(self) -> dict[str, Any]:
         """The JSON form (empty when nothing is set)."""
-        return {} if self.clock is None else {"clock": self.clock.to_wire()}
+        out: dict[str, Any] = {}
+        if self.clock is not None:
+            out["clock"] = self.clock.to_wire()
+        if self.stand_in != STAND_IN:
+            out["standIn"] = self.stand_in
+        if self.hints:
+            out["hints"] = True
+        if self.bots:
+            out["bots"] = [b.to_wire() for b in self.bots]
+        return out
+
+    def bot(self, seat: int) -> BotSeat | None:
+        """The bot in `seat`, if any."""
+        return next((b for b in self.bots if b.seat == seat), None)
 
 
 def _seconds(raw: Mapping[str, Any], key: str, lo: float, hi: int) -> int:
@@ -101,19 +138,64 @@ def parse_clock(raw: Any) -> Clock | None:
     )
 
 
-def split_options(raw: Any) -> tuple[Any, TableOptions]:
+def parse_policy(raw: Any, what: str, allow_stand_in: bool) -> str:
+    """A policy id (`engine.core.bots.policies.POLICIES`, or `stand-in`); raises `BadOptions`."""
+    known = sorted(POLICIES) + ([STAND_IN] if allow_stand_in else [])
+    if raw not in known:
+        raise BadOptions(f"{what} must be one of {known}, not {echo(raw)}", {"known": known})
+    return str(raw)
+
+
+def parse_bots(raw: Any, players: int) -> tuple[BotSeat, ...]:
+    """The bot seats of `createGame(bots:)`; raises `BadOptions`."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list | tuple) or len(raw) > players:
+        raise BadOptions(f"bots must be a list of at most {players} seats")
+    bots: list[BotSeat] = []
+    for item in raw:
+        if not isinstance(item, Mapping) or not set(item) <= {"seat", "policy", "budgetMs"}:
+            raise BadOptions("each bot is {seat, policy, budgetMs?}")
+        seat, budget = item.get("seat"), item.get("budgetMs", 1000)
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
+            raise BadOptions(f"a bot's seat must be 0..{players - 1}, not {echo(seat)}")
+        if any(b.seat == seat for b in bots):
+            raise BadOptions(f"seat {seat} has two bots")
+        if isinstance(budget, bool) or not isinstance(budget, int):
+            raise BadOptions(f"budgetMs must be an integer, not {echo(budget)}")
+        if not MIN_BUDGET_MS <= budget <= MAX_BUDGET_MS:
+            raise BadOptions(f"budgetMs must be {MIN_BUDGET_MS}..{MAX_BUDGET_MS}, not {budget}")
+        bots.append(
+            BotSeat(seat, parse_policy(item.get("policy"), "a bot's policy", False), budget)
+        )
+    return tuple(sorted(bots, key=lambda b: b.seat))
+
+
+def _table(raw: Mapping[str, Any], bots: tuple[BotSeat, ...]) -> TableOptions:
+    hints = raw.get("hints", False)
+    if not isinstance(hints, bool):
+        raise BadOptions(f"options.hints must be true or false, not {echo(hints)}")
+    stand_in = parse_policy(raw.get("standIn", STAND_IN), "options.standIn", True)
+    return TableOptions(parse_clock(raw.get("clock")), stand_in, hints, bots)
+
+
+def split_options(raw: Any, bots: tuple[BotSeat, ...] = ()) -> tuple[Any, TableOptions]:
     """Returns the game's own options (raw, to decode) and the table's, parsed."""
     if not isinstance(raw, Mapping) or not any(k in raw for k in TABLE_KEYS):
-        return raw, TableOptions()
+        return raw, TableOptions(bots=bots)
     game = {k: v for k, v in raw.items() if k not in TABLE_KEYS}
-    return game, TableOptions(clock=parse_clock(raw.get("clock")))
+    return game, _table(raw, bots)
 
 
 def table_from_wire(raw: Any) -> TableOptions:
     """The table options stored in `GameCreated.data.table` (absent: none)."""
     if not isinstance(raw, Mapping):
         return TableOptions()
-    return TableOptions(clock=parse_clock(raw.get("clock")))
+    bots = tuple(
+        BotSeat(int(b["seat"]), str(b["policy"]), int(b.get("budgetMs", 1000)))
+        for b in raw.get("bots") or ()
+    )
+    return _table(raw, bots)
 
 
 _TIMEOUT = {"enum": list(ON_TIMEOUT), "default": "stand-in"}
@@ -147,5 +229,18 @@ CLOCK_SCHEMA: dict[str, Any] = {
 def with_table_schema(schema: dict[str, Any]) -> dict[str, Any]:
     """A game's options schema with the table's options added."""
     out = dict(schema)
-    out["properties"] = {**schema.get("properties", {}), "clock": CLOCK_SCHEMA}
+    out["properties"] = {
+        **schema.get("properties", {}),
+        "clock": CLOCK_SCHEMA,
+        "standIn": {
+            "description": "Who plays a resigned or timed-out seat: the game's stand-in or a bot.",
+            "enum": [STAND_IN, *sorted(POLICIES)],
+            "default": STAND_IN,
+        },
+        "hints": {
+            "description": "Seats may ask for a suggested move (suggestMove).",
+            "type": "boolean",
+            "default": False,
+        },
+    }
     return out

@@ -20,6 +20,7 @@ from boardstate.service.log import (
     endings,
     event_builder,
     lifecycle,
+    movers,
     record_model,
     time_source,
 )
@@ -36,7 +37,7 @@ def next_due(record: GameRecord) -> int | None:
     if record.status != "ACTIVE":
         return None
     owing = _owing(record)
-    if any(record.table.stood_in(s) for s in owing):
+    if any(movers.automatic(record, s) for s in owing):
         return 0
     if record.clock is None:
         return None
@@ -62,7 +63,7 @@ def due_events(
         return None
     owing = _owing(record)
     for seat in owing:
-        if record.table.stood_in(seat):
+        if movers.automatic(record, seat):
             return stand_in_move(record, seat, at)
     if record.clock is None:
         return None
@@ -88,6 +89,8 @@ def timed_out(
             after, more = record_model.extend(after, [ended], None, at)
             events += more
         return after, events
+    if not movers.automatic(after, seat) and movers.mover(after, seat) is not None:
+        return after, events  # a bot plays the seat: its worker is asked (the steward)
     after, more = stand_in_move(after, seat, at)
     return after, events + more
 

@@ -24,6 +24,8 @@ from boardstate.service.failures import GameNotFound
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.board_pictures import BoardPictures
+from boardstate.service.games.bot_service import BotService
+from boardstate.service.games.bot_worker import BotWorker
 from boardstate.service.games.event_streams import EventStream, open_stream
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader
@@ -44,7 +46,7 @@ from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 
 
-class GameService(BoardPictures, TableService, LobbyService):
+class GameService(BoardPictures, TableService, LobbyService, BotService):
     """Creates, loads and plays games on an event store."""
 
     def __init__(
@@ -67,6 +69,7 @@ class GameService(BoardPictures, TableService, LobbyService):
         self.referee = Referee(self.loader, metrics)
         self.steward = Steward(self.loader, settings.steward_poll_ms)
         self.table = TableOps(self.loader, self.steward, settings.admin_token)
+        self.bots = BotWorker(self.loader, self.steward)
         self.hub = SubscriptionHub(store, metrics)
         self.streams = StreamLimits(
             settings.max_streams, settings.max_streams_per_token, settings.max_streams_per_address

@@ -17,7 +17,7 @@ import structlog
 
 from boardstate.engine import registry
 from boardstate.engine.core.errors import BadOptions, BadPlayerCount
-from boardstate.engine.core.table import split_options
+from boardstate.engine.core.table import parse_bots, split_options
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
@@ -70,18 +70,32 @@ class Lobby:
         return seed, True
 
     async def create(
-        self, game_type: str, players: int, options: Any, seed: str | None, names: list[str] | None
+        self,
+        game_type: str,
+        players: int,
+        options: Any,
+        seed: str | None,
+        names: list[str] | None,
+        bots: Any = None,
     ) -> tuple[GameRecord, list[tuple[int, str]]]:
-        """Creates a game; with `names`, fills every seat. Returns the game and the tokens."""
+        """Creates a game; `bots` fills their seats and `names` every other seat. Returns the
+        game and the tokens (none for bot seats)."""
         rules = registry.get(game_type)
         rules.check_players(players)
         if options is not None and (problem := json_problem(options)) is not None:
             raise BadOptions(f"options: {problem}")
-        own, table = split_options(options)
+        if bots is not None and (problem := json_problem(bots)) is not None:
+            raise BadOptions(f"bots: {problem}")
+        own, table = split_options(options, parse_bots(bots, players))
         parsed = rules.parse_options(own)
-        if names is not None and len(names) != players:
-            raise BadPlayerCount(f"seats lists {len(names)} names for {players} players")
-        clean = [check_name(n) for n in names or []]
+        humans = players - len(table.bots)
+        if names is not None and len(names) != humans:
+            raise BadPlayerCount(f"seats lists {len(names)} names for {humans} seats not bots")
+        given = iter([check_name(n) for n in names or []])
+        seated = [
+            (s, f"{b.policy} bot") if (b := table.bot(s)) else (s, next(given, None))
+            for s in range(players)
+        ]
         secret, by_client = self.seed(seed)
         game_id, at = secrets.token_urlsafe(12), record_model.now_iso()
         extra = {"table": table.to_wire()} if table.to_wire() else None
@@ -89,9 +103,10 @@ class Lobby:
         record = record_model.start_record(game_id, first, secret)
         first = dataclasses.replace(first, state_hash=record.state_hash())
         rest: list[StoredEvent] = []
-        for seat, name in enumerate(clean):
-            record, events, _ = seat_events(record, seat, name, at)
-            rest += events
+        for seat, name in seated:
+            if name is not None:
+                record, events, _ = seat_events(record, seat, name, at)
+                rest += events
         record, tokens = await self.store_new(record, [first, *rest], by_client)
         log.info("game_created", game_type=game_type, players=players, seats=len(tokens))
         return record, tokens
@@ -129,7 +144,11 @@ class Lobby:
         ttl = self.settings.open_game_ttl_seconds
         if record.status == "OPEN" and ttl > 0:
             meta[OPEN_TTL_FIELD] = str(ttl * 1000)
-        tokens = [(seat, new_token()) for seat, name in enumerate(record.seats) if name]
+        tokens = [
+            (seat, new_token())
+            for seat, name in enumerate(record.seats)
+            if name and record.setup.bot(seat) is None
+        ]
         hashes = [(seat, token_hash(token)) for seat, token in tokens]
         # One atomic step: the game exists with every seat filled, or not at all.
         created = await self.loader.store.create(

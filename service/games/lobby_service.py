@@ -31,10 +31,11 @@ class LobbyService:
         options: Any,
         seed: str | None,
         seats: list[str] | None,
+        bots: list[dict[str, Any]] | None = None,
     ) -> CreatedGame:
-        """Creates a game; with `seats`, fills every seat and starts it."""
+        """Creates a game; `bots` and `seats` fill seats (all filled: it starts)."""
         with store_errors():
-            record, tokens = await self.lobby.create(game_type, players, options, seed, seats)
+            record, tokens = await self.lobby.create(game_type, players, options, seed, seats, bots)
             await self.steward.schedule(record)  # a clock starts with the game
         self.metrics.games_created.labels(record.rules.info.id).inc()
         return CreatedGame(game_view(record), tuple(tokens))

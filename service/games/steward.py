@@ -21,7 +21,7 @@ import structlog
 from boardstate.service.failures import StoreUnavailable
 from boardstate.service.games import due_work, table_writes
 from boardstate.service.games.loader import GameLoader
-from boardstate.service.log import record_model, time_source
+from boardstate.service.log import movers, record_model, time_source
 from boardstate.service.log.record_model import GameRecord
 
 log = structlog.get_logger("boardstate.steward")
@@ -30,6 +30,8 @@ MAX_STEPS = 256
 """Events groups one settle appends at most before it yields (a game of stand-ins plays on
 at the next poll)."""
 LEASE_MS = 10_000
+BOT_RECHECK_MS = 30_000
+"""A bot seat still owing a move this long after its budget is asked again."""
 CLAIM_LIMIT = 32
 
 
@@ -44,16 +46,25 @@ class Steward:
 
     @staticmethod
     def minds(record: GameRecord) -> bool:
-        """Whether the game may owe the steward something (it has a clock or a stand-in)."""
-        return record.clock is not None or bool(record.table.stand_ins)
+        """Whether the game may owe the steward something (a clock, a stand-in, a bot)."""
+        table = record.table
+        return record.clock is not None or bool(table.stand_ins or record.setup.bots)
 
     async def schedule(self, record: GameRecord) -> None:
-        """Stores when `record`'s game is next due (after any append that may change it)."""
+        """Stores when `record`'s game is next due (after any append that may change it); asks
+        the bot workers for the moves of bot seats that owe one."""
         due = due_work.next_due(record)
         if not self.minds(record) or record.state is None:
             return  # never due, and never was: nothing stored to clear
+        bots = movers.bot_seats(record)
+        if bots:  # asked again if no worker has moved by then (a lost job)
+            budget = max(movers.budget_ms(record, s) for s in bots)
+            recheck = time_source.now_ms() + budget + BOT_RECHECK_MS
+            due = recheck if due is None else min(due, recheck)
         try:
             await self.loader.store.schedule(record.game_id, record.version, due)
+            for seat in bots:
+                await self.loader.store.add_bot_job(record.game_id, record.version, seat)
         except StoreUnavailable as exc:
             log.warning("schedule_failed", game_id=record.game_id, error=str(exc))
 

@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from boardstate.schema.ports import GameView, JoinedSeat
 from boardstate.service.failures import UnknownPolicy
+from boardstate.service.games.bot_service import SEAT_POLICIES
 from boardstate.service.games.read_models import game_view
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.table_ops import TableOps
 from boardstate.service.inputs import echo
 
-POLICIES = ("stand-in",)
-"""What an admin may put in a seat (bots join this list)."""
+POLICIES = SEAT_POLICIES
 
 
 class TableService:

@@ -64,6 +64,7 @@ STATUS: dict[str, tuple[int, str]] = {
     "GAME_NOT_STARTED": (422, "Game not started"),
     "TIME_EXPIRED": (422, "Time expired"),
     "UNKNOWN_POLICY": (422, "Unknown policy"),
+    "HINTS_OFF": (422, "Hints off"),
     "BAD_OPTIONS": (422, "Bad options"),
     "BAD_PLAYER_COUNT": (422, "Bad player count"),
     "BAD_SEED": (422, "Bad seed"),

@@ -65,8 +65,9 @@ async def get_game_type(request: Request) -> Response:
 @endpoint
 async def create_game(request: Request) -> Response:
     body = await read_body(request, CreateGameIn)
+    bots = None if body.bots is None else [b.to_dict() for b in body.bots]
     created = await service_of(request).create_game(
-        body.game_type, body.players, body.options, body.seed, body.seats
+        body.game_type, body.players, body.options, body.seed, body.seats, bots
     )
     out = GameCreatedOut(game_out(created.game), [SeatTokenOut(s, t) for s, t in created.tokens])
     headers = {"location": f"/v1/games/{created.game.id}", "etag": etag(created.game.version)}

@@ -13,6 +13,7 @@ from typing import Any, Literal
 from boardstate.schema.ports import EventView, GameView
 from boardstate.service.http.rest_base import Body, Out
 from boardstate.service.http.rest_table_models import (
+    BotIn,
     ClockOut,
     SeatOut,
     TakebackOut,
@@ -34,6 +35,7 @@ class CreateGameIn(Body):
     options: Any = None
     seed: str | None = None
     seats: list[str] | None = None
+    bots: list[BotIn] | None = None
 
 
 class JoinIn(Body):

@@ -7,6 +7,17 @@ from boardstate.schema.ports import GameView
 from boardstate.service.http.rest_base import Body, Out
 
 
+class BotIn(Body):
+    """A bot seat of `POST /v1/games`: its policy and thinking budget (ms)."""
+
+    seat: int
+    policy: str
+    budget_ms: int = 1000
+
+    def to_dict(self) -> dict[str, object]:
+        return {"seat": self.seat, "policy": self.policy, "budgetMs": self.budget_ms}
+
+
 class AnswerIn(Body):
     """`POST /v1/games/{id}/seats/{seat}/takeback/answer`."""
 

@@ -87,6 +87,8 @@ class Table:
     takeback: Takeback | None = None
     token_generation: tuple[int, ...] = ()
     """How often each seat's token was reissued (empty: never)."""
+    policies: tuple[tuple[int, str], ...] = ()
+    """Seats an admin handed to a policy (`StandInSeated`): (seat, policy id), by seat."""
     abandoned: bool = False
     """The game ended ABANDONED (aborted, or every seat out)."""
     history: tuple[Mark, ...] = dataclasses.field(default=(), compare=False)
@@ -105,6 +107,7 @@ class Table:
             if self.takeback is None
             else [self.takeback.seat, self.takeback.to_version, list(self.takeback.accepted)],
             "tokens": list(self.token_generation),
+            "policies": [list(p) for p in self.policies],
             "abandoned": self.abandoned,
         }
         return doc if any(v for v in doc.values()) else None
@@ -114,6 +117,10 @@ class Table:
 
     def stood_in(self, seat: int) -> bool:
         return seat in self.stand_ins
+
+    def policy_of(self, seat: int) -> str | None:
+        """The policy an admin put in `seat`, if any."""
+        return next((p for s, p in self.policies if s == seat), None)
 
     def generation(self, seat: int) -> int:
         return self.token_generation[seat] if self.token_generation else 0
@@ -163,7 +170,10 @@ def apply(table: Table, kind: str, seat: int, data: Any, players: int) -> Table:
             remaining[seat] = 0
             table = dataclasses.replace(table, remaining_ms=tuple(remaining))
     elif kind == STAND_IN_SEATED:
-        table = dataclasses.replace(table, stand_ins=tuple(sorted({*table.stand_ins, seat})))
+        policy = str(data.get("policy", "stand-in"))
+        policies = tuple(sorted({*(p for p in table.policies if p[0] != seat), (seat, policy)}))
+        stand_ins = tuple(sorted({*table.stand_ins, seat}))
+        table = dataclasses.replace(table, stand_ins=stand_ins, policies=policies)
     elif kind == MOVE_TIMED:
         remaining = data.get("remainingMs")
         if isinstance(remaining, list) and all(isinstance(r, int) for r in remaining):

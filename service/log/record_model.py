@@ -32,7 +32,7 @@ from typing import Any
 
 from boardstate.engine.core.canonical import canonical_bytes
 from boardstate.engine.core.rules import GameRules, Outcome
-from boardstate.engine.core.table import Clock, table_from_wire
+from boardstate.engine.core.table import Clock, TableOptions, table_from_wire
 from boardstate.engine.core.wire import encode_value
 from boardstate.service.log import clocks, table_fold
 from boardstate.service.log.lifecycle import EMPTY, LIFECYCLE_EVENTS, Table
@@ -41,6 +41,7 @@ from boardstate.service.log.time_source import now_iso as now_iso
 from boardstate.service.log.upcasting import CURRENT_VERSION, upcast
 from boardstate.service.store.base import StoredEvent
 
+NO_TABLE_OPTIONS = TableOptions()
 GAME_CREATED = "GameCreated"
 SEAT_JOINED = "SeatJoined"
 GAME_ENDED = "GameEnded"
@@ -71,8 +72,8 @@ class GameRecord:
     """The game was imported from an exported log (`POST /games/import`)."""
     table: Table = EMPTY
     """Resignations, stand-ins, clocks, takebacks (`service.log.lifecycle`)."""
-    clock: Clock | None = None
-    """The game's clock (`GameCreated.data.table.clock`), if any."""
+    setup: TableOptions = NO_TABLE_OPTIONS
+    """The table's options (`GameCreated.data.table`): clock, bots, stand-in, hints."""
     _hash: str | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
     """`state_hash()`, once computed (a copy made with `dataclasses.replace` starts without)."""
 
@@ -87,6 +88,11 @@ class GameRecord:
         if self.result is not None:
             return "ABANDONED" if self.table.abandoned else "FINISHED"
         return "OPEN" if self.state is None else "ACTIVE"
+
+    @property
+    def clock(self) -> Clock | None:
+        """The game's clock, if any."""
+        return self.setup.clock
 
     @property
     def to_act(self) -> tuple[int, ...]:
@@ -123,7 +129,7 @@ def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
         raise ValueError(f"game {game_id}: event 1 is {first.type}, not {GAME_CREATED}")
     data = first.data
     rules = rules_for(data)
-    clock = table_from_wire(data.get("table")).clock
+    setup = table_from_wire(data.get("table"))
     return GameRecord(
         game_id=game_id,
         rules=rules,
@@ -133,7 +139,7 @@ def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
         seats=(None,) * int(data["players"]),
         state=None,
         version=1,
-        clock=clock,
+        setup=setup,
     )
 
 

@@ -68,4 +68,4 @@ def engine_step(
         table = clocks.track(table, _owing(record, state), record.players, clocks.iso_ms(at))
     r = record
     kept = (r.game_id, r.rules, r.seed, r.created, r.options, r.seats)
-    return type(r)(*kept, state, version, r.result, r.imported, table, r.clock)
+    return type(r)(*kept, state, version, r.result, r.imported, table, r.setup)

@@ -212,6 +212,22 @@ class EventStore(Protocol):
         """When a game is due, or None."""
         ...
 
+    async def add_bot_job(self, game_id: str, version: int, seat: int) -> None:
+        """Asks the bot workers to move for `seat` at `version` (`service.store.bot_jobs`)."""
+        ...
+
+    async def take_bot_jobs(self, consumer: str, count: int, block_ms: int) -> list[Any]:
+        """New bot jobs for `consumer`."""
+        ...
+
+    async def reclaim_bot_jobs(self, consumer: str, idle_ms: int, count: int) -> list[Any]:
+        """Bot jobs left unfinished by a worker for more than `idle_ms`."""
+        ...
+
+    async def finish_bot_job(self, job: Any) -> None:
+        """Acknowledges a bot job."""
+        ...
+
     async def ping(self) -> bool:
         """Tells whether the backing server answers."""
 

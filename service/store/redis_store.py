@@ -22,6 +22,7 @@ from redis.asyncio.cluster import RedisCluster
 from boardstate.service.failures import GameNotFound, StoreUnavailable
 from boardstate.service.store import codec
 from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
+from boardstate.service.store.bot_jobs import BotJobStore, RedisBotJobs
 from boardstate.service.store.deadlines import DeadlineStore, RedisDeadlines
 from boardstate.service.store.durable import TOUCH_SCRIPT, Replicated, append_wrote, touched
 from boardstate.service.store.index import RedisIndex
@@ -38,7 +39,7 @@ APPEND_SCRIPT = (
 )
 
 
-class RedisEventStore(DeadlineStore):
+class RedisEventStore(DeadlineStore, BotJobStore):
     """The `EventStore` on `redis.asyncio.Redis` or `redis.asyncio.cluster.RedisCluster`.
 
     The client must use RESP2 and `decode_responses=False`; `connect()` builds a suitable one.
@@ -66,6 +67,7 @@ class RedisEventStore(DeadlineStore):
         self._index = RedisIndex(client, prefix)
         self._snapshots = RedisSnapshots(client)
         self._deadlines = RedisDeadlines(client, prefix)
+        self._bot_jobs = RedisBotJobs(client, prefix)
         self._replicated = (
             Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None
         )

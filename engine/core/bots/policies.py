@@ -1,0 +1,53 @@
+"""Bot policies and their registry (issue 17).
+
+A policy is `choose(seen, rng, budget) -> move`: one of `seen.legal`, chosen only from what the
+seat may know (`engine.core.bots.seen`), deterministically given `rng` (the service derives it
+from the game and version, so a bot's move is reproducible). `budget` bounds its thinking:
+playouts and milliseconds (read from a clock passed in, never the wall clock directly, so tests
+use playouts).
+
+`POLICIES` lists the policies by their stable id (the names the API takes). Policies of a
+game-specific kind (a heuristic written from a game's rules, information-set search) are
+registered there when the game provides them (`GameRules.bots`).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, Protocol
+
+from boardstate.engine.core.bots.seen import Seen
+from boardstate.engine.core.rng import Rng
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Budget:
+    """How long a policy may think: at most `playouts` simulations and `millis` ms (by
+    `clock`, seconds; None: no time limit)."""
+
+    playouts: int = 200
+    millis: int = 1000
+    clock: Callable[[], float] | None = None
+
+
+class Policy(Protocol):
+    """Chooses a move from a seat's knowledge."""
+
+    def __call__(self, seen: Seen, rng: Rng, budget: Budget) -> Any: ...
+
+
+def random_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
+    """`random`: any legal move, uniformly."""
+    if not seen.legal:
+        raise ValueError("no legal move to choose from")
+    return rng.choice(seen.legal)
+
+
+POLICIES: dict[str, Policy] = {"random": random_policy}
+"""Every policy by id (explicit registration, style rule 2)."""
+
+
+def policy(policy_id: str) -> Policy:
+    """The policy of `policy_id`; raises `KeyError`."""
+    return POLICIES[policy_id]

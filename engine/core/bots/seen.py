@@ -1,0 +1,48 @@
+"""What a bot may know: its seat's view and the log redacted for that seat, never the state.
+
+`observe(rules, state, seat, events)` is the one place a policy's input is built: the view of
+`seat` (`rules.view`), every event so far redacted for `seat` (`rules.redact`), and the seat's
+legal moves. A policy receives only this `Seen`, so it cannot look at another seat's cards: two
+states that look the same from the seat give the same `Seen` and so the same choice.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from boardstate.engine.core.rules import GameRules
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Seen:
+    """A seat's knowledge of the game."""
+
+    rules: GameRules[Any, Any, Any]
+    seat: int
+    players: int
+    view: dict[str, Any]
+    events: tuple[Any, ...]
+    """Every engine event so far, redacted for `seat`."""
+    legal: tuple[Any, ...]
+
+    @property
+    def wire_legal(self) -> list[dict[str, Any]]:
+        """The legal moves in wire form (stable keys for search trees)."""
+        return [self.rules.moves.encode(m) for m in self.legal]
+
+
+def observe(
+    rules: GameRules[Any, Any, Any], state: Any, seat: int, players: int, events: Iterable[Any]
+) -> Seen:
+    """The `Seen` of `seat` in `state`, whose engine events so far are `events`."""
+    return Seen(
+        rules=rules,
+        seat=seat,
+        players=players,
+        view=rules.view(state, seat),
+        events=tuple(rules.redact(e, seat) for e in events),
+        legal=tuple(rules.legal_moves(state, seat)),
+    )

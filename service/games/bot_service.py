@@ -1,0 +1,42 @@
+"""Bots behind the API: hints (`suggestMove`) and the policies an admin may seat (issue 17)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardstate.engine.core.bots.policies import POLICIES
+from boardstate.engine.core.table import STAND_IN
+from boardstate.schema.ports import GameView
+from boardstate.service.failures import HintsOff
+from boardstate.service.games.bot_worker import choose_as
+from boardstate.service.games.loader import GameLoader
+from boardstate.service.games.referee import authorize
+from boardstate.service.games.store_failures import store_errors
+from boardstate.service.log.record_model import GameRecord
+
+SEAT_POLICIES = (STAND_IN, *sorted(POLICIES))
+"""What an admin may put in a seat (`replaceSeat`)."""
+HINT_PREFERENCE = ("search", "heuristic", "random")
+"""The policy a hint comes from: the strongest one this server has."""
+
+
+def hint_policy() -> str:
+    return next(p for p in HINT_PREFERENCE if p in POLICIES)
+
+
+class BotService:
+    """Mixed into `GameService`."""
+
+    loader: GameLoader
+
+    async def suggest_move(self, game: GameView, seat: int, token: str | None) -> dict[str, Any]:
+        """A move the strongest policy suggests for the seat, from the seat's knowledge only;
+        recorded nowhere. Needs the seat's token and a game created with `hints: true`."""
+        record: GameRecord = game.handle
+        with store_errors():
+            await authorize(self.loader, record, seat, token)
+            if not record.setup.hints:
+                raise HintsOff("this game was created without hints (options.hints: true)")
+            if record.status != "ACTIVE" or seat not in record.to_act:
+                return {}
+            return await choose_as(self.loader, record, seat, hint_policy(), 1000)

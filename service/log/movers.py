@@ -1,0 +1,47 @@
+"""Who makes a seat's moves: its player, the game's stand-in, or a bot (DESIGN §5c, issue 17).
+
+* a bot seat of the game's creation (`createGame(bots:)`) is played by its bot's policy;
+* a seat an admin handed to a policy (`StandInSeated {policy}`) by that policy;
+* a seat that resigned or forfeited on time by the game's `standIn` option (the rule-based
+  stand-in by default, or a bot policy);
+* any other seat by its player.
+
+`STAND_IN` moves are decided inline by the steward (they are instant and deterministic); a
+bot's by a bot worker (`service.games.bot_worker`), which may think for its budget.
+"""
+
+from __future__ import annotations
+
+from boardstate.engine.core.table import STAND_IN
+from boardstate.service.log.record_model import GameRecord
+
+DEFAULT_BUDGET_MS = 1000
+
+
+def mover(record: GameRecord, seat: int) -> str | None:
+    """The policy id that moves for `seat` (`stand-in` or a bot policy), or None (its player)."""
+    bot = record.setup.bot(seat)
+    if bot is not None:
+        return bot.policy
+    chosen = record.table.policy_of(seat)
+    if chosen is not None:
+        return chosen
+    if record.table.stood_in(seat):
+        return record.setup.stand_in
+    return None
+
+
+def budget_ms(record: GameRecord, seat: int) -> int:
+    """How long the bot of `seat` may think."""
+    bot = record.setup.bot(seat)
+    return DEFAULT_BUDGET_MS if bot is None else bot.budget_ms
+
+
+def automatic(record: GameRecord, seat: int) -> bool:
+    """Whether the steward plays `seat` itself (the rule-based stand-in)."""
+    return mover(record, seat) == STAND_IN
+
+
+def bot_seats(record: GameRecord) -> list[int]:
+    """The seats owing a decision now that a bot worker must play."""
+    return [s for s in record.to_act if mover(record, s) not in (None, STAND_IN)]
