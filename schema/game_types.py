@@ -8,6 +8,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from boardstate.engine import registry
+from boardstate.engine.core.bots.policies import POLICIES
 from boardstate.engine.core.rules import GameRules
 from boardstate.schema import decorators as described
 
@@ -73,6 +74,12 @@ class GameType:
     )
     def variants(self) -> JSON:
         return JSON(self.rules.variants.metadata())
+
+    @described.field(
+        "The bot policies a seat may be given (createGame bots, replaceSeat, options.standIn)."
+    )
+    def bot_policies(self) -> list[str]:
+        return sorted(POLICIES)
 
     @described.field("JSON Schema of createGame options.")
     def options_schema(self) -> JSON:

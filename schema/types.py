@@ -141,6 +141,18 @@ class Game:
     def clock(self) -> GameClock | None:
         return GameClock.of(self.view.clock)
 
+    @described.field(
+        "A move for the seat suggested by the server's strongest bot, from the seat's knowledge "
+        "only (its token; a game created with options.hints: true, else HINTS_OFF); recorded "
+        "nowhere. An empty object when the seat owes no decision."
+    )
+    async def suggest_move(self, info: Info, seat: int) -> JSON:
+        ctx = info.context
+        try:
+            return JSON(await ctx.backend.suggest_move(self.view, seat, ctx.token))
+        except MoveError as exc:
+            raise as_api_error(exc) from None
+
     @described.field("A pending takeback request; null when none is pending.")
     def takeback(self) -> TakebackRequest | None:
         return TakebackRequest.of(self.view.takeback)

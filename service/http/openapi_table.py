@@ -74,6 +74,27 @@ def table_paths() -> dict[str, Any]:
                 {"policy": "stand-in"},
             )
         },
+        "/v1/games/{id}/suggested-move": {
+            "get": _op(
+                "suggestMove",
+                "A move suggested for the seat (its token; games created with hints on)",
+                {
+                    "200": _json(
+                        {
+                            "type": "object",
+                            "properties": {
+                                "version": {"type": "integer"},
+                                "move": {"type": "object"},
+                            },
+                            "required": ["version", "move"],
+                        },
+                        "The suggestion (recorded nowhere)",
+                    )
+                },
+                (400, 401, 404, 422, 429, 503),
+                (GAME_ID, _param("seat", "query", "The seat (its token).", {"type": "integer"})),
+            )
+        },
         "/v1/games/{id}/abort": {
             "post": _op(
                 "abortGame",

@@ -10,11 +10,15 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
+from boardstate.schema.codes import BAD_REQUEST
 from boardstate.schema.ports import GameView
+from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (
     endpoint,
     etag,
+    game_of,
     json_response,
+    query_int,
     read_body,
     service_of,
     token_of,
@@ -81,6 +85,16 @@ async def stand_in(request: Request) -> Response:
     return _updated(await service.replace_seat(game_id, seat, token_of(request), body.policy))
 
 
+@endpoint
+async def suggested_move(request: Request) -> Response:
+    view = await game_of(request)
+    seat = query_int(request, "seat")
+    if seat is None:
+        raise Problem(BAD_REQUEST, "the seat query parameter is required")
+    move = await service_of(request).suggest_move(view, seat, token_of(request))
+    return json_response({"version": view.version, "move": move})
+
+
 SEAT = "/v1/games/{game_id}/seats/{seat:int}"
 
 TABLE_ROUTES: list[BaseRoute] = [
@@ -91,5 +105,6 @@ TABLE_ROUTES: list[BaseRoute] = [
     Route(f"{SEAT}/token", reissue_token, methods=["POST"]),
     Route(f"{SEAT}/stand-in", stand_in, methods=["POST"]),
     Route("/v1/games/{game_id}/abort", abort, methods=["POST"]),
+    Route("/v1/games/{game_id}/suggested-move", suggested_move, methods=["GET"]),
 ]
 """Documented in `service.http.openapi_table`."""

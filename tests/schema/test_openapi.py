@@ -79,6 +79,7 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/games/{id}/seats/{seat}/takeback/answer",
         "/v1/games/{id}/seats/{seat}/token",
         "/v1/games/{id}/seats/{seat}/stand-in",
+        "/v1/games/{id}/suggested-move",
     }
 
 
