@@ -52,8 +52,19 @@ async def _log(rest: Rest, game_id: str) -> list[StoredEvent]:
     out = []
     for line in response.text.splitlines():
         e = json.loads(line)
-        fields = ("version", "type", "v", "seat", "moveId", "data", "at", "stateHash")
-        out.append(StoredEvent(*(e[f] for f in fields), e.get("move")))
+        out.append(
+            StoredEvent(
+                e["version"],
+                e["type"],
+                e["v"],
+                e["seat"],
+                e["moveId"],
+                e["data"],
+                e["at"],
+                e["stateHash"],
+                e.get("move"),
+            )
+        )
     return out
 
 
