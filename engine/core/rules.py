@@ -43,6 +43,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
+from boardstate.engine.core.bots.hooks import BotHooks
 from boardstate.engine.core.cited import Citations
 from boardstate.engine.core.data import DataSet
 from boardstate.engine.core.echo import echo
@@ -144,6 +145,8 @@ class GameRules(Generic[S, M, E]):
     variants: Variants = dataclasses.field(default_factory=Variants)
     """Printed player counts and the variants (player counts, option values) that depart from
     the printed rules (`engine.core.variants`)."""
+    bots: BotHooks | None = None
+    """The game's resampler and evaluation for its bots (`engine.core.bots.hooks`)."""
     stand_in: StandIn = dataclasses.field(default_factory=StandIn)
     """Who plays a resigned or timed-out seat's turns (`engine.core.stand_in`)."""
 

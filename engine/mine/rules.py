@@ -6,6 +6,7 @@ from boardstate.engine.core.rules import GameInfo, GameRules
 from boardstate.engine.core.stand_in import StandIn
 from boardstate.engine.core.variants import OptionVariant, Variants
 from boardstate.engine.mine import (
+    bots,
     cited,
     decide,
     evolve,
@@ -136,5 +137,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     check_options=options.check_options,
     variants=VARIANTS,
     stand_in=STAND_IN,
+    bots=bots.HOOKS,
 )
 """TF22 Mine for 2–4 players (rules/mine.md)."""

@@ -31,6 +31,7 @@ from boardstate.engine.core.rules import GameInfo, GameRules
 from boardstate.engine.core.stand_in import StandIn
 from boardstate.engine.core.variants import OptionVariant, PlayerCountVariant, Variants
 from boardstate.engine.tinners_trail import (
+    bots,
     cited,
     decide,
     evolve,
@@ -175,6 +176,7 @@ RULES: GameRules[State, Move, Event] = GameRules(
     outcome=scoring.outcome,
     variants=VARIANTS,
     stand_in=STAND_IN,
+    bots=bots.HOOKS,
 )
 """Tinners' Trail, 2008 rules, with the Arsenic module as an option (rules/tinners_trail.md).
 Player counts outside the printed 3–4 (`COMPONENTS.variant_players`) are offered as variants

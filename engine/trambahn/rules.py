@@ -5,7 +5,17 @@ from __future__ import annotations
 from boardstate.engine.core.rules import GameInfo, GameRules
 from boardstate.engine.core.stand_in import StandIn
 from boardstate.engine.core.variants import OptionVariant, Variants
-from boardstate.engine.trambahn import cited, decide, evolve, legal, scoring, setup, turns, view
+from boardstate.engine.trambahn import (
+    bots,
+    cited,
+    decide,
+    evolve,
+    legal,
+    scoring,
+    setup,
+    turns,
+    view,
+)
 from boardstate.engine.trambahn.components import DATA
 from boardstate.engine.trambahn.events import EVENTS, Event
 from boardstate.engine.trambahn.moves import MOVES, Move
@@ -81,5 +91,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     outcome=scoring.outcome,
     variants=VARIANTS,
     stand_in=STAND_IN,
+    bots=bots.HOOKS,
 )
 """Trambahn for 2 players (rules/trambahn.md)."""

@@ -26,6 +26,7 @@ from boardstate.engine.core.rules import GameInfo, GameRules
 from boardstate.engine.core.stand_in import StandIn
 from boardstate.engine.core.variants import OptionVariant, Variants
 from boardstate.engine.trekking import (
+    bots,
     cited,
     decide,
     evolve,
@@ -112,5 +113,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     check_first=decide.check_first,
     variants=VARIANTS,
     stand_in=STAND_IN,
+    bots=bots.HOOKS,
 )
 """Trekking Through History for 2–4 players (rules/trekking.md)."""

@@ -6,9 +6,9 @@ from the game and version, so a bot's move is reproducible). `budget` bounds its
 playouts and milliseconds (read from a clock passed in, never the wall clock directly, so tests
 use playouts).
 
-`POLICIES` lists the policies by their stable id (the names the API takes). Policies of a
-game-specific kind (a heuristic written from a game's rules, information-set search) are
-registered there when the game provides them (`GameRules.bots`).
+`POLICIES` lists the policies by their stable id (the names the API takes): `random`,
+`heuristic` (`engine.core.bots.heuristic`) and `search` (`engine.core.bots.search`); the latter two
+use the game's resampler and evaluation (`GameRules.bots`).
 """
 
 from __future__ import annotations
@@ -44,10 +44,18 @@ def random_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
     return rng.choice(seen.legal)
 
 
-POLICIES: dict[str, Policy] = {"random": random_policy}
-"""Every policy by id (explicit registration, style rule 2)."""
+def _registry() -> dict[str, Policy]:
+    from boardstate.engine.core.bots.heuristic import heuristic_policy
+    from boardstate.engine.core.bots.search import search_policy
+
+    return {"random": random_policy, "heuristic": heuristic_policy, "search": search_policy}
+
+
+POLICIES = ("heuristic", "random", "search")
+"""Every policy id (the API's names); `policy(id)` is the policy (registered explicitly in
+`_registry`, style rule 2)."""
 
 
 def policy(policy_id: str) -> Policy:
     """The policy of `policy_id`; raises `KeyError`."""
-    return POLICIES[policy_id]
+    return _registry()[policy_id]

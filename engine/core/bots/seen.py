@@ -9,8 +9,10 @@ states that look the same from the seat give the same `Seen` and so the same cho
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING, Any
+
+from boardstate.engine.core.rng import Rng
 
 if TYPE_CHECKING:
     from boardstate.engine.core.rules import GameRules
@@ -27,6 +29,9 @@ class Seen:
     events: tuple[Any, ...]
     """Every engine event so far, redacted for `seat`."""
     legal: tuple[Any, ...]
+    sample: Callable[[Rng], Any] = dataclasses.field(repr=False, compare=False, default=None)  # type: ignore[assignment]
+    """A position the seat cannot tell apart from the real one, hidden information dealt anew
+    (`BotHooks.resample`, a function of the seat's information set only)."""
 
     @property
     def wire_legal(self) -> list[dict[str, Any]]:
@@ -45,4 +50,14 @@ def observe(
         view=rules.view(state, seat),
         events=tuple(rules.redact(e, seat) for e in events),
         legal=tuple(rules.legal_moves(state, seat)),
+        sample=_sampler(rules, state, seat),
     )
+
+
+def _sampler(rules: GameRules[Any, Any, Any], state: Any, seat: int) -> Callable[[Rng], Any]:
+    hooks = rules.bots
+
+    def sample(rng: Rng) -> Any:
+        return state if hooks is None else hooks.resample(state, seat, rng)
+
+    return sample

@@ -1,0 +1,161 @@
+"""Bot strength and speed (issue 17): win rates with 95 % Wilson intervals, moves per second.
+
+For every game type and player count: `heuristic` against `random`, `search` against
+`heuristic`, and `search` at two budgets. One seat plays the policy under test, the others the
+opponent policy; the seat rotates over the games so no seat order favours either side. A shared
+win counts half. Targets (issue 17): heuristic ≥ 0.8 in 2-player games, and ≥ min(0.8, 1.6/n) with
+n players (twice a fair share, at most 0.8); search ≥ 0.55 against heuristic.
+
+    .venv/bin/python -m bench.bots --games 40 --playouts 60        # the figures in docs/bots.md
+    .venv/bin/python -m bench.bots --games 2 --playouts 4 --only trambahn   # smoke
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import time
+from collections.abc import Iterator
+from typing import Any
+
+from boardstate.engine import registry
+from boardstate.engine.core.bots.policies import Budget, policy
+from boardstate.engine.core.bots.seen import observe
+from boardstate.engine.core.driver import opening
+from boardstate.engine.core.replay import apply
+from boardstate.engine.core.rng import Rng
+from boardstate.engine.core.rules import GameRules
+
+SHORT = {"tf22-mine": {"max_rounds": 8}}
+"""Shorter games where the printed length makes a benchmark take hours."""
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95 % Wilson score interval of a win rate."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def play(
+    rules: GameRules[Any, Any, Any], players: int, seed: str, seats: list[str], budget: Budget
+) -> tuple[tuple[int, ...], dict[str, list[float]]]:
+    """Plays one game with `seats[i]` the policy of seat i; returns winners and think times."""
+    options = rules.parse_options(SHORT.get(rules.info.id))
+    start = opening(rules, players, seed, options)
+    state, events = start.state, list(start.events)
+    times: dict[str, list[float]] = {}
+    for step in range(rules.info.max_game_length * 2):
+        waiting = sorted(rules.to_act(state))
+        if rules.is_finished(state) or not waiting:
+            break
+        seat = waiting[0]
+        seen = observe(rules, state, seat, players, events)
+        began = time.perf_counter()
+        move = policy(seats[seat])(seen, Rng.for_decision(f"bot:{seed}", step), budget)
+        times.setdefault(seats[seat], []).append(time.perf_counter() - began)
+        state, facts = apply(rules, state, seat, move, Rng.for_decision(seed, len(events)))
+        events += facts
+    outcome = rules.outcome(state)
+    return (() if outcome is None else outcome.winners), times
+
+
+def match(
+    game_type: str, players: int, hero: str, villain: str, games: int, budget: Budget
+) -> Iterator[str]:
+    rules = registry.get(game_type)
+    score, thinking = 0.0, {hero: [0.0, 0], villain: [0.0, 0]}
+    for g in range(games):
+        seat = g % players
+        seats = [hero if s == seat else villain for s in range(players)]
+        winners, times = play(rules, players, f"bench-{game_type}-{players}-{g}", seats, budget)
+        if seat in winners:
+            score += 1 / len(winners)
+        for name, spent in times.items():
+            thinking[name][0] += sum(spent)
+            thinking[name][1] += len(spent)
+    lo, hi = wilson(score, games)
+    target = 0.8 if players == 2 else min(0.8, 1.6 / players)
+    if hero == "search" and villain == "heuristic":
+        target = 0.55
+    speed = {n: (c / t if t else float("inf")) for n, (t, c) in thinking.items()}
+    yield (
+        f"| {game_type} | {players} | {hero} vs {villain} | {score / games:.2f} "
+        f"[{lo:.2f}, {hi:.2f}] | {target:.2f} | {games} | "
+        f"{speed[hero]:.0f} / {speed[villain]:.0f} |"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=40)
+    parser.add_argument("--playouts", type=int, default=60)
+    parser.add_argument("--only", default=None)
+    args = parser.parse_args()
+    budget = Budget(playouts=args.playouts, millis=10_000)
+    strong = Budget(playouts=args.playouts * 4, millis=40_000)
+    print("| game | players | match | win rate [95 % CI] | target | games | moves/s (hero / other) |"[:99])
+    print("|---|---|---|---|---|---|---|")
+    for game_type, rules in sorted(registry.GAMES.items()):
+        if args.only and game_type != args.only:
+            continue
+        for players in range(rules.info.min_players, rules.info.max_players + 1):
+            for line in match(game_type, players, "heuristic", "random", args.games, budget):
+                print(line, flush=True)
+            for line in match(game_type, players, "search", "heuristic", args.games // 2, budget):
+                print(line, flush=True)
+        players = rules.info.min_players
+        for line in match_budgets(game_type, players, args.games // 2, budget, strong):
+            print(line, flush=True)
+
+
+def match_budgets(
+    game_type: str, players: int, games: int, weak: Budget, strong: Budget
+) -> Iterator[str]:
+    """`search` with four times the playouts against `search`."""
+    rules = registry.get(game_type)
+    score = 0.0
+    for g in range(games):
+        seat = g % players
+        seats = ["search"] * players
+        winners, _ = play_budgets(rules, players, f"budgets-{g}", seats, seat, weak, strong)
+        if seat in winners:
+            score += 1 / len(winners)
+    lo, hi = wilson(score, games)
+    yield (
+        f"| {game_type} | {players} | search ×4 vs search | {score / max(games, 1):.2f} "
+        f"[{lo:.2f}, {hi:.2f}] | — | {games} | — |"
+    )
+
+
+def play_budgets(
+    rules: GameRules[Any, Any, Any],
+    players: int,
+    seed: str,
+    seats: list[str],
+    strong_seat: int,
+    weak: Budget,
+    strong: Budget,
+) -> tuple[tuple[int, ...], None]:
+    options = rules.parse_options(SHORT.get(rules.info.id))
+    start = opening(rules, players, seed, options)
+    state, events = start.state, list(start.events)
+    for step in range(rules.info.max_game_length * 2):
+        waiting = sorted(rules.to_act(state))
+        if rules.is_finished(state) or not waiting:
+            break
+        seat = waiting[0]
+        seen = observe(rules, state, seat, players, events)
+        budget = strong if seat == strong_seat else weak
+        move = policy(seats[seat])(seen, Rng.for_decision(f"bot:{seed}", step), budget)
+        state, facts = apply(rules, state, seat, move, Rng.for_decision(seed, len(events)))
+        events += facts
+    outcome = rules.outcome(state)
+    return (() if outcome is None else outcome.winners), None
+
+
+if __name__ == "__main__":
+    main()

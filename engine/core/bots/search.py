@@ -1,0 +1,142 @@
+"""`search`: information-set Monte Carlo tree search (single-observer ISMCTS, UCT).
+
+Each playout samples a position the seat cannot tell apart from the real one
+(`BotHooks.resample`: other hands, deck orders and secret choices dealt anew), then walks one
+shared tree keyed by moves (their wire form) from the seat's information set: at each node the
+moves legal in this sample are counted as available, an untried one is expanded, else UCB1 picks
+among the tried ones (Cowling, Powley and Whitehouse 2012). Simultaneous choices are taken one
+seat after the other (the lowest seat first), each seat's node keyed by its own moves only, so no
+seat's choice is seen by another's. From the new node a random rollout of at most
+`ROLLOUT_DEPTH` moves follows; the game's outcome (1 for a winner) or, cut off, a squashed
+evaluation margin (`BotHooks.evaluate`) is backed up per seat. The move of the root visited most
+is chosen. The budget bounds the playouts and the time (by `budget.clock`).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import Any
+
+from boardstate.engine.core.bots.policies import Budget
+from boardstate.engine.core.bots.seen import Seen
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.replay import apply
+from boardstate.engine.core.rng import Rng
+
+EXPLORE = 0.7
+TREE_DEPTH = 12
+ROLLOUT_DEPTH = 6
+SCALE = 8.0
+"""Evaluation points that make a cut-off margin count as about a 73 % win."""
+
+
+class Node:
+    """A node of the information-set tree."""
+
+    __slots__ = ("avail", "children", "total", "visits")
+
+    def __init__(self, players: int) -> None:
+        self.visits = 0
+        self.total = [0.0] * players
+        self.children: dict[str, Node] = {}
+        self.avail: dict[str, int] = {}
+
+
+def _key(seen: Seen, move: Any) -> str:
+    return json.dumps(seen.rules.moves.encode(move), sort_keys=True, separators=(",", ":"))
+
+
+def _reward(seen: Seen, state: Any) -> list[float]:
+    rules, players = seen.rules, seen.players
+    outcome = rules.outcome(state) if rules.is_finished(state) else None
+    if outcome is not None:
+        return [1.0 / len(outcome.winners) if s in outcome.winners else 0.0 for s in range(players)]
+    hooks = rules.bots
+    assert hooks is not None
+    values = [hooks.evaluate(state, s) for s in range(players)]
+    out = []
+    for s in range(players):
+        best_other = max((v for o, v in enumerate(values) if o != s), default=0.0)
+        out.append(1.0 / (1.0 + math.exp(-(values[s] - best_other) / SCALE)))
+    return out
+
+
+def _step(seen: Seen, state: Any, rng: Rng) -> tuple[int, list[Any]] | None:
+    """The seat to move in `state` and its legal moves (None at the end)."""
+    rules = seen.rules
+    if rules.is_finished(state):
+        return None
+    waiting = sorted(rules.to_act(state))
+    if not waiting:
+        return None
+    seat = waiting[0]
+    return seat, list(rules.legal_moves(state, seat))
+
+
+def _playout(seen: Seen, root: Node, rng: Rng, index: int) -> None:
+    rules = seen.rules
+    state = seen.sample(rng)
+    node, path = root, [root]
+    for depth in range(TREE_DEPTH):
+        turn = _step(seen, state, rng)
+        if turn is None or not turn[1]:
+            break
+        seat, legal = turn
+        keyed = {_key(seen, m): m for m in legal}
+        for key in keyed:
+            node.avail[key] = node.avail.get(key, 0) + 1
+        untried = [k for k in keyed if k not in node.children]
+        if untried:
+            key = untried[rng.below(len(untried))]
+        else:
+            key = max(keyed, key=lambda k: _ucb(node, k, seat))
+        try:
+            state, _ = apply(rules, state, seat, keyed[key], Rng.for_decision(f"s{index}", depth))
+        except MoveError:
+            break
+        node = node.children.setdefault(key, Node(seen.players))
+        path.append(node)
+        if untried:
+            break
+    for depth in range(ROLLOUT_DEPTH):
+        turn = _step(seen, state, rng)
+        if turn is None or not turn[1]:
+            break
+        seat, legal = turn
+        try:
+            state, _ = apply(
+                rules, state, seat, rng.choice(legal), Rng.for_decision(f"r{index}", depth)
+            )
+        except MoveError:
+            break
+    reward = _reward(seen, state)
+    for visited in path:
+        visited.visits += 1
+        for s, r in enumerate(reward):
+            visited.total[s] += r
+
+
+def _ucb(node: Node, key: str, seat: int) -> float:
+    child = node.children[key]
+    if child.visits == 0:
+        return float("inf")
+    mean = child.total[seat] / child.visits
+    return mean + EXPLORE * math.sqrt(math.log(max(node.avail.get(key, 1), 1)) / child.visits)
+
+
+def search_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
+    """The move of the root visited most after the budget's playouts."""
+    legal = list(seen.legal)
+    if len(legal) == 1 or seen.rules.bots is None:
+        return legal[0] if len(legal) == 1 else rng.choice(legal)
+    root = Node(seen.players)
+    clock = budget.clock
+    ends = None if clock is None else clock() + budget.millis / 1000
+    for index in range(max(1, budget.playouts)):
+        _playout(seen, root, rng, index)
+        if ends is not None and clock is not None and clock() >= ends:
+            break
+    keyed = {_key(seen, m): m for m in legal}
+    best = max(keyed, key=lambda k: root.children[k].visits if k in root.children else -1)
+    return keyed[best]
