@@ -26,6 +26,9 @@ from boardstate.engine.core.replay import apply
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.rules import GameRules
 
+HEADER = (
+    "| game | players | match | win rate [95 % CI] | target | games | moves/s (hero / other) |"
+)
 SHORT = {"tf22-mine": {"max_rounds": 8}}
 """Shorter games where the printed length makes a benchmark take hours."""
 
@@ -97,7 +100,7 @@ def main() -> None:
     args = parser.parse_args()
     budget = Budget(playouts=args.playouts, millis=10_000)
     strong = Budget(playouts=args.playouts * 4, millis=40_000)
-    print("| game | players | match | win rate [95 % CI] | target | games | moves/s (hero / other) |"[:99])
+    print(HEADER)
     print("|---|---|---|---|---|---|---|")
     for game_type, rules in sorted(registry.GAMES.items()):
         if args.only and game_type != args.only:

@@ -3,8 +3,8 @@
 Hidden from a seat: the decks' orders, the other players' itineraries in hand, and the
 itineraries they committed today before the reveal. `resample` deals the unseen itineraries anew
 (the committed ones among them, so a commitment stays one of its owner's cards) and shuffles each
-deck below today's face-up top card. `evaluate`: the score so far (prestige, treks, crystals), plus the tokens placed on
-today's itinerary, minus the hours used today (each costs turns).
+deck below today's face-up top card. `evaluate`: the score so far (prestige, treks, crystals),
+plus the tokens placed on today's itinerary, minus the hours used today (each costs turns).
 """
 
 from __future__ import annotations
