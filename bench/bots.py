@@ -27,7 +27,7 @@ from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.rules import GameRules
 
 HEADER = "| game | players | match | win rate [95 % CI] | target | games | moves/s (hero/other) |"
-SHORT = {"tf22-mine": {"max_rounds": 8}}
+SHORT = {"tf22-mine": {"max_rounds": 20}}
 """Shorter games where the printed length makes a benchmark take hours."""
 
 

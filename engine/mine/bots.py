@@ -3,7 +3,8 @@
 Hidden from every seat: the order of each symbol pile (its cards are known: the unused ones);
 hidden from a seat: the symbol cards the others committed in a fight before the reveal.
 `resample` shuffles every pile anew and gives each other committed seat one of its unused cards.
-`evaluate`: victory points, plus Ranium carried (on its way to a loader).
+`evaluate`: victory points (3 win), plus each crew's prospects: the Ranium it carries (worth
+more once a loader is on its tunnel network), or how near the nearest Ranium is.
 """
 
 from __future__ import annotations
@@ -11,7 +12,8 @@ from __future__ import annotations
 from boardstate.engine.core.bots.hooks import BotHooks, deal
 from boardstate.engine.core.records import replace
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.mine.state import State
+from boardstate.engine.mine.board import loader_reachable
+from boardstate.engine.mine.state import Crew, State
 
 
 def resample(state: State, seat: int, rng: Rng) -> State:
@@ -28,8 +30,24 @@ def resample(state: State, seat: int, rng: Rng) -> State:
     return replace(state, fight=replace(fight, choices=choices))
 
 
+def _distance(a: tuple[int, int], b: tuple[int, int]) -> int:
+    return abs(a[0] - b[0]) + abs(a[1] - b[1])
+
+
+def _crew_value(state: State, crew: Crew) -> float:
+    """A crew carrying Ranium is worth more once a loader is on its network; one carrying none
+    is worth more the nearer the nearest Ranium lies."""
+    if crew.stock:
+        reachable = any(loader_reachable(state, crew, k) for k in range(len(state.loaders)))
+        return crew.stock * (3.0 if reachable else 1.5)
+    if not state.ranium:
+        return 0.0
+    return -0.2 * min(_distance(crew.cell, cell) for cell in state.ranium)
+
+
 def evaluate(state: State, seat: int) -> float:
-    return state.players[seat].points + 0.5 * state.carried(seat)
+    crews = sum(_crew_value(state, crew) for crew in state.crews_of(seat))
+    return 8.0 * state.players[seat].points + crews
 
 
 HOOKS = BotHooks(resample=resample, evaluate=evaluate)
