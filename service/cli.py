@@ -20,7 +20,7 @@ from types import FrameType
 
 import structlog
 
-from boardstate.service.games import bots_command, render_command
+from boardstate.service.games import bots_command, render_command, terminal_play
 from boardstate.service.history import offline
 from boardstate.service.http import shutdown
 from boardstate.service.http.app import create_app
@@ -50,6 +50,7 @@ def _parser() -> argparse.ArgumentParser:
     offline.add_commands(commands)
     render_command.add_command(commands)
     bots_command.add_command(commands)
+    terminal_play.add_command(commands)
     return parser
 
 
@@ -127,6 +128,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return offline.run(args)
     if args.command == render_command.COMMAND:
         return render_command.run(args)
+    if args.command == terminal_play.COMMAND:
+        return terminal_play.run(args)
     try:
         settings = Settings.from_env()
     except SettingsError as exc:
