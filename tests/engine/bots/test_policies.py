@@ -64,21 +64,35 @@ def test_every_policy_chooses_a_legal_move_without_raising(
         assert move in seen.legal
 
 
-@pytest.mark.parametrize("variant", ["arsenic", "2.0-two-players"])
-def test_policies_play_tinners_trail_variants(variant: str) -> None:
-    rules = registry.get("tinners-trail")
-    options = (
-        rules.parse_options({"arsenic": True})
-        if variant == "arsenic"
-        else rules.parse_options(None)
-    )
-    players = 3 if variant == "arsenic" else 2
-    start = opening(rules, players, "variant", options)
-    state = start.state
-    seat = sorted(rules.to_act(state))[0]
-    for policy_id in POLICIES:
-        seen = observe(rules, state, seat, players, start.events)
-        assert policy(policy_id)(seen, Rng.for_decision("v", 0), BUDGET) in seen.legal
+OPTION_SETS = [
+    ("trambahn", 2, {"money_halving": "ceil", "display_refill": "after_each_purchase"}),
+    ("trambahn", 2, {"tie_break": "extra_tours"}),
+    ("tinners-trail", 3, {"arsenic": True}),
+    ("tinners-trail", 4, {"arsenic": True}),
+    ("trekking", 3, {"equal_years": "break", "tie_break": "shared"}),
+    ("tf22-mine", 2, {"symbol_cards": "strategic", "max_rounds": 2}),
+    ("tf22-mine", 3, {"symbol_cards": "chance", "allow_forfeit_ore": True, "max_rounds": 2}),
+]
+
+
+@pytest.mark.parametrize(("game_type", "players", "options"), OPTION_SETS)
+def test_every_policy_plays_legal_moves_under_every_option_set(
+    game_type: str, players: int, options: dict[str, Any]
+) -> None:
+    rules = registry.get(game_type)
+    start = opening(rules, players, "options", rules.parse_options(options))
+    state, events = start.state, list(start.events)
+    for step in range(240):
+        waiting = sorted(rules.to_act(state))
+        if rules.is_finished(state) or not waiting:
+            break
+        seat = waiting[0]
+        seen = observe(rules, state, seat, players, events)
+        policy_id = POLICIES[step % len(POLICIES)]
+        move = policy(policy_id)(seen, Rng.for_decision("opts", step), BUDGET)
+        assert move in seen.legal
+        state, facts = apply(rules, state, seat, move, Rng.for_decision("opts-game", step))
+        events += facts
 
 
 def _hidden_twin(seen_rules: GameRules[Any, Any, Any], state: Any, seat: int) -> Any:
