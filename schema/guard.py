@@ -45,6 +45,7 @@ from strawberry.schema.schema import validate_document
 from strawberry.types import ExecutionContext
 
 from boardstate.schema.codes import (
+    BAD_INPUT,
     OPERATION_NAME_REQUIRED,
     QUERY_TOO_COMPLEX,
     SUBSCRIPTION_OVER_HTTP,
@@ -285,4 +286,13 @@ class Guard(MaskErrors):
         # `MaskErrors` tests the result against a runtime protocol, which is slow.
         errors = getattr(result, "errors", None)
         if errors:
-            result.errors = self._process_errors(errors)  # type: ignore[attr-defined]
+            result.errors = [_typed(e) for e in self._process_errors(errors)]  # type: ignore[attr-defined]
+
+
+def _typed(error: GraphQLError) -> GraphQLError:
+    """Gives graphql-core's bare variable errors (no location, no code, e.g. "Too many errors
+    processing variables") the code `BAD_INPUT`, so every error a client sees is typed."""
+    if error.locations or error.path or (error.extensions or {}).get("code"):
+        return error
+    error.extensions = {**(error.extensions or {}), "code": BAD_INPUT}
+    return error

@@ -236,11 +236,9 @@ class TooManyStreams(Exception):
         self.limit = limit
 
 
-# `POST /games/import` (and the offline commands)
-
-
 class BadLog(ValueError):
-    """A file is not an exported log; the message names the line (1-based)."""
+    """A file is not an exported log (`POST /games/import`, the offline commands); the
+    message names the line (1-based)."""
 
     code: ClassVar[str] = BAD_LOG
 

@@ -68,8 +68,7 @@ class GameRecord:
     state: Any
     version: int
     result: Outcome | None = None
-    imported: bool = False
-    """The game was imported from an exported log (`POST /games/import`)."""
+    imported: bool = False  # imported from an exported log (`POST /games/import`)
     table: Table = EMPTY
     """Resignations, stand-ins, clocks, takebacks (`service.log.lifecycle`)."""
     setup: TableOptions = NO_TABLE_OPTIONS

@@ -47,10 +47,14 @@ def _job(entry: Any, fields: Any) -> BotJob | None:
 
 
 class RedisBotJobs:
-    """The job stream and its consumer group."""
+    """The job stream and its consumer group. The blocking `XREADGROUP` runs on `blocking` (the
+    stream reader's own client), so a waiting worker never holds a request connection."""
 
-    def __init__(self, client: Redis | RedisCluster, prefix: str) -> None:
+    def __init__(
+        self, client: Redis | RedisCluster, prefix: str, blocking: Redis | RedisCluster
+    ) -> None:
         self.client = client
+        self.blocking = blocking
         self.key = f"{prefix}:{{bots}}:jobs"
         self._group_ready = False
 
@@ -71,7 +75,7 @@ class RedisBotJobs:
 
     async def take(self, consumer: str, count: int, block_ms: int) -> list[BotJob]:
         await self._group()
-        found: Any = await self.client.xreadgroup(
+        found: Any = await self.blocking.xreadgroup(
             GROUP, consumer, {self.key: ">"}, count=count, block=block_ms
         )
         jobs = []

@@ -3,9 +3,8 @@
 One Lua script (`append.lua`) makes each create and append atomic within the game's slot; reads
 are `XRANGE`, live waits `XREAD BLOCK`; the index and the deadlines are written after the append.
 
-Errors (`service.failures`): `StoreUnavailable` when Redis cannot serve, `AppendUncertain`
-when a create or append was sent but its reply was lost (it may or may not have landed), or
-too few replicas acknowledged it in time (`wait_replicas`, `service.store.durable`).
+Errors (`service.failures`): `StoreUnavailable` when Redis cannot serve, `AppendUncertain` when
+a create or append's reply was lost (it may have landed) or too few replicas acknowledged it.
 """
 
 from __future__ import annotations
@@ -67,7 +66,7 @@ class RedisEventStore(DeadlineStore, BotJobStore):
         self._index = RedisIndex(client, prefix)
         self._snapshots = RedisSnapshots(client)
         self._deadlines = RedisDeadlines(client, prefix)
-        self._bot_jobs = RedisBotJobs(client, prefix)
+        self._bot_jobs = RedisBotJobs(client, prefix, self.streams.client)
         self._replicated = (
             Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None
         )
@@ -106,10 +105,7 @@ class RedisEventStore(DeadlineStore, BotJobStore):
         seat_tokens: Sequence[tuple[int, str]] = (),
     ) -> bool:
         """Creates a game with its first events and seat tokens in one atomic step; returns
-        False if the id exists already.
-
-        Raises `InvalidGameId` for an id that cannot name a game.
-        """
+        False if the id exists already. Raises `InvalidGameId` for an id that names no game."""
         request = AppendRequest(0, [first, *rest], meta=meta, seat_tokens=tuple(seat_tokens))
         result = await self._script(game_id, "create", request)
         return bool(result[0] == b"ok")

@@ -40,8 +40,11 @@ def test_mutation_arguments_match_the_contract() -> None:
     sdl = print_schema(schema)
     assert (
         "createGame(gameType: ID!, players: Int!, options: JSON = null, seed: String = null, "
-        "seats: [String!] = null): CreateGameResult!"
+        "seats: [String!] = null, bots: [BotSeatInput!] = null): CreateGameResult!"
     ) in sdl
+    assert (
+        "input BotSeatInput {\n  seat: Int!\n  policy: String!\n  budgetMs: Int! = 1000\n}" in sdl
+    )
     assert "joinGame(gameId: ID!, name: String!, seat: Int = null): JoinGameResult!" in sdl
     assert (
         "submitMove(gameId: ID!, seat: Int!, move: JSON!, expectedVersion: Int = null, "

@@ -30,7 +30,14 @@ def test_options_default_to_part_a() -> None:
         "display_bonuses": None,
     }
     schema = RULES.options_schema()
-    assert set(schema["properties"]) == {"equal_years", "tie_break", "display_bonuses", "clock"}
+    assert set(schema["properties"]) == {
+        "equal_years",
+        "tie_break",
+        "display_bonuses",
+        "clock",
+        "standIn",
+        "hints",
+    }
 
 
 @pytest.mark.rules("TK-25")
