@@ -35,18 +35,15 @@ def margin(seen: Seen, state: Any) -> float:
     return mine - max(others, default=0.0)
 
 
-def heuristic_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
-    """Chooses the move with the best mean margin over a few sampled positions."""
+def one_ply(seen: Seen, rng: Rng) -> list[tuple[float, Any]]:
+    """Each candidate move (at most `WIDTH`) with its summed margin over `SAMPLES` sampled
+    positions, in `legal_moves` order."""
     legal = list(seen.legal)
-    if len(legal) == 1:
-        return legal[0]
-    if seen.rules.bots is None:
-        return rng.choice(legal)
     candidates = legal if len(legal) <= WIDTH else list(rng.sample(legal, WIDTH))
     samples = [
         seen.sample(Rng.for_decision(f"heuristic:{k}", len(seen.events))) for k in range(SAMPLES)
     ]
-    best, best_score = candidates[0], float("-inf")
+    scored = []
     for index, move in enumerate(candidates):
         total = 0.0
         for k, state in enumerate(samples):
@@ -57,6 +54,19 @@ def heuristic_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
             except MoveError:
                 continue
             total += margin(seen, after)
+        scored.append((total, move))
+    return scored
+
+
+def heuristic_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
+    """Chooses the move with the best mean margin over a few sampled positions."""
+    legal = list(seen.legal)
+    if len(legal) == 1:
+        return legal[0]
+    if seen.rules.bots is None:
+        return rng.choice(legal)
+    best, best_score = legal[0], float("-inf")
+    for total, move in one_ply(seen, rng):
         if total > best_score:
             best, best_score = move, total
     return best

@@ -1,15 +1,19 @@
 """`search`: information-set Monte Carlo tree search (single-observer ISMCTS, UCT).
 
-Each playout samples a position the seat cannot tell apart from the real one
-(`BotHooks.resample`: other hands, deck orders and secret choices dealt anew), then walks one
-shared tree keyed by moves (their wire form) from the seat's information set: at each node the
-moves legal in this sample are counted as available, an untried one is expanded, else UCB1 picks
-among the tried ones (Cowling, Powley and Whitehouse 2012). Simultaneous choices are taken one
-seat after the other (the lowest seat first), each seat's node keyed by its own moves only, so no
-seat's choice is seen by another's. From the new node a random rollout of at most
-`ROLLOUT_DEPTH` moves follows; the game's outcome (1 for a winner) or, cut off, a squashed
-evaluation margin (`BotHooks.evaluate`) is backed up per seat. The move of the root visited most
-is chosen. The budget bounds the playouts and the time (by `budget.clock`).
+At the root only the `ROOT_WIDTH` best moves of the one-ply heuristic (`heuristic.one_ply`) are
+searched (a pruned root, as in progressive widening with a heuristic prior): random rollouts judge
+a few strong candidates well and many weak ones badly.
+
+Each playout samples a position the seat cannot tell apart from the real one (`BotHooks.resample`:
+other hands, deck orders and secret choices dealt anew), then walks one shared tree keyed by moves
+(their wire form) from the seat's information set: at each node the moves legal in this sample are
+counted as available, an untried one is expanded, else UCB1 picks among the tried ones (Cowling,
+Powley and Whitehouse 2012). Simultaneous choices are taken one seat after the other (the lowest
+seat first), each seat's node keyed by its own moves only, so no seat's choice is seen by
+another's. From the new node a random rollout of at most `ROLLOUT_DEPTH` moves follows; the game's
+outcome (1 for a winner) or, cut off, a squashed evaluation margin (`BotHooks.evaluate`) is backed
+up per seat. The shortlisted move visited most is chosen (ties: the heuristic's order). The budget
+bounds the playouts and the time (by `budget.clock`).
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ import json
 import math
 from typing import Any
 
+from boardstate.engine.core.bots.heuristic import one_ply
 from boardstate.engine.core.bots.policies import Budget
 from boardstate.engine.core.bots.seen import Seen
 from boardstate.engine.core.errors import MoveError
@@ -27,6 +32,8 @@ from boardstate.engine.core.rng import Rng
 EXPLORE = 0.7
 TREE_DEPTH = 12
 ROLLOUT_DEPTH = 6
+ROOT_WIDTH = 2
+"""The moves searched at the root: the best of the one-ply heuristic's ranking."""
 SCALE = 8.0
 """Evaluation points that make a cut-off margin count as about a 73 % win."""
 
@@ -74,7 +81,7 @@ def _step(seen: Seen, state: Any, rng: Rng) -> tuple[int, list[Any]] | None:
     return seat, list(rules.legal_moves(state, seat))
 
 
-def _playout(seen: Seen, root: Node, rng: Rng, index: int) -> None:
+def _playout(seen: Seen, root: Node, rng: Rng, index: int, shortlist: dict[str, Any]) -> None:
     rules = seen.rules
     state = seen.sample(rng)
     node, path = root, [root]
@@ -84,6 +91,8 @@ def _playout(seen: Seen, root: Node, rng: Rng, index: int) -> None:
             break
         seat, legal = turn
         keyed = {_key(seen, m): m for m in legal}
+        if depth == 0:
+            keyed = {k: m for k, m in keyed.items() if k in shortlist} or keyed
         for key in keyed:
             node.avail[key] = node.avail.get(key, 0) + 1
         untried = [k for k in keyed if k not in node.children]
@@ -130,13 +139,20 @@ def search_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
     legal = list(seen.legal)
     if len(legal) == 1 or seen.rules.bots is None:
         return legal[0] if len(legal) == 1 else rng.choice(legal)
+    ranked = sorted(one_ply(seen, rng), key=lambda scored: -scored[0])
+    shortlist = {_key(seen, m): m for _, m in ranked[:ROOT_WIDTH]}
+    if len(shortlist) == 1:
+        return next(iter(shortlist.values()))
     root = Node(seen.players)
     clock = budget.clock
     ends = None if clock is None else clock() + budget.millis / 1000
     for index in range(max(1, budget.playouts)):
-        _playout(seen, root, rng, index)
+        _playout(seen, root, rng, index, shortlist)
         if ends is not None and clock is not None and clock() >= ends:
             break
-    keyed = {_key(seen, m): m for m in legal}
-    best = max(keyed, key=lambda k: root.children[k].visits if k in root.children else -1)
-    return keyed[best]
+    order = list(shortlist)
+    best = max(
+        order,
+        key=lambda k: (root.children[k].visits if k in root.children else -1, -order.index(k)),
+    )
+    return shortlist[best]
