@@ -12,6 +12,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from boardstate.engine.core.errors import VERSION_CONFLICT, MoveError
+from boardstate.schema.error_codes import ErrorCode, error_code
 from boardstate.schema.events import Event
 from boardstate.schema.ports import AcceptedMove
 from boardstate.schema.types import Game
@@ -21,14 +22,14 @@ from boardstate.schema.types import Game
 class Rejected:
     """An expected refusal: a stable `code` (see the README), a message and details."""
 
-    code: str
+    code: ErrorCode  # type: ignore[valid-type]
     message: str
     details: JSON | None
 
     @classmethod
     def of(cls, error: MoveError) -> Rejected:
         """Returns the result for a typed error."""
-        return cls(code=error.code, message=error.message, details=JSON(error.details))
+        return cls(code=error_code(error.code), message=error.message, details=JSON(error.details))
 
 
 @strawberry.type

@@ -23,3 +23,28 @@ def test_api_errors_expose_their_code_as_a_graphql_extension() -> None:
     assert error.extensions == {"code": "APPEND_UNCERTAIN", "retryable": True}
     mapped = codes.as_api_error(NotYourTurn("no", {"seat": 1}))
     assert mapped.extensions == {"code": "NOT_YOUR_TURN", "details": {"seat": 1}}
+
+
+def test_rejected_code_is_the_error_code_enum_of_every_code_and_the_openapi_enum_matches() -> None:
+    from graphql import GraphQLEnumType, GraphQLNonNull
+
+    from boardstate.schema.root import schema
+    from boardstate.service.http.openapi_doc import document
+    from boardstate.service.http.problems import INTERNAL
+
+    graphql_schema = schema._schema
+    enum_type = graphql_schema.get_type("ErrorCode")
+    assert isinstance(enum_type, GraphQLEnumType)
+    assert list(enum_type.values) == list(codes.ALL_CODES)
+    field = graphql_schema.get_type("Rejected").fields["code"]  # type: ignore[union-attr]
+    assert isinstance(field.type, GraphQLNonNull)
+    assert field.type.of_type is enum_type
+    problem = document()["components"]["schemas"]["ProblemOut"]
+    assert problem["properties"]["code"]["enum"] == [*codes.ALL_CODES, INTERNAL]
+
+
+def test_a_rejection_serialises_its_code_as_the_same_string() -> None:
+    from boardstate.schema.results import Rejected
+
+    rejected = Rejected.of(NotYourTurn("no", {"seat": 1}))
+    assert rejected.code.value == "NOT_YOUR_TURN"  # type: ignore[attr-defined]
