@@ -9,6 +9,7 @@ from strawberry.scalars import JSON
 
 from boardstate.engine import registry
 from boardstate.engine.core.bots.policies import POLICIES
+from boardstate.engine.core.payloads import event_schema, event_types
 from boardstate.engine.core.rules import GameRules
 from boardstate.schema import decorators as described
 
@@ -88,6 +89,16 @@ class GameType:
     @described.field("JSON Schema of one move.")
     def move_schema(self) -> JSON:
         return JSON(self.rules.moves.json_schema(f"{self.rules.info.id} move"))
+
+    @described.field("The game's engine event types (the `type` of its events), sorted.")
+    def event_types(self) -> list[str]:
+        return event_types(self.rules)
+
+    @described.field(
+        "JSON Schema (2020-12) of one engine event as delivered: `{type, data}`, for any viewer."
+    )
+    def event_schema(self) -> JSON:
+        return JSON(event_schema(self.rules))
 
     @described.field("Which component data are printed facts, which reconstructed.")
     def provenance(self) -> JSON:

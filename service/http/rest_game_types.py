@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from boardstate.engine import registry
+from boardstate.engine.core.payloads import event_schema, event_types
 from boardstate.service.http.rest_base import Out
 from boardstate.service.http.rest_models import JsonObject
 
@@ -25,6 +26,8 @@ class GameTypeOut(Out):
     variants: list[JsonObject]
     options_schema: JsonObject
     move_schema: JsonObject
+    event_types: list[str]
+    event_schema: JsonObject
     provenance: JsonObject
 
 
@@ -46,5 +49,7 @@ def game_type_out(type_id: str) -> GameTypeOut:
         variants=rules.variants.metadata(),
         options_schema=rules.options_schema(),
         move_schema=rules.moves.json_schema(f"{info.id} move"),
+        event_types=event_types(rules),
+        event_schema=event_schema(rules),
         provenance=rules.data.metadata(),
     )
