@@ -43,9 +43,14 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def play(
-    rules: GameRules[Any, Any, Any], players: int, seed: str, seats: list[str], budget: Budget
+    rules: GameRules[Any, Any, Any],
+    players: int,
+    seed: str,
+    seats: list[str],
+    budgets: list[Budget],
 ) -> tuple[tuple[int, ...], dict[str, list[float]]]:
-    """Plays one game with `seats[i]` the policy of seat i; returns winners and think times."""
+    """Plays one game with `seats[i]` the policy of seat i thinking within `budgets[i]`;
+    returns winners and think times."""
     options = rules.parse_options(SHORT.get(rules.info.id))
     start = opening(rules, players, seed, options)
     state, events = start.state, list(start.events)
@@ -57,7 +62,7 @@ def play(
         seat = waiting[0]
         seen = observe(rules, state, seat, players, events)
         began = time.perf_counter()
-        move = policy(seats[seat])(seen, Rng.for_decision(f"bot:{seed}", step), budget)
+        move = policy(seats[seat])(seen, Rng.for_decision(f"bot:{seed}", step), budgets[seat])
         times.setdefault(seats[seat], []).append(time.perf_counter() - began)
         state, facts = apply(rules, state, seat, move, Rng.for_decision(seed, len(events)))
         events += facts
@@ -73,7 +78,8 @@ def match(
     for g in range(games):
         seat = g % players
         seats = [hero if s == seat else villain for s in range(players)]
-        winners, times = play(rules, players, f"bench-{game_type}-{players}-{g}", seats, budget)
+        seed = f"bench-{game_type}-{players}-{g}"
+        winners, times = play(rules, players, seed, seats, [budget] * players)
         if seat in winners:
             score += 1 / len(winners)
         for name, spent in times.items():
@@ -123,7 +129,8 @@ def match_budgets(
     for g in range(games):
         seat = g % players
         seats = ["search"] * players
-        winners, _ = play_budgets(rules, players, f"budgets-{g}", seats, seat, weak, strong)
+        budgets = [strong if s == seat else weak for s in range(players)]
+        winners, _ = play(rules, players, f"budgets-{g}", seats, budgets)
         if seat in winners:
             score += 1 / len(winners)
     lo, hi = wilson(score, games)
@@ -131,32 +138,6 @@ def match_budgets(
         f"| {game_type} | {players} | search ×4 vs search | {score / max(games, 1):.2f} "
         f"[{lo:.2f}, {hi:.2f}] | — | {games} | — |"
     )
-
-
-def play_budgets(
-    rules: GameRules[Any, Any, Any],
-    players: int,
-    seed: str,
-    seats: list[str],
-    strong_seat: int,
-    weak: Budget,
-    strong: Budget,
-) -> tuple[tuple[int, ...], None]:
-    options = rules.parse_options(SHORT.get(rules.info.id))
-    start = opening(rules, players, seed, options)
-    state, events = start.state, list(start.events)
-    for step in range(rules.info.max_game_length * 2):
-        waiting = sorted(rules.to_act(state))
-        if rules.is_finished(state) or not waiting:
-            break
-        seat = waiting[0]
-        seen = observe(rules, state, seat, players, events)
-        budget = strong if seat == strong_seat else weak
-        move = policy(seats[seat])(seen, Rng.for_decision(f"bot:{seed}", step), budget)
-        state, facts = apply(rules, state, seat, move, Rng.for_decision(seed, len(events)))
-        events += facts
-    outcome = rules.outcome(state)
-    return (() if outcome is None else outcome.winners), None
 
 
 if __name__ == "__main__":

@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import httpx
+
+from boardstate.service.store import StoredEvent
 
 PROBLEM = "application/problem+json"
 
@@ -97,6 +100,27 @@ class Rest:
 
     async def events(self, game_id: str, token: str | None = None, **params: Any) -> Any:
         return await self.ok("GET", f"/games/{game_id}/events", token, params=params)
+
+    async def stored_log(self, game_id: str) -> list[StoredEvent]:
+        """The game's exported log (`GET /v1/games/{id}/log`) as stored events."""
+        response = await self.http.get(f"/v1/games/{game_id}/log")
+        events = []
+        for line in response.text.splitlines():
+            e = json.loads(line)
+            events.append(
+                StoredEvent(
+                    e["version"],
+                    e["type"],
+                    e["v"],
+                    e["seat"],
+                    e["moveId"],
+                    e["data"],
+                    e["at"],
+                    e["stateHash"],
+                    e.get("move"),
+                )
+            )
+        return events
 
     async def close(self) -> None:
         await self.http.aclose()

@@ -9,7 +9,6 @@ plays a resigned seat.
 from __future__ import annotations
 
 import asyncio
-import json
 import os
 import signal
 import time
@@ -47,27 +46,6 @@ async def rest(replicas: list[ServiceProcess]) -> AsyncIterator[list[Rest]]:
         await c.http.aclose()
 
 
-async def _log(rest: Rest, game_id: str) -> list[StoredEvent]:
-    response = await rest.http.get(f"/v1/games/{game_id}/log")
-    out = []
-    for line in response.text.splitlines():
-        e = json.loads(line)
-        out.append(
-            StoredEvent(
-                e["version"],
-                e["type"],
-                e["v"],
-                e["seat"],
-                e["moveId"],
-                e["data"],
-                e["at"],
-                e["stateHash"],
-                e.get("move"),
-            )
-        )
-    return out
-
-
 async def _until(rest: Rest, game_id: str, test: Any, seconds: float = 60.0) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while True:
@@ -101,7 +79,7 @@ async def test_a_game_of_only_bots_plays_itself_to_the_end(
     assert created["tokens"] == []
     game = await _until(rest[1], created["game"]["id"], lambda g: g["status"] != "ACTIVE")
     assert game["status"] == "FINISHED"
-    log = await _log(rest[0], created["game"]["id"])
+    log = await rest[0].stored_log(created["game"]["id"])
     assert all(e.move_id.startswith("bot-") for e in log if e.move is not None and e.move_id)
     _moves_are_once_per_version(log)
 
@@ -126,7 +104,7 @@ async def test_a_replica_killed_mid_game_loses_and_duplicates_no_move(
         os.kill(a.pid, signal.SIGKILL)
         game = await _until(rest_b, game_id, lambda g: g["status"] != "ACTIVE", seconds=120)
         assert game["status"] == "FINISHED"
-        _moves_are_once_per_version(await _log(rest_b, game_id))
+        _moves_are_once_per_version(await rest_b.stored_log(game_id))
         await rest_a.http.aclose()
         await rest_b.http.aclose()
 
@@ -164,7 +142,7 @@ async def test_a_bot_answers_a_human_and_hints_need_hints_on(rest: list[Rest]) -
             "POST", f"/games/{game_id}/moves", token, json={"seat": 0, "move": moves[-1]}
         )
     await _until(rest[1], game_id, lambda g: 0 in g["toAct"] and g["version"] > version)
-    log = await _log(rest[0], game_id)
+    log = await rest[0].stored_log(game_id)
     assert any((e.move_id or "").startswith("bot-") and e.seat == 1 for e in log)
     plain = await rest[0].ok(
         "POST", "/games", json={"gameType": "trambahn", "players": 2, "seats": ["a", "b"]}
@@ -185,7 +163,7 @@ async def test_an_admin_hands_a_seat_to_a_bot_and_stand_in_picks_a_bot(rest: lis
         "POST", f"/games/{game_id}/seats/{seat}/stand-in", ADMIN, json={"policy": "random"}
     )
     await _until(rest[0], game_id, lambda g: seat not in g["toAct"])
-    log = await _log(rest[0], game_id)
+    log = await rest[0].stored_log(game_id)
     assert any((e.move_id or "").startswith("bot-") and e.seat == seat for e in log)
     body = {
         "gameType": "trekking",
@@ -202,7 +180,7 @@ async def test_an_admin_hands_a_seat_to_a_bot_and_stand_in_picks_a_bot(rest: lis
         humans = [s for s in game["toAct"] if s != 2]
         if any(
             e.seat == 2 and (e.move_id or "").startswith("bot-")
-            for e in await _log(rest[0], game_id)
+            for e in await rest[0].stored_log(game_id)
         ):
             break
         for s in humans:

@@ -7,7 +7,6 @@ so time moves by writing a file, never by sleeping for the clock. Both doors are
 from __future__ import annotations
 
 import asyncio
-import json
 import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -17,7 +16,6 @@ from typing import Any
 import pytest
 
 from boardstate.service.history.verify import verify_log
-from boardstate.service.store.base import StoredEvent
 from tests.api.rest_client import Rest
 from tests.api.server import ServiceProcess, unique_prefix
 from tests.redis_support import RedisServer
@@ -86,27 +84,6 @@ async def _create(
     return created["game"]["id"], [t["token"] for t in created["tokens"]]
 
 
-async def _log(rest: Rest, game_id: str) -> list[StoredEvent]:
-    response = await rest.http.get(f"/v1/games/{game_id}/log")
-    events = []
-    for line in response.text.splitlines():
-        e = json.loads(line)
-        events.append(
-            StoredEvent(
-                e["version"],
-                e["type"],
-                e["v"],
-                e["seat"],
-                e["moveId"],
-                e["data"],
-                e["at"],
-                e["stateHash"],
-                e.get("move"),
-            )
-        )
-    return events
-
-
 async def _wait_for(rest: Rest, game_id: str, test: Any, seconds: float = 15.0) -> dict[str, Any]:
     deadline = time.monotonic() + seconds
     while True:
@@ -166,7 +143,7 @@ async def test_a_game_survives_a_resignation_and_a_timeout_to_its_normal_end(
     await asyncio.sleep(0.3)
     ended = await _play_to_end(rest[0], game_id, tokens)
     assert ended["status"] == "FINISHED"
-    log = await _log(rest[0], game_id)
+    log = await rest[0].stored_log(game_id)
     timeouts = [e for e in log if e.type == "TimedOut"]
     assert len(timeouts) >= 1
     deadlines = {(e.seat, e.data["deadline"]) for e in timeouts}
@@ -193,7 +170,7 @@ async def test_a_deadline_due_while_every_replica_is_down_fires_after_the_restar
         game = await _wait_for(rest, game_id, lambda g: g["status"] != "ACTIVE")
         assert game["status"] == "FINISHED"
         assert game["result"]["details"]["endedBy"] == "timeout"
-        log = await _log(rest, game_id)
+        log = await rest.stored_log(game_id)
         assert [e.type for e in log].count("TimedOut") == 1
         await rest.http.aclose()
 
@@ -266,7 +243,7 @@ async def test_an_aborted_game_is_abandoned_and_a_two_player_resignation_finishe
     )
     aborted = await rest[1].ok("POST", f"/games/{game_id}/abort", ADMIN)
     assert aborted["game"]["status"] == "ABANDONED"
-    assert verify_log(await _log(rest[0], game_id)).complete
+    assert verify_log(await rest[0].stored_log(game_id)).complete
     game_id, tokens = await _create(rest[0], "trambahn", 2, {"perMoveSeconds": 600})
     query = "mutation($g: ID!) { resign(gameId: $g, seat: 0) { __typename ... on TableUpdated { game { status result { winners details } } } ... on Rejected { code } } }"
     answer = await rest[0].http.post(
@@ -383,5 +360,5 @@ async def test_a_takeback_by_agreement_returns_the_game_to_the_version_before_th
         break
     else:
         raise AssertionError(f"no takeback was ever allowed (refused: {refused})")
-    report = verify_log(await _log(rest[0], game_id))
+    report = verify_log(await rest[0].stored_log(game_id))
     assert report.ok, report.failure

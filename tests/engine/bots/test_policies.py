@@ -153,7 +153,7 @@ def test_the_heuristic_beats_random_at_trambahn() -> None:
     wins = 0.0
     for g in range(4):
         seats = ["heuristic", "random"] if g % 2 == 0 else ["random", "heuristic"]
-        winners, _ = play(rules, 2, f"strength-{g}", seats, BUDGET)
+        winners, _ = play(rules, 2, f"strength-{g}", seats, [BUDGET, BUDGET])
         hero = g % 2
         wins += (1 / len(winners)) if hero in winners else 0
     assert wins >= 3
