@@ -40,6 +40,12 @@ field cannot return a union):
 * `NO_TAKEBACK_REQUESTED` — `answerTakeback` with no request pending, or by a seat that is not
   asked (its requester, a seat out or stood in), or a second answer.
 * `HINTS_OFF` — `suggestMove` in a game created without `options.hints: true`.
+* `WEBHOOK_NOT_FOUND` — no webhook endpoint with that id.
+* `DELIVERY_NOT_FOUND` — no delivery with that id for that endpoint (deliveries are kept 7 days).
+* `BAD_WEBHOOK` — a webhook's `url` is not an acceptable target (not http(s), credentials in it,
+  a loopback, private or reserved address) or its `events` / `gameTypes` name something unknown.
+* `BAD_FEED_FILTER` — the feed's `Last-Event-ID` / `after` is not a feed position, or a seat
+  token asks for another game than its own.
 * `UNKNOWN_POLICY` — `replaceSeat` with a policy this server does not have
   (`details.known`).
 * `TIME_EXPIRED` — the seat's clock ran out before its move arrived; the timeout is applied
@@ -142,6 +148,10 @@ NO_TAKEBACK_REQUESTED = "NO_TAKEBACK_REQUESTED"
 TIME_EXPIRED = "TIME_EXPIRED"
 UNKNOWN_POLICY = "UNKNOWN_POLICY"
 HINTS_OFF = "HINTS_OFF"
+WEBHOOK_NOT_FOUND = "WEBHOOK_NOT_FOUND"
+DELIVERY_NOT_FOUND = "DELIVERY_NOT_FOUND"
+BAD_WEBHOOK = "BAD_WEBHOOK"
+BAD_FEED_FILTER = "BAD_FEED_FILTER"
 
 SERVICE_CODES: tuple[str, ...] = (
     BAD_SEED,
@@ -161,6 +171,10 @@ SERVICE_CODES: tuple[str, ...] = (
     TIME_EXPIRED,
     UNKNOWN_POLICY,
     HINTS_OFF,
+    WEBHOOK_NOT_FOUND,
+    DELIVERY_NOT_FOUND,
+    BAD_WEBHOOK,
+    BAD_FEED_FILTER,
 )
 TRANSPORT_CODES: tuple[str, ...] = (
     BAD_VERSION,

@@ -21,6 +21,7 @@ from boardstate.schema.results import (
 )
 from boardstate.schema.table import TableMutation
 from boardstate.schema.types import Game
+from boardstate.schema.webhooks import WebhookMutation
 
 
 @strawberry.input
@@ -37,10 +38,11 @@ class BotSeatInput:
 
 
 @strawberry.type
-class Mutation(TableMutation):
+class Mutation(TableMutation, WebhookMutation):
     @described.mutation(
         "Creates a game; `bots` puts bots in their seats and `seats` (player names) fills every "
-        "other seat at once; a game whose seats are all filled starts."
+        "other seat at once; a game whose seats are all filled starts. `playerIds` attaches an "
+        "integrator's opaque id to each seat (null for none), for webhooks and the feed."
     )
     async def create_game(
         self,
@@ -51,11 +53,12 @@ class Mutation(TableMutation):
         seed: str | None = None,
         seats: list[str] | None = None,
         bots: list[BotSeatInput] | None = None,
+        player_ids: list[str | None] | None = None,
     ) -> CreateGameResult:
         wanted = None if bots is None else [b.to_dict() for b in bots]
         try:
             created = await info.context.backend.create_game(
-                str(game_type), players, options, seed, seats, wanted
+                str(game_type), players, options, seed, seats, wanted, player_ids
             )
         except MoveError as exc:
             return Rejected.of(exc)

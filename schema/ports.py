@@ -12,6 +12,8 @@ import dataclasses
 from collections.abc import AsyncGenerator, Mapping
 from typing import Any, Protocol
 
+from boardstate.schema.webhook_ports import WebhookBackend
+
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class EventView:
@@ -159,7 +161,7 @@ class GamesPage:
     has_next: bool
 
 
-class GameBackend(Protocol):
+class GameBackend(WebhookBackend, Protocol):
     """The game operations behind the GraphQL schema."""
 
     page_cap: int
@@ -203,8 +205,10 @@ class GameBackend(Protocol):
         seed: str | None,
         seats: list[str] | None,
         bots: list[dict[str, Any]] | None = None,
+        player_ids: list[str | None] | None = None,
     ) -> CreatedGame:
-        """Creates a game: `bots` fills their seats, `seats` (names) every other one."""
+        """Creates a game: `bots` fills their seats, `seats` (names) every other one;
+        `player_ids` are the integrator's opaque ids of the seats."""
 
     async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
         """Takes a seat (the lowest free one when `seat` is None)."""

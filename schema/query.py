@@ -15,10 +15,11 @@ from boardstate.schema.events import PageInfo, clamp_first
 from boardstate.schema.game_types import GameType
 from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
 from boardstate.schema.types import Game, GameConnection, GameEdge, GameStatus
+from boardstate.schema.webhooks import WebhookQuery
 
 
 @strawberry.type
-class Query:
+class Query(WebhookQuery):
     @strawberry.field
     def game_types(self) -> list[GameType]:
         return [GameType(rules=rules) for _, rules in sorted(registry.GAMES.items())]

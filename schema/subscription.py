@@ -12,10 +12,11 @@ from boardstate.schema import decorators as described
 from boardstate.schema.codes import as_api_error
 from boardstate.schema.context import Info
 from boardstate.schema.events import Event
+from boardstate.schema.webhooks import FeedSubscription
 
 
 @strawberry.type
-class Subscription:
+class Subscription(FeedSubscription):
     @described.subscription(
         "Every event after `afterVersion` (exclusive), in order, redacted for the seat of "
         "the connection_init token (spectator without one); ends after GameEnded."

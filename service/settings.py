@@ -123,6 +123,12 @@ class Settings:
     steward_poll_ms: int = 250
     bot_worker: bool = True
     time_source: str = "system"
+    webhooks_allow_private: bool = False
+    webhook_poll_ms: int = 200
+    webhook_timeout_ms: int = 10_000
+    webhook_max_attempts: int = 16
+    webhook_backoff_ms: int = 5_000
+    webhook_max_backoff_ms: int = 3_600_000
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -181,6 +187,14 @@ class Settings:
             steward_poll_ms=integer(env, "BOARDSTATE_STEWARD_POLL_MS", 250, lo=10, hi=10_000),
             bot_worker=flag(env, "BOARDSTATE_BOT_WORKER", True),
             time_source=time_source_value(env),
+            webhooks_allow_private=flag(env, "BOARDSTATE_WEBHOOKS_ALLOW_PRIVATE", False),
+            webhook_poll_ms=integer(env, "BOARDSTATE_WEBHOOK_POLL_MS", 200, lo=10, hi=10_000),
+            webhook_timeout_ms=integer(env, "BOARDSTATE_WEBHOOK_TIMEOUT_MS", 10_000, hi=60_000),
+            webhook_max_attempts=integer(env, "BOARDSTATE_WEBHOOK_MAX_ATTEMPTS", 16, hi=100),
+            webhook_backoff_ms=integer(env, "BOARDSTATE_WEBHOOK_BACKOFF_MS", 5_000, hi=3_600_000),
+            webhook_max_backoff_ms=integer(
+                env, "BOARDSTATE_WEBHOOK_MAX_BACKOFF_MS", 3_600_000, hi=86_400_000
+            ),
         )
 
     @property

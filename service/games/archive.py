@@ -23,6 +23,7 @@ from boardstate.service.history.verify import verify_log
 from boardstate.service.history.verify_report import Report
 from boardstate.service.inputs import echo
 from boardstate.service.log import record_model
+from boardstate.service.log.announce import announcements, encoded
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent
 
@@ -99,7 +100,8 @@ class Archive:
             "importedAt": record_model.now_iso(),
         }
         store = self.loader.store
-        if not await store.create(new_id, events[0], meta, rest=list(events[1:])):
+        told = encoded(announcements(None, record, events))
+        if not await store.create(new_id, events[0], meta, rest=events[1:], announcements=told):
             raise RuntimeError(f"game id {new_id} exists already")
         log.info("game_imported", game_id=new_id, version=record.version)
         self.loader.remember(record)

@@ -27,18 +27,22 @@ from boardstate.service.games.board_pictures import BoardPictures
 from boardstate.service.games.bot_service import BotService
 from boardstate.service.games.bot_worker import BotWorker
 from boardstate.service.games.event_streams import EventStream, open_stream
+from boardstate.service.games.feed import FeedService, FeedWatch
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.lobby import Lobby
 from boardstate.service.games.lobby_service import LobbyService
 from boardstate.service.games.read_models import event_view, game_view, move_views
 from boardstate.service.games.referee import Referee, authorize
+from boardstate.service.games.relay import Relay
 from boardstate.service.games.seat_tokens import token_matches
 from boardstate.service.games.steward import Steward
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.stream_limits import StreamLimits
 from boardstate.service.games.table_ops import TableOps
 from boardstate.service.games.table_service import TableService
+from boardstate.service.games.webhook_sender import Sender
+from boardstate.service.games.webhook_service import WebhookService
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
@@ -46,7 +50,9 @@ from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 
 
-class GameService(BoardPictures, TableService, LobbyService, BotService):
+class GameService(
+    BoardPictures, TableService, LobbyService, BotService, WebhookService, FeedService
+):
     """Creates, loads and plays games on an event store."""
 
     def __init__(
@@ -71,6 +77,20 @@ class GameService(BoardPictures, TableService, LobbyService, BotService):
         self.table = TableOps(self.loader, self.steward, settings.admin_token)
         self.bots = BotWorker(self.loader, self.steward)
         self.hub = SubscriptionHub(store, metrics)
+        self.webhooks = store.webhooks
+        self.allow_private_targets = settings.webhooks_allow_private
+        self.feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
+        self.sse_keepalive_seconds = settings.sse_keepalive_seconds
+        self.relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
+        self.sender = Sender(
+            store.webhooks,
+            poll_ms=settings.webhook_poll_ms,
+            timeout_ms=settings.webhook_timeout_ms,
+            max_attempts=settings.webhook_max_attempts,
+            backoff_ms=settings.webhook_backoff_ms,
+            max_backoff_ms=settings.webhook_max_backoff_ms,
+            allow_private=settings.webhooks_allow_private,
+        )
         self.streams = StreamLimits(
             settings.max_streams, settings.max_streams_per_token, settings.max_streams_per_address
         )

@@ -24,6 +24,7 @@ from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.seat_tokens import new_token, token_hash
 from boardstate.service.inputs import echo, json_problem, text_problem
 from boardstate.service.log import record_model
+from boardstate.service.log.announce import announcements, encoded
 from boardstate.service.log.event_builder import created_event, seat_events
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.settings import Settings
@@ -47,6 +48,16 @@ def check_name(name: str) -> str:
     if not clean or len(clean) > MAX_NAME_LENGTH or not clean.isprintable():
         raise BadName(f"a player name needs 1 to {MAX_NAME_LENGTH} printable characters")
     return clean
+
+
+def checked_player_ids(ids: Any, players: int) -> list[str | None]:
+    """One integrator player id (1..64 printable characters) or None per seat; `BadName`."""
+    if not isinstance(ids, list) or len(ids) != players:
+        raise BadName(f"playerIds needs one entry (a string or null) per seat: {players}")
+    for given in ids:
+        if given is not None and not (0 < len(given) <= 64 and given.isprintable()):
+            raise BadName("a player id needs 1 to 64 printable characters")
+    return list(ids)
 
 
 class Lobby:
@@ -77,6 +88,7 @@ class Lobby:
         seed: str | None,
         names: list[str] | None,
         bots: Any = None,
+        player_ids: list[str | None] | None = None,
     ) -> tuple[GameRecord, list[tuple[int, str]]]:
         """Creates a game; `bots` fills their seats and `names` every other seat. Returns the
         game and the tokens (none for bot seats)."""
@@ -98,8 +110,10 @@ class Lobby:
         ]
         secret, by_client = self.seed(seed)
         game_id, at = secrets.token_urlsafe(12), record_model.now_iso()
-        extra = {"table": table.to_wire()} if table.to_wire() else None
-        first = created_event(rules, players, parsed, secret, by_client, at, extra)
+        extra: dict[str, Any] = {"table": table.to_wire()} if table.to_wire() else {}
+        if player_ids is not None:
+            extra["playerIds"] = checked_player_ids(player_ids, players)
+        first = created_event(rules, players, parsed, secret, by_client, at, extra or None)
         record = record_model.start_record(game_id, first, secret)
         first = dataclasses.replace(first, state_hash=record.state_hash())
         rest: list[StoredEvent] = []
@@ -152,7 +166,12 @@ class Lobby:
         hashes = [(seat, token_hash(token)) for seat, token in tokens]
         # One atomic step: the game exists with every seat filled, or not at all.
         created = await self.loader.store.create(
-            game_id, events[0], meta, rest=events[1:], seat_tokens=hashes
+            game_id,
+            events[0],
+            meta,
+            rest=events[1:],
+            seat_tokens=hashes,
+            announcements=encoded(announcements(None, record, events)),
         )
         if not created:
             raise RuntimeError(f"game id {game_id} exists already")
@@ -191,7 +210,11 @@ class Lobby:
         after, events, status = seat_events(record, seat, name, record_model.now_iso())
         meta = None if status is None else {"status": status}
         request = AppendRequest(
-            record.version, events, seat_tokens=((seat, token_hash(token)),), meta=meta
+            record.version,
+            events,
+            seat_tokens=((seat, token_hash(token)),),
+            meta=meta,
+            announcements=encoded(announcements(record, after, events)),
         )
         result = await self.loader.store.append(record.game_id, request)
         if result.seat_taken:

@@ -16,16 +16,14 @@ accepted move (or the original of a repeated move id) is answered from it; anyth
 slow path below, so every refusal is decided on the log's current version. A cache the log
 contradicts (the log is shorter, or holds other events, e.g. after a failover) is dropped.
 
-Slow path: load (catching up from the log), the `moveId` check, then the rules, then the append.
-If the append loses a race to a concurrent move: with `expectedVersion` the answer is
-VersionConflict; without it the game is reloaded and the move decided once more against the
-new state (a second lost race is a VersionConflict). A store failure is never an accepted move.
+Slow path: load (catching up from the log), the `moveId` check, the rules, the append. If the
+append loses a race: with `expectedVersion` the answer is VersionConflict; without it the move is
+decided once more on the reloaded game (a second lost race is a VersionConflict). A store failure
+is never an accepted move.
 
-A move is recorded under `<seat>:<moveId>`, or a generated id (`srv-…`) when the client gave
-none, with the fingerprint of the move and `expectedVersion` (`service.log.move_ids`); a retry
-is the original only when its fingerprint is equal (records from before ids were scoped: by the
-move the log holds). The first event of a move carries its canonical wire form
-(`StoredEvent.move`), so a verifier can re-run `decide` with the game's RNG.
+A move is recorded under `<seat>:<moveId>` (or a generated `srv-…`) with the fingerprint of the
+move and `expectedVersion` (`service.log.move_ids`); a retry is the original only when its
+fingerprint is equal. A move's first event carries its wire form (`StoredEvent.move`).
 """
 
 from __future__ import annotations
@@ -52,6 +50,7 @@ from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.seat_tokens import token_matches
 from boardstate.service.inputs import echo, json_problem
 from boardstate.service.log import event_builder, move_ids, record_model
+from boardstate.service.log.announce import announcements, encoded
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent
@@ -210,6 +209,7 @@ class Referee:
             head_hash=record.state_hash(),
             seat=seat,
             fingerprint=move_ids.canonical_fingerprint(wire, expected),
+            announcements=encoded(announcements(record, after, events)),
         )
         result = await self.loader.store.append(record.game_id, request)
         self.metrics.append_seconds.observe(time.perf_counter() - started)

@@ -13,6 +13,7 @@ import structlog
 
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.log import record_model
+from boardstate.service.log.announce import announcements, encoded
 from boardstate.service.log.record_model import Draft, GameRecord
 from boardstate.service.store import AppendRequest, StoredEvent
 
@@ -47,6 +48,7 @@ async def commit(
         seat=seat,
         seat_tokens=tuple(tokens),
         tokens=mode,
+        announcements=encoded(announcements(before, after, events)),
     )
     result = await loader.store.append(before.game_id, request)
     if not result.appended:

@@ -16,7 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.root import make_schema
-from boardstate.service.games import bot_worker, steward
+from boardstate.service.games import bot_worker, relay, steward, webhook_sender
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
@@ -107,12 +107,16 @@ def create_app(settings: Settings) -> Starlette:
         lag = asyncio.create_task(watch_loop_lag(metrics), name="loop-lag")
         stewarding = steward.start(service.steward)
         playing = bot_worker.start(service.bots) if settings.bot_worker else None
+        relaying = relay.start(service.relay)
+        sending = webhook_sender.start(service.sender)
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
             yield {"service": service, "metrics": metrics, "limiter": limiter}
         finally:
             lag.cancel()
             await steward.stop(stewarding)
+            await relay.stop(relaying)
+            await webhook_sender.stop(sending, service.sender)
             if playing is not None:
                 await bot_worker.stop(playing)
             if sweeper is not None:

@@ -20,6 +20,8 @@ from boardstate.service.http import rest_table_models
 from boardstate.service.http.openapi_paths import REF, paths
 from boardstate.service.http.openapi_pictures import picture_paths
 from boardstate.service.http.openapi_table import table_paths
+from boardstate.service.http.openapi_webhooks import MODELS as webhook_models
+from boardstate.service.http.openapi_webhooks import webhook_paths
 from boardstate.service.http.problems import INTERNAL
 from boardstate.service.http.rest_game_types import GameTypeOut
 
@@ -40,6 +42,7 @@ MODELS: tuple[type[Any], ...] = (
     rest_table_models.AnswerIn,
     rest_table_models.StandInIn,
     m.ProblemOut,
+    *webhook_models,
 )
 
 
@@ -58,7 +61,7 @@ def document() -> dict[str, Any]:
             "tokens, codes and conventions. Errors are application/problem+json.",
         },
         "servers": [{"url": "/"}],
-        "paths": {**paths(), **picture_paths(), **table_paths()},
+        "paths": {**paths(), **picture_paths(), **table_paths(), **webhook_paths()},
         "components": {
             "schemas": components,
             "securitySchemes": {

@@ -43,6 +43,8 @@ STATUS: dict[str, tuple[int, str]] = {
     "FORK_REVEALS_HIDDEN": (403, "Fork reveals hidden information"),
     # 404
     "GAME_NOT_FOUND": (404, "Game not found"),
+    "WEBHOOK_NOT_FOUND": (404, "Webhook not found"),
+    "DELIVERY_NOT_FOUND": (404, "Delivery not found"),
     "UNKNOWN_GAME_TYPE": (404, "Unknown game type"),
     # 409: the game's state conflicts with the request
     "VERSION_CONFLICT": (409, "Version conflict"),
@@ -64,6 +66,8 @@ STATUS: dict[str, tuple[int, str]] = {
     "GAME_NOT_STARTED": (422, "Game not started"),
     "TIME_EXPIRED": (422, "Time expired"),
     "UNKNOWN_POLICY": (422, "Unknown policy"),
+    "BAD_WEBHOOK": (422, "Bad webhook"),
+    "BAD_FEED_FILTER": (400, "Bad feed filter"),
     "HINTS_OFF": (422, "Hints off"),
     "BAD_OPTIONS": (422, "Bad options"),
     "BAD_PLAYER_COUNT": (422, "Bad player count"),

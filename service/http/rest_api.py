@@ -48,6 +48,7 @@ from boardstate.service.http.rest_models import (
     game_out,
 )
 from boardstate.service.http.rest_table import TABLE_ROUTES
+from boardstate.service.http.rest_webhooks import WEBHOOK_ROUTES
 from boardstate.service.http.routes import game_log
 from boardstate.service.http.sse import ROUTES as SSE_ROUTES
 
@@ -67,7 +68,7 @@ async def create_game(request: Request) -> Response:
     body = await read_body(request, CreateGameIn)
     bots = None if body.bots is None else [b.to_dict() for b in body.bots]
     created = await service_of(request).create_game(
-        body.game_type, body.players, body.options, body.seed, body.seats, bots
+        body.game_type, body.players, body.options, body.seed, body.seats, bots, body.player_ids
     )
     out = GameCreatedOut(game_out(created.game), [SeatTokenOut(s, t) for s, t in created.tokens])
     headers = {"location": f"/v1/games/{created.game.id}", "etag": etag(created.game.version)}
@@ -232,6 +233,7 @@ V1_ROUTES: list[BaseRoute] = [
     *SSE_ROUTES,  # GET /v1/games/{game_id}/events/stream (DESIGN §5b)
     Route("/v1/games/{game_id}/log", get_log, methods=["GET"]),
     *TABLE_ROUTES,
+    *WEBHOOK_ROUTES,
     Route("/v1/openapi.json", openapi_doc.serve, methods=["GET"]),
     Route("/v1/docs", api_docs.page, methods=["GET"]),
     Mount("/v1/docs-static", app=api_docs.ApiDocsStatic(), name="apidocs-static"),

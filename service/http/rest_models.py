@@ -36,6 +36,7 @@ class CreateGameIn(Body):
     seed: str | None = None
     seats: list[str] | None = None
     bots: list[BotIn] | None = None
+    player_ids: list[str | None] | None = None
 
 
 class JoinIn(Body):

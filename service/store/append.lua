@@ -1,7 +1,8 @@
 -- Boardstate: one atomic, conditional append to a game's log (DESIGN §4).
 -- Every key is one game's (same hash tag), so this runs in one Redis Cluster slot.
 --
--- KEYS: 1 log (stream), 2 meta (hash), 3 tokens (hash seat -> token hash), 4 moves (hash)
+-- KEYS: 1 log (stream), 2 meta (hash), 3 tokens (hash seat -> token hash), 4 moves (hash),
+--       5 outbox (stream of announcements: service/log/announce.py)
 -- ARGV: 1 mode ('create' | 'append' | 'reissue' | 'leave'), 2 expected version: 'reissue' is
 --         an append that replaces the seat tokens it carries (the old ones stop working in
 --         the same step); 'leave' is an append that removes the token of seat ARGV[6],
@@ -14,7 +15,8 @@
 --       7 number of seat tokens k, then k seat/token-hash pairs,
 --       then the stateHash the event at the expected version must have ('' = unchecked),
 --       then the number of meta pairs m, then m field/value pairs,
---       then the number of events n, then n msgpack payloads (versions expected+1 .. expected+n)
+--       then the number of events n, then n msgpack payloads (versions expected+1 .. expected+n),
+--       then the number of announcements a, then a JSON payloads (added to the outbox)
 --
 -- Returns {status, current version[, ...]}:
 --   {'ok', current, first, last}     appended; current = last
@@ -37,7 +39,7 @@
 -- deadline from every key (PERSIST) in the same atomic step that moves it out of OPEN, so a
 -- started game is never expired.
 
-local log, meta, tokens, moves = KEYS[1], KEYS[2], KEYS[3], KEYS[4]
+local log, meta, tokens, moves, outbox = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5]
 local mode = ARGV[1]
 local expected = tonumber(ARGV[2])
 local move_field = ARGV[3]
@@ -98,6 +100,10 @@ local n_events = tonumber(ARGV[i + 1 + 2 * meta_pairs])
 local first_event = i + 2 + 2 * meta_pairs
 for k = 0, n_events - 1 do
   redis.call('XADD', log, (expected + 1 + k) .. '-0', 'e', ARGV[first_event + k])
+end
+local first_announcement = first_event + n_events + 1
+for k = 0, tonumber(ARGV[first_event + n_events] or '0') - 1 do
+  redis.call('XADD', outbox, '*', 'a', ARGV[first_announcement + k])
 end
 for k = 0, meta_pairs - 1 do
   redis.call('HSET', meta, ARGV[i + 1 + 2 * k], ARGV[i + 2 + 2 * k])

@@ -8,10 +8,11 @@ and conditional: all events of one move land together, or none do. Besides the l
 * seat token hashes: set atomically with the append of the event that fills the seat;
 * idempotency records: `(seat, moveId) -> AppendOutcome` (the versions its events got and the
   fingerprint of the move and expectedVersion), written by the append that accepted the move;
-* snapshots: opaque blobs by version, an optimisation only (`service.games.snapshot_writer`).
+* snapshots: opaque blobs by version, an optimisation only (`service.games.snapshot_writer`);
+* an outbox of announcements, written by the append that makes them (`service.log.announce`).
 
-Implementations: `service.store.redis_store.RedisEventStore` (a Redis server or a Redis Cluster;
-every key of a game shares the hash tag `{<gameId>}`).
+Implementation: `service.store.redis_store.RedisEventStore` (a Redis server or Cluster; every
+key of a game shares the hash tag `{<gameId>}`).
 
 Errors (all importable from `service.store`): `StoreUnavailable` when the backing server cannot
 serve now (retryable); `AppendUncertain`, a `StoreUnavailable`, when a `create`/`append` was sent
@@ -25,7 +26,11 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:  # the store's own parts, typed here only
+    from boardstate.service.store.outbox import RedisOutbox
+    from boardstate.service.store.webhook_store import RedisWebhooks
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -83,6 +88,9 @@ class AppendRequest:
     bare id (written before ids were scoped) counts only if its first event is this seat's."""
     fingerprint: str = ""
     """Stored with the move's record, so a retry can tell the same move from another one."""
+    announcements: Sequence[bytes] = ()
+    """What the append announces (`service.log.announce`), written to the game's outbox in
+    the same atomic step."""
     tokens: str = "add"
     """`add`: `seat_tokens` fill empty seats (a taken seat refuses the append); `replace`:
     they replace the seats' tokens (an admin's reissue); `remove`: the token of `seat` is
@@ -139,6 +147,11 @@ class EventStore(Protocol):
     def streams(self) -> LiveStreams:
         """The live reader, on connections of its own."""
 
+    outbox: RedisOutbox
+    """Game outboxes, the relay step and the feed (`service.store.outbox`)."""
+    webhooks: RedisWebhooks
+    """Webhook endpoints, queues and deliveries (`service.store.webhook_store`)."""
+
     async def create(
         self,
         game_id: str,
@@ -147,9 +160,10 @@ class EventStore(Protocol):
         *,
         rest: Sequence[StoredEvent] = (),
         seat_tokens: Sequence[tuple[int, str]] = (),
+        announcements: Sequence[bytes] = (),
     ) -> bool:
-        """Creates a game with its first events (`first`, then `rest`) and seat tokens in one
-        atomic step; returns False if the id exists already."""
+        """Creates a game with its first events (`first`, then `rest`), seat tokens and
+        announcements in one atomic step; returns False if the id exists already."""
 
     async def append(self, game_id: str, request: AppendRequest) -> AppendOutcome:
         """Appends atomically if `expected_version` is current (with the stateHash

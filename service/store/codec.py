@@ -194,6 +194,8 @@ def script_args(mode: str, request: AppendRequest) -> list[str | bytes | int]:
         args += [name, value]
     args.append(len(events))
     args += [encode_event(event) for event in events]
+    args.append(len(request.announcements))
+    args += list(request.announcements)
     return args
 
 

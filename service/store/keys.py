@@ -48,6 +48,8 @@ class GameKeys:
     tokens: str
     moves: str
     snapshots: str
+    outbox: str
+    """The announcements not yet relayed (`service.log.announce`), a stream."""
 
     @classmethod
     def of(cls, game_id: str, prefix: str = DEFAULT_PREFIX) -> GameKeys:
@@ -55,11 +57,12 @@ class GameKeys:
         if not is_valid_game_id(game_id):
             raise InvalidGameId(f"invalid game id {game_id[:50]!r}")
         tag = f"{prefix}:{{{game_id}}}"
-        return cls(f"{tag}:log", f"{tag}:meta", f"{tag}:tokens", f"{tag}:moves", f"{tag}:snapshots")
+        names = ("log", "meta", "tokens", "moves", "snapshots", "outbox")
+        return cls(*(f"{tag}:{name}" for name in names))
 
-    def all(self) -> tuple[str, str, str, str]:
+    def all(self) -> tuple[str, str, str, str, str]:
         """Returns the keys as the script's KEYS list."""
-        return (self.log, self.meta, self.tokens, self.moves)
+        return (self.log, self.meta, self.tokens, self.moves, self.outbox)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

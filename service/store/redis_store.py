@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib.resources
+import time
 from collections.abc import Awaitable, Callable, Mapping, Sequence
 from typing import Any, TypeVar
 
@@ -26,9 +27,11 @@ from boardstate.service.store.deadlines import DeadlineStore, RedisDeadlines
 from boardstate.service.store.durable import TOUCH_SCRIPT, Replicated, append_wrote, touched
 from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
+from boardstate.service.store.outbox import RedisOutbox
 from boardstate.service.store.redis_errors import translated
-from boardstate.service.store.snapshots import RedisSnapshots
+from boardstate.service.store.snapshots import RedisSnapshots, SnapshotStore
 from boardstate.service.store.stream_reader import StreamReader
+from boardstate.service.store.webhook_store import RedisWebhooks
 
 T = TypeVar("T")
 Client = Redis | RedisCluster
@@ -38,7 +41,7 @@ APPEND_SCRIPT = (
 )
 
 
-class RedisEventStore(DeadlineStore, BotJobStore):
+class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
     """The `EventStore` on `redis.asyncio.Redis` or `redis.asyncio.cluster.RedisCluster`.
 
     The client must use RESP2 and `decode_responses=False`; `connect()` builds a suitable one.
@@ -67,6 +70,8 @@ class RedisEventStore(DeadlineStore, BotJobStore):
         self._snapshots = RedisSnapshots(client)
         self._deadlines = RedisDeadlines(client, prefix)
         self._bot_jobs = RedisBotJobs(client, prefix, self.streams.client)
+        self.outbox = RedisOutbox(client, prefix)
+        self.webhooks = RedisWebhooks(client, prefix)
         self._replicated = (
             Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None
         )
@@ -93,6 +98,8 @@ class RedisEventStore(DeadlineStore, BotJobStore):
                 result = await self._replicated.run(
                     self._append, keys, args, append_wrote, f"{mode} {game_id}"
                 )
+            if request.announcements and result[0] == b"ok":
+                await self.outbox.written(game_id, int(time.time() * 1000))
         return result
 
     async def create(
@@ -103,10 +110,14 @@ class RedisEventStore(DeadlineStore, BotJobStore):
         *,
         rest: Sequence[StoredEvent] = (),
         seat_tokens: Sequence[tuple[int, str]] = (),
+        announcements: Sequence[bytes] = (),
     ) -> bool:
-        """Creates a game with its first events and seat tokens in one atomic step; returns
-        False if the id exists already. Raises `InvalidGameId` for an id that names no game."""
-        request = AppendRequest(0, [first, *rest], meta=meta, seat_tokens=tuple(seat_tokens))
+        """Creates a game with its first events, seat tokens and announcements in one atomic
+        step; returns False if the id exists. Raises `InvalidGameId` for an unusable id."""
+        tokens, events = tuple(seat_tokens), [first, *rest]
+        request = AppendRequest(
+            0, events, meta=meta, seat_tokens=tokens, announcements=announcements
+        )
         result = await self._script(game_id, "create", request)
         return bool(result[0] == b"ok")
 
@@ -217,21 +228,6 @@ class RedisEventStore(DeadlineStore, BotJobStore):
         """
         async with translated("index page"):
             return await self._index.page(after, limit, game_type, status, player)
-
-    async def snapshot_put(self, game_id: str, version: int, blob: bytes) -> None:
-        """Stores a snapshot blob of the game at `version` (replacing one of that version)."""
-        key = self.keys(game_id).snapshots
-        async with translated(f"snapshot {game_id}"):
-            await self._snapshots.put(key, version, blob)
-
-    async def snapshot_before(self, game_id: str, version: int) -> tuple[int, bytes] | None:
-        """Returns `(version, blob)` of the latest snapshot at or before `version`, or None."""
-        if not is_valid_game_id(game_id):
-            return None
-        key = self.keys(game_id).snapshots
-        return await self._read(
-            f"snapshot {game_id}", lambda: self._snapshots.at_or_before(key, version)
-        )
 
     async def ping(self) -> bool:
         """Tells whether the backing server answers."""

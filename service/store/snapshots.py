@@ -7,12 +7,17 @@ optimisation only: losing or corrupting them changes nothing but speed.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
 from boardstate.service.store import codec
+from boardstate.service.store.keys import GameKeys, is_valid_game_id
+from boardstate.service.store.redis_errors import translated
+
+T = TypeVar("T")
 
 PUT_SCRIPT = """
 -- KEYS: 1 snapshots; ARGV: 1 version, 2 blob. Replaces any snapshot of that version.
@@ -42,3 +47,30 @@ class RedisSnapshots:
             return None
         blob, score = found[0]
         return int(score), codec.as_bytes(blob)
+
+
+class SnapshotStore:
+    """The snapshot operations of the event store (mixed into `RedisEventStore`)."""
+
+    _snapshots: RedisSnapshots
+
+    def keys(self, game_id: str) -> GameKeys:
+        raise NotImplementedError
+
+    async def _read(self, what: str, call: Callable[[], Awaitable[T]]) -> T:
+        raise NotImplementedError
+
+    async def snapshot_put(self, game_id: str, version: int, blob: bytes) -> None:
+        """Stores a snapshot blob of the game at `version` (replacing one of that version)."""
+        key = self.keys(game_id).snapshots
+        async with translated(f"snapshot {game_id}"):
+            await self._snapshots.put(key, version, blob)
+
+    async def snapshot_before(self, game_id: str, version: int) -> tuple[int, bytes] | None:
+        """Returns `(version, blob)` of the latest snapshot at or before `version`, or None."""
+        if not is_valid_game_id(game_id):
+            return None
+        key = self.keys(game_id).snapshots
+        return await self._read(
+            f"snapshot {game_id}", lambda: self._snapshots.at_or_before(key, version)
+        )

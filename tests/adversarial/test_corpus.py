@@ -76,6 +76,11 @@ DEFAULTS = {
     "exact": "false",
     "accept": "true",
     "policy": '"stand-in"',
+    "url": '"http://example.com/hook"',
+    "events": '["turn.changed"]',
+    "webhookId": '"wh_x"',
+    "deliveryId": '"dlv_x"',
+    "clearGameTypes": "false",
 }
 STATUSES: collections.Counter[int] = collections.Counter()
 

@@ -160,19 +160,28 @@ class Events:
 
 @contextlib.asynccontextmanager
 async def subscription(
-    ws_url: str, game_id: str, after: int | None = None, payload: dict[str, Any] | None = None
+    ws_url: str,
+    game_id: str,
+    after: int | None = None,
+    payload: dict[str, Any] | None = None,
+    query: tuple[str, str, dict[str, Any]] | None = None,
 ) -> AsyncIterator[Events]:
-    """Subscribes to `gameEvents` over graphql-transport-ws (connection_init carries `payload`)."""
+    """Subscribes to `gameEvents` over graphql-transport-ws (connection_init carries `payload`);
+    `query` (document, root field, variables) subscribes to something else instead."""
     protocols = [Subprotocol("graphql-transport-ws")]
     async with connect(ws_url, subprotocols=protocols, proxy=None) as ws:
         await ws.send(json.dumps({"type": "connection_init", "payload": payload or {}}))
         ack = json.loads(await ws.recv())
         assert ack["type"] == "connection_ack", ack
-        variables = {"g": game_id, "after": after}
-        body = {"query": SUBSCRIBE, "variables": variables}
+        document, field, variables = query or (
+            SUBSCRIBE,
+            "gameEvents",
+            {"g": game_id, "after": after},
+        )
+        body = {"query": document, "variables": variables}
         await ws.send(json.dumps({"id": "1", "type": "subscribe", "payload": body}))
         events = Events()
-        reader = asyncio.create_task(_read(ws, events.queue))
+        reader = asyncio.create_task(_read(ws, events.queue, field))
         try:
             yield events
         finally:
@@ -181,7 +190,7 @@ async def subscription(
                 await reader
 
 
-async def _read(ws: ClientConnection, queue: asyncio.Queue[Any]) -> None:
+async def _read(ws: ClientConnection, queue: asyncio.Queue[Any], field: str) -> None:
     try:
         async for raw in ws:
             message = json.loads(raw)
@@ -193,7 +202,7 @@ async def _read(ws: ClientConnection, queue: asyncio.Queue[Any]) -> None:
                 if payload.get("errors"):
                     await queue.put(GraphQLErrors(payload["errors"]))
                 else:
-                    await queue.put(payload["data"]["gameEvents"])
+                    await queue.put(payload["data"][field])
             elif kind == "error":
                 await queue.put(GraphQLErrors(message["payload"]))
             elif kind == "complete":

@@ -80,6 +80,11 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/games/{id}/seats/{seat}/token",
         "/v1/games/{id}/seats/{seat}/stand-in",
         "/v1/games/{id}/suggested-move",
+        "/v1/webhooks",
+        "/v1/webhooks/{id}",
+        "/v1/webhooks/{id}/deliveries",
+        "/v1/webhooks/{id}/deliveries/{deliveryId}/resend",
+        "/v1/feed/stream",
     }
 
 

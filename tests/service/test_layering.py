@@ -1,7 +1,8 @@
 """Inside `service/`, imports go one way (DESIGN §2): http → games → pictures → history → log → store.
 
 A sub-package imports only itself and the sub-packages below it; the shared top-level modules
-(settings, env_values, logging, metrics, failures, inputs) may be imported by anyone and import no sub-package;
+(settings, env_values, logging, metrics, failures, webhook_failures,
+inputs) may be imported by anyone and import no sub-package;
 `cli` and `asgi` may import anything, and only they start the local conveniences (`local/`)
 and the supervisor of `boardstate serve --workers N` (`workers`).
 `history/` and `log/` never touch Redis themselves. Module names inside `service/` are unique
@@ -19,7 +20,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
 ORDER = ("http", "games", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
-SHARED = ("settings", "env_values", "logging", "metrics", "failures", "inputs")
+SHARED = ("settings", "env_values", "logging", "metrics", "failures", "webhook_failures", "inputs")
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")
 """Top-level modules that may import anything."""

@@ -1,0 +1,245 @@
+"""Webhooks and the feed over REST (DESIGN §5d); the same operations as GraphQL's.
+
+Admin routes (`Authorization: Bearer <admin token>`): `POST /v1/webhooks` (201 with the secret,
+shown once), `GET /v1/webhooks`, `GET|PATCH|DELETE /v1/webhooks/{id}`,
+`GET /v1/webhooks/{id}/deliveries?first=`, `POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend`.
+
+`GET /v1/feed/stream?gameType=&playerId=&gameId=&after=`: Server-Sent Events, one message per
+announcement: `id: <feed position>`, `event: <type>` (`turn.changed`, ...), `data: <{id, type,
+timestamp, data}>`; it resumes after `Last-Event-ID` (or `after`; without either: from now on),
+sends `: keep-alive` comments while idle and ends when the client leaves or the server stops
+(`event: shutdown`, with `retry:`; an `EventSource` reconnects with its `Last-Event-ID`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+from collections.abc import AsyncGenerator
+from typing import Any
+
+import msgspec
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.routing import BaseRoute, Route
+from starlette.types import Receive, Scope, Send
+
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema.codes import BAD_FEED_FILTER, ApiError, as_api_error
+from boardstate.schema.webhook_ports import DeliveryView, FeedItem, WebhookView
+from boardstate.service.games.store_failures import store_errors
+from boardstate.service.http.problems import problem_of
+from boardstate.service.http.rest_base import Body, Out
+from boardstate.service.http.rest_common import (
+    endpoint,
+    json_response,
+    query_int,
+    read_body,
+    service_of,
+    token_of,
+)
+from boardstate.service.http.shutdown import SHUTDOWN_KEY
+
+RETRY_MS = 1000
+
+
+class WebhookIn(Body):
+    url: str
+    events: list[str]
+    game_types: list[str] | None = None
+
+
+class WebhookPatchIn(Body):
+    url: str | msgspec.UnsetType = msgspec.UNSET
+    events: list[str] | msgspec.UnsetType = msgspec.UNSET
+    game_types: list[str] | msgspec.UnsetType | None = msgspec.UNSET
+    paused: bool | msgspec.UnsetType = msgspec.UNSET
+
+
+class WebhookOut(Out):
+    id: str
+    url: str
+    events: list[str]
+    game_types: list[str] | None
+    paused: bool
+    paused_reason: str | None
+    created_at: str
+    queued: int
+
+
+class WebhookCreatedOut(WebhookOut):
+    secret: str
+
+
+class DeliveryOut(Out):
+    id: str
+    message_id: str
+    type: str
+    game_id: str
+    status: str
+    attempts: int
+    last_status: int | None
+    last_error: str | None
+    next_attempt_at: str | None
+    created_at: str
+    delivered_at: str | None
+
+
+def webhook_out(w: WebhookView) -> WebhookOut:
+    types = None if w.game_types is None else list(w.game_types)
+    return WebhookOut(
+        w.id, w.url, list(w.events), types, w.paused, w.paused_reason, w.created_at, w.queued
+    )
+
+
+def delivery_out(d: DeliveryView) -> DeliveryOut:
+    return DeliveryOut(**{f: getattr(d, f) for f in DeliveryOut.__struct_fields__})
+
+
+@endpoint
+async def create(request: Request) -> Response:
+    body = await read_body(request, WebhookIn)
+    made, secret = await service_of(request).create_webhook(
+        token_of(request), body.url, body.events, body.game_types
+    )
+    out = WebhookCreatedOut(**msgspec.structs.asdict(webhook_out(made)), secret=secret)
+    return json_response(out, 201, {"location": f"/v1/webhooks/{made.id}"})
+
+
+@endpoint
+async def listing(request: Request) -> Response:
+    found = await service_of(request).list_webhooks(token_of(request))
+    return json_response([webhook_out(w) for w in found])
+
+
+@endpoint
+async def one(request: Request) -> Response:
+    found = await service_of(request).get_webhook(token_of(request), request.path_params["id"])
+    return json_response(webhook_out(found))
+
+
+@endpoint
+async def patch(request: Request) -> Response:
+    body = await read_body(request, WebhookPatchIn)
+    wire = {"url": "url", "events": "events", "game_types": "gameTypes", "paused": "paused"}
+    changes = {
+        name: getattr(body, field)
+        for field, name in wire.items()
+        if getattr(body, field) is not msgspec.UNSET
+    }
+    service, webhook_id = service_of(request), request.path_params["id"]
+    return json_response(
+        webhook_out(await service.update_webhook(token_of(request), webhook_id, changes))
+    )
+
+
+@endpoint
+async def delete(request: Request) -> Response:
+    await service_of(request).delete_webhook(token_of(request), request.path_params["id"])
+    return Response(status_code=204)
+
+
+@endpoint
+async def deliveries(request: Request) -> Response:
+    first = query_int(request, "first") or 20
+    found = await service_of(request).webhook_deliveries(
+        token_of(request), request.path_params["id"], first
+    )
+    return json_response([delivery_out(d) for d in found])
+
+
+@endpoint
+async def resend(request: Request) -> Response:
+    params = request.path_params
+    made = await service_of(request).resend_delivery(
+        token_of(request), params["id"], params["deliveryId"]
+    )
+    return json_response(delivery_out(made), 202)
+
+
+def encode_item(item: FeedItem) -> bytes:
+    """One SSE message of the feed."""
+    data = json.dumps(item.announcement, separators=(",", ":")).encode()
+    kind = str(item.announcement["type"]).encode()
+    return b"id: %s\nevent: %s\ndata: %s\n\n" % (item.position.encode(), kind, data)
+
+
+class FeedResponse(Response):
+    """Streams an opened feed until the client leaves or the server stops."""
+
+    def __init__(self, stream: AsyncGenerator[FeedItem | None, None]) -> None:
+        self.status_code = 200
+        self.media_type = "text/event-stream"
+        self.background = None
+        self.init_headers({"cache-control": "no-cache, no-transform", "x-accel-buffering": "no"})
+        self.stream = stream
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        stopping: asyncio.Event = scope.get(SHUTDOWN_KEY) or asyncio.Event()
+
+        async def pump() -> None:
+            async for item in self.stream:
+                chunk = b": keep-alive\n\n" if item is None else encode_item(item)
+                await send({"type": "http.response.body", "body": chunk, "more_body": True})
+
+        async def gone() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+
+        await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+        tasks = [asyncio.ensure_future(c) for c in (pump(), gone(), stopping.wait())]
+        try:
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            if tasks[2] in done:
+                shutdown = f"retry: {RETRY_MS}\nevent: shutdown\ndata: {{}}\n\n".encode()
+                with contextlib.suppress(OSError):
+                    await send({"type": "http.response.body", "body": shutdown, "more_body": True})
+            with contextlib.suppress(OSError):
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+        finally:
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError, Exception):
+                    await task
+            await self.stream.aclose()
+
+
+async def feed_stream(request: Request) -> Response:
+    """`GET /v1/feed/stream`: see the module's documentation."""
+    service = service_of(request)
+    params: dict[str, Any] = {
+        k: request.query_params.get(k) for k in ("gameType", "playerId", "gameId")
+    }
+    if any(v is not None and len(v) > 64 for v in params.values()):
+        return problem_of(ApiError(BAD_FEED_FILTER, "a filter is at most 64 characters"))
+    after = request.headers.get("last-event-id") or request.query_params.get("after")
+    try:
+        with store_errors():
+            stream = await service.open_feed(
+                token_of(request), after, params["gameType"], params["playerId"], params["gameId"]
+            )
+    except MoveError as exc:
+        return problem_of(as_api_error(exc))
+    except ApiError as exc:
+        return problem_of(exc)
+    return FeedResponse(stream)
+
+
+async def collection(request: Request) -> Response:
+    return await (create if request.method == "POST" else listing)(request)
+
+
+async def member(request: Request) -> Response:
+    handlers = {"PATCH": patch, "DELETE": delete}
+    return await handlers.get(request.method, one)(request)
+
+
+WEBHOOK_ROUTES: list[BaseRoute] = [
+    Route("/v1/webhooks", collection, methods=["GET", "POST"]),
+    Route("/v1/webhooks/{id}", member, methods=["GET", "PATCH", "DELETE"]),
+    Route("/v1/webhooks/{id}/deliveries", deliveries, methods=["GET"]),
+    Route("/v1/webhooks/{id}/deliveries/{deliveryId}/resend", resend, methods=["POST"]),
+    Route("/v1/feed/stream", feed_stream, methods=["GET"]),
+]
+"""Documented in `service.http.openapi_webhooks`."""

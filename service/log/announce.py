@@ -1,0 +1,90 @@
+"""Announcements: the lifecycle notifications an append makes (issue 19, DESIGN §5d).
+
+`announcements(before, after, events)` says what other services learn from one atomic append:
+`game.created`, `game.started`, `turn.changed` (who must act now), `seat.timed_out` and
+`game.ended`. They are written into the game's outbox in the same atomic step as the events
+(`service.store.append.lua`), so nothing is announced that was not recorded and nothing recorded
+goes unannounced; the relay (`service.games.relay`) moves them on to the cross-game feed and the
+webhook queues.
+
+An announcement is the JSON body a webhook receives (Standard Webhooks' `{type, timestamp,
+data}`) plus its `id` (`msg_<game>_<version>_<n>`: stable, so a re-sent or duplicated delivery
+carries the same `webhook-id`). `data` always holds `gameId`, `gameType`, `version`, `status`,
+`toAct` and `seats` (`[{seat, name, playerId}]`: `playerId` is the opaque id an integrator
+attached at creation, `createGame(playerIds:)`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from typing import Any
+
+from boardstate.service.log.lifecycle import TIMED_OUT
+from boardstate.service.log.record_model import GameRecord
+from boardstate.service.store.base import StoredEvent
+
+GAME_CREATED = "game.created"
+GAME_STARTED = "game.started"
+TURN_CHANGED = "turn.changed"
+SEAT_TIMED_OUT = "seat.timed_out"
+GAME_ENDED = "game.ended"
+EVENT_NAMES = (GAME_CREATED, GAME_STARTED, TURN_CHANGED, SEAT_TIMED_OUT, GAME_ENDED)
+"""Every announcement type, in the order one append makes them."""
+
+
+def player_ids(record: GameRecord) -> list[str | None]:
+    """The integrator's opaque player id of each seat (None where none was attached)."""
+    given = record.created.get("playerIds") or []
+    return [given[i] if i < len(given) else None for i in range(record.players)]
+
+
+def _common(record: GameRecord) -> dict[str, Any]:
+    ids = player_ids(record)
+    return {
+        "gameId": record.game_id,
+        "gameType": record.rules.info.id,
+        "version": record.version,
+        "status": record.status,
+        "toAct": list(record.to_act),
+        "seats": [
+            {"seat": i, "name": name, "playerId": ids[i]} for i, name in enumerate(record.seats)
+        ],
+    }
+
+
+def announcements(
+    before: GameRecord | None, after: GameRecord, events: Sequence[StoredEvent]
+) -> list[dict[str, Any]]:
+    """The announcements of the append that took `before` (None: a create) to `after`."""
+    made: list[tuple[str, dict[str, Any]]] = []
+    if before is None:
+        made.append((GAME_CREATED, {}))
+    started = after.status != "OPEN" and (before is None or before.status == "OPEN")
+    if started and after.state is not None:
+        made.append((GAME_STARTED, {}))
+    for event in events:
+        if event.type == TIMED_OUT and event.seat is not None:
+            made.append((SEAT_TIMED_OUT, {"seat": event.seat}))
+    acting_before = () if before is None else before.to_act
+    if after.status == "ACTIVE" and (started or after.to_act != acting_before):
+        made.append((TURN_CHANGED, {}))
+    if after.result is not None and (before is None or before.result is None):
+        result = after.result
+        made.append((GAME_ENDED, {"winners": list(result.winners), "scores": list(result.scores)}))
+    at = events[-1].at if events else ""
+    common = _common(after)
+    return [
+        {
+            "id": f"msg_{after.game_id}_{after.version}_{n}",
+            "type": kind,
+            "timestamp": at,
+            "data": {**common, **extra},
+        }
+        for n, (kind, extra) in enumerate(made)
+    ]
+
+
+def encoded(items: Sequence[dict[str, Any]]) -> tuple[bytes, ...]:
+    """The announcements as the outbox stores them (compact JSON)."""
+    return tuple(json.dumps(a, separators=(",", ":")).encode() for a in items)

@@ -1,0 +1,182 @@
+"""The outbox relay's keys: from each game's outbox to the feed and the webhook queues.
+
+An append writes its announcements into the game's own outbox stream (`GameKeys.outbox`, same
+slot as the log, in the same atomic script). Moving them on touches keys of one other slot,
+tagged `{hooks}`, so each step below is atomic too:
+
+* `pending` (sorted set): games whose outbox may hold entries, added after the append (a hint;
+  a sweep over the outboxes re-adds any a crash left out, `outboxes`).
+* `relay(...)` (one script on the `{hooks}` slot): unless the announcement's id is in `seen`,
+  records it there, appends it to the cross-game `feed` stream and queues one delivery per
+  matching webhook endpoint (`service.store.webhook_store`). A relay that dies after it and
+  before deleting the outbox entry runs it again: `seen` makes the second run a no-op.
+* leases (`SET NX PX`) keep two replicas from relaying one game (or sending to one endpoint) at
+  once; a dead replica's lease runs out and another takes over.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from typing import Any
+
+from redis.asyncio import Redis
+from redis.asyncio.cluster import RedisCluster
+
+from boardstate.service.store.keys import GameKeys
+
+FEED_MAXLEN = 100_000
+"""The feed keeps about this many announcements (a reader further behind starts at the oldest)."""
+SEEN_MS = 7 * 24 * 3600 * 1000
+"""How long a relayed announcement's id is remembered (duplicate relays within it are no-ops)."""
+
+RELAY_SCRIPT = """
+-- KEYS: 1 seen (zset), 2 feed (stream), then per delivery: queue (stream), record, log (zset)
+-- ARGV: 1 announcement id, 2 payload, 3 now ms, 4 feed maxlen, 5 record ttl ms, 6 n,
+--       then n delivery id / record pairs
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) then return 0 end
+redis.call('ZADD', KEYS[1], ARGV[3], ARGV[1])
+redis.call('XADD', KEYS[2], 'MAXLEN', '~', ARGV[4], '*', 'a', ARGV[2])
+for k = 0, tonumber(ARGV[6]) - 1 do
+  local q, rec, lg = KEYS[3 + 3 * k], KEYS[4 + 3 * k], KEYS[5 + 3 * k]
+  redis.call('SET', rec, ARGV[8 + 2 * k], 'PX', ARGV[5])
+  redis.call('XADD', q, '*', 'd', ARGV[7 + 2 * k])
+  redis.call('ZADD', lg, ARGV[3], ARGV[7 + 2 * k])
+end
+return 1
+"""
+
+DROP_SCRIPT = """
+-- KEYS: 1 a game's outbox; deletes it when empty (atomic in the game's slot, so an append's
+-- XADD lands before or after, never lost); returns its length
+local left = redis.call('XLEN', KEYS[1])
+if left == 0 then redis.call('DEL', KEYS[1]) end
+return left
+"""
+
+FORGET_SCRIPT = """
+-- KEYS: 1 pending; ARGV: 1 game, 2 the mark's score when it was read
+if redis.call('ZSCORE', KEYS[1], ARGV[1]) == ARGV[2] then
+  return redis.call('ZREM', KEYS[1], ARGV[1])
+end
+return 0
+"""
+
+RELEASE_SCRIPT = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+class HookKeys:
+    """The `{hooks}` slot's keys."""
+
+    def __init__(self, prefix: str) -> None:
+        self.tag = f"{prefix}:{{hooks}}"
+        self.pending = f"{self.tag}:pending"
+        self.seen = f"{self.tag}:seen"
+        self.feed = f"{self.tag}:feed"
+        self.endpoints = f"{self.tag}:endpoints"
+
+    def lease(self, name: str) -> str:
+        return f"{self.tag}:lease:{name}"
+
+    def queue(self, endpoint: str) -> str:
+        return f"{self.tag}:q:{endpoint}"
+
+    def record(self, delivery: str) -> str:
+        return f"{self.tag}:d:{delivery}"
+
+    def log(self, endpoint: str) -> str:
+        return f"{self.tag}:log:{endpoint}"
+
+    def dead(self, endpoint: str) -> str:
+        return f"{self.tag}:dead:{endpoint}"
+
+
+class Leases:
+    """Short exclusive leases by name."""
+
+    def __init__(self, client: Redis | RedisCluster, keys: HookKeys) -> None:
+        self.client = client
+        self.keys = keys
+        self._release = client.register_script(RELEASE_SCRIPT)
+
+    async def take(self, name: str, ms: int) -> str | None:
+        """A token if the lease was free (it lasts `ms`), else None."""
+        token = secrets.token_hex(8)
+        taken = await self.client.set(self.keys.lease(name), token, nx=True, px=ms)
+        return token if taken else None
+
+    async def give_back(self, name: str, token: str) -> None:
+        await self._release(keys=[self.keys.lease(name)], args=[token])
+
+
+class RedisOutbox:
+    """Pending outboxes, the relay step and the feed stream."""
+
+    def __init__(self, client: Redis | RedisCluster, prefix: str) -> None:
+        self.client = client
+        self.prefix = prefix
+        self.keys = HookKeys(prefix)
+        self.leases = Leases(client, self.keys)
+        self._relay = client.register_script(RELAY_SCRIPT)
+        self._forget = client.register_script(FORGET_SCRIPT)
+        self._drop = client.register_script(DROP_SCRIPT)
+
+    async def written(self, game_id: str, now_ms: int) -> None:
+        """Marks a game's outbox as holding entries."""
+        await self.client.zadd(self.keys.pending, {game_id: now_ms})
+
+    async def pending(self, limit: int) -> list[tuple[str, bytes]]:
+        """Games whose outbox may hold entries, oldest mark first, with their marks."""
+        found: Any = await self.client.zrange(self.keys.pending, 0, limit - 1, withscores=True)
+        return [(g.decode(), repr(int(score)).encode()) for g, score in found]
+
+    async def entries(self, game_id: str, limit: int) -> list[tuple[bytes, dict[str, Any]]]:
+        """The game's outbox entries, oldest first: (entry id, announcement)."""
+        found: Any = await self.client.xrange(GameKeys.of(game_id, self.prefix).outbox, count=limit)
+        return [(entry, json.loads(fields[b"a"])) for entry, fields in found]
+
+    async def relay(
+        self, announcement: dict[str, Any], deliveries: list[tuple[str, str, bytes]], now_ms: int
+    ) -> bool:
+        """Feeds one announcement and queues its deliveries (endpoint, delivery id, record);
+        False when it had been relayed before."""
+        keys: list[str] = [self.keys.seen, self.keys.feed]
+        args: list[Any] = [announcement["id"], json.dumps(announcement, separators=(",", ":"))]
+        args += [now_ms, FEED_MAXLEN, SEEN_MS, len(deliveries)]
+        for endpoint, delivery, record in deliveries:
+            keys += [self.keys.queue(endpoint), self.keys.record(delivery), self.keys.log(endpoint)]
+            args += [delivery, record]
+        return bool(await self._relay(keys=keys, args=args))
+
+    async def done(self, game_id: str, mark: bytes, entries: list[bytes], now_ms: int) -> None:
+        """Deletes relayed outbox entries; forgets the game when its outbox is empty and its
+        pending mark is still `mark` (a newer append marks it again: it stays)."""
+        outbox = GameKeys.of(game_id, self.prefix).outbox
+        if entries:
+            await self.client.xdel(outbox, *entries)
+        if not await self._drop(keys=[outbox]):
+            await self._forget(keys=[self.keys.pending], args=[game_id, mark])
+        await self.client.zremrangebyscore(self.keys.seen, "-inf", now_ms - SEEN_MS)
+
+    async def outboxes(self) -> list[str]:
+        """Every game whose outbox key exists (the sweep after a crash; a full `SCAN`)."""
+        pattern = f"{self.prefix}:{{*}}:outbox"
+        found = []
+        async for key in self.client.scan_iter(match=pattern, count=1000):
+            text = key.decode() if isinstance(key, bytes) else str(key)
+            found.append(text[len(self.prefix) + 2 : -len("}:outbox")])
+        return found
+
+    async def feed(self, after: str, limit: int) -> list[tuple[str, dict[str, Any]]]:
+        """Feed entries after the stream id `after` ('0' = from the oldest)."""
+        start = "(" + after if after != "0" else "-"
+        found: Any = await self.client.xrange(self.keys.feed, min=start, count=limit)
+        return [(entry.decode(), json.loads(fields[b"a"])) for entry, fields in found]
+
+    async def feed_tail(self) -> str:
+        """The id of the feed's newest entry ('0' when empty)."""
+        found: Any = await self.client.xrevrange(self.keys.feed, count=1)
+        return found[0][0].decode() if found else "0"

@@ -1,0 +1,35 @@
+"""The failures of the webhook admin API and the feed (`schema.codes`), like `service.failures`."""
+
+from __future__ import annotations
+
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema.codes import (
+    BAD_FEED_FILTER,
+    BAD_WEBHOOK,
+    DELIVERY_NOT_FOUND,
+    WEBHOOK_NOT_FOUND,
+)
+
+
+class WebhookNotFound(MoveError):
+    """No webhook endpoint with that id."""
+
+    code = WEBHOOK_NOT_FOUND
+
+
+class DeliveryNotFound(MoveError):
+    """No delivery with that id for that endpoint."""
+
+    code = DELIVERY_NOT_FOUND
+
+
+class BadWebhook(MoveError):
+    """An endpoint's url, events or game types are not acceptable (`details.field`)."""
+
+    code = BAD_WEBHOOK
+
+
+class BadFeedFilter(MoveError):
+    """A feed position or filter that cannot be served."""
+
+    code = BAD_FEED_FILTER

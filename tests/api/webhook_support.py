@@ -1,0 +1,110 @@
+"""Helpers of the webhook and feed tests: a receiver process, SSE reading, waiting."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import httpx
+from standardwebhooks.webhooks import Webhook
+
+from boardstate.service.local.embedded_redis import free_port
+from tests.api.server import REPO
+
+
+class Receiver:
+    """`tests.api.webhook_receiver` on a port of its own; `stop()` and `start()` again keep the
+    port and the recorded requests."""
+
+    def __init__(self, status: int = 200, delay_s: float = 0.0) -> None:
+        self.port = free_port()
+        self.out = Path(tempfile.mkstemp(prefix="bs-hooks-", suffix=".ndjson")[1])
+        self.status = status
+        self.delay_s = delay_s
+        self._process: subprocess.Popen[bytes] | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}/hooks"
+
+    def start(self, status: int | None = None) -> Receiver:
+        self.status = self.status if status is None else status
+        command = [sys.executable, "-m", "tests.api.webhook_receiver", str(self.port)]
+        command += [str(self.out), str(self.status), str(self.delay_s)]
+        self._process = subprocess.Popen(command, cwd=REPO)
+        deadline = time.monotonic() + 10
+        while time.monotonic() < deadline:
+            try:
+                httpx.get(f"http://127.0.0.1:{self.port}/", timeout=0.5, trust_env=False)
+                return self
+            except httpx.HTTPError:
+                time.sleep(0.05)
+        raise RuntimeError("the receiver did not start")
+
+    def stop(self) -> None:
+        if self._process is not None:
+            self._process.kill()
+            self._process.wait()
+            self._process = None
+
+    def requests(self) -> list[dict[str, Any]]:
+        text = self.out.read_text()
+        return [json.loads(line) for line in text.splitlines() if line.strip()]
+
+    def verified(self, secret: str, game_id: str) -> list[tuple[str, dict[str, Any]]]:
+        """(webhook-id, payload) of each request about `game_id`, every signature checked with
+        the Standard Webhooks library."""
+        out = []
+        for request in self.requests():
+            payload = Webhook(secret).verify(request["body"], request["headers"])
+            if payload["data"]["gameId"] == game_id:
+                out.append((request["headers"]["webhook-id"], payload))
+        return out
+
+
+async def until(test: Callable[[], Any], seconds: float = 30.0, what: str = "") -> Any:
+    """Polls `test` (sync or async) until it returns something truthy."""
+    deadline = time.monotonic() + seconds
+    while True:
+        value = test()
+        if asyncio.iscoroutine(value):
+            value = await value
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {what or test}")
+        await asyncio.sleep(0.1)
+
+
+async def read_sse(
+    url: str, headers: dict[str, str], stop: Callable[[list[dict[str, str]]], bool]
+) -> tuple[int, list[dict[str, str]]]:
+    """Reads SSE messages (`id`, `event`, `data`) until `stop(messages)`; returns the status
+    and the messages (comments left out)."""
+    messages: list[dict[str, str]] = []
+    async with (
+        httpx.AsyncClient(trust_env=False, timeout=30) as client,
+        client.stream("GET", url, headers=headers) as response,
+    ):
+        if response.status_code != 200:
+            await response.aread()
+            return response.status_code, [{"problem": response.text}]
+        current: dict[str, str] = {}
+        async for line in response.aiter_lines():
+            if line == "":
+                if current:
+                    messages.append(current)
+                    current = {}
+                    if stop(messages):
+                        break
+            elif not line.startswith(":"):
+                name, _, value = line.partition(":")
+                current[name] = value.strip()
+    return 200, messages
