@@ -87,8 +87,21 @@ async def read_sse(
     url: str, headers: dict[str, str], stop: Callable[[list[dict[str, str]]], bool]
 ) -> tuple[int, list[dict[str, str]]]:
     """Reads SSE messages (`id`, `event`, `data`) until `stop(messages)`; returns the status
-    and the messages (comments left out)."""
+    and the messages (comments left out). Fails after 20 s."""
     messages: list[dict[str, str]] = []
+    try:
+        async with asyncio.timeout(20):
+            return await _read_sse(url, headers, stop, messages)
+    except TimeoutError:
+        raise AssertionError(f"SSE {url}: stopped waiting after {messages}") from None
+
+
+async def _read_sse(
+    url: str,
+    headers: dict[str, str],
+    stop: Callable[[list[dict[str, str]]], bool],
+    messages: list[dict[str, str]],
+) -> tuple[int, list[dict[str, str]]]:
     async with (
         httpx.AsyncClient(trust_env=False, timeout=30) as client,
         client.stream("GET", url, headers=headers) as response,
