@@ -36,7 +36,9 @@ log = structlog.get_logger("boardstate.bots")
 
 CLAIM_IDLE_MS = 15_000
 """A job taken this long ago and not finished is claimed by another worker."""
-BLOCK_MS = 1000
+POLL_S = 0.1
+"""How long a worker with nothing to do waits before it looks for jobs again (it polls: a
+waiting worker holds no Redis connection)."""
 THINKING_GRACE_S = 5.0
 """A policy still thinking this long after its budget is abandoned (the job is retried)."""
 
@@ -97,7 +99,9 @@ class BotWorker:
         while True:
             try:
                 jobs = await store.reclaim_bot_jobs(self.name, CLAIM_IDLE_MS, 8)
-                jobs += await store.take_bot_jobs(self.name, 8, BLOCK_MS)
+                jobs += await store.take_bot_jobs(self.name, 8)
+                if not jobs:
+                    await asyncio.sleep(POLL_S)
                 for job in jobs:
                     try:
                         await self.play(job)

@@ -230,7 +230,7 @@ class EventStore(Protocol):
         """Asks the bot workers to move for `seat` at `version` (`service.store.bot_jobs`)."""
         ...
 
-    async def take_bot_jobs(self, consumer: str, count: int, block_ms: int) -> list[Any]:
+    async def take_bot_jobs(self, consumer: str, count: int) -> list[Any]:
         """New bot jobs for `consumer`."""
         ...
 

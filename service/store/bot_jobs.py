@@ -47,14 +47,11 @@ def _job(entry: Any, fields: Any) -> BotJob | None:
 
 
 class RedisBotJobs:
-    """The job stream and its consumer group. The blocking `XREADGROUP` runs on `blocking` (the
-    stream reader's own client), so a waiting worker never holds a request connection."""
+    """The job stream and its consumer group. Workers poll it (`XREADGROUP` without `BLOCK`), so
+    a waiting worker never holds a connection."""
 
-    def __init__(
-        self, client: Redis | RedisCluster, prefix: str, blocking: Redis | RedisCluster
-    ) -> None:
+    def __init__(self, client: Redis | RedisCluster, prefix: str) -> None:
         self.client = client
-        self.blocking = blocking
         self.key = f"{prefix}:{{bots}}:jobs"
         self._group_ready = False
 
@@ -73,11 +70,9 @@ class RedisBotJobs:
         fields: dict[Any, Any] = {"game": game_id, "version": version, "seat": seat}
         await self.client.xadd(self.key, fields, maxlen=MAX_JOBS, approximate=True)
 
-    async def take(self, consumer: str, count: int, block_ms: int) -> list[BotJob]:
+    async def take(self, consumer: str, count: int) -> list[BotJob]:
         await self._group()
-        found: Any = await self.blocking.xreadgroup(
-            GROUP, consumer, {self.key: ">"}, count=count, block=block_ms
-        )
+        found: Any = await self.client.xreadgroup(GROUP, consumer, {self.key: ">"}, count=count)
         jobs = []
         for _, entries in found or []:
             jobs += [j for e, f in entries if (j := _job(e, f)) is not None]
@@ -106,10 +101,10 @@ class BotJobStore:
         async with translated(f"bot job {game_id}"):
             await self._bot_jobs.add(game_id, version, seat)
 
-    async def take_bot_jobs(self, consumer: str, count: int, block_ms: int) -> list[BotJob]:
-        """New jobs for `consumer` (waits up to `block_ms`)."""
+    async def take_bot_jobs(self, consumer: str, count: int) -> list[BotJob]:
+        """New jobs for `consumer` (none waiting: an empty list at once)."""
         async with translated("bot jobs"):
-            return await self._bot_jobs.take(consumer, count, block_ms)
+            return await self._bot_jobs.take(consumer, count)
 
     async def reclaim_bot_jobs(self, consumer: str, idle_ms: int, count: int) -> list[BotJob]:
         """Jobs another worker took more than `idle_ms` ago and never finished."""

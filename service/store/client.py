@@ -14,9 +14,9 @@ from boardstate.service.store.pools import WaitingPool, WaitingRedisCluster
 from boardstate.service.store.redis_store import Client, RedisEventStore
 from boardstate.service.store.stream_reader import StreamReader
 
-READER_CONNECTIONS = 3
-"""The stream reader's pool on a single server: one blocked `XREAD`, the bot worker's blocked
-`XREADGROUP`, one more while a cancelled read's connection is being released."""
+READER_CONNECTIONS = 2
+"""The stream reader's pool on a single server: one blocked `XREAD`, one more while a
+cancelled read's connection is being released."""
 
 
 def connect(

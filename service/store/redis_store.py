@@ -69,7 +69,7 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         self._index = RedisIndex(client, prefix)
         self._snapshots = RedisSnapshots(client)
         self._deadlines = RedisDeadlines(client, prefix)
-        self._bot_jobs = RedisBotJobs(client, prefix, self.streams.client)
+        self._bot_jobs = RedisBotJobs(client, prefix)
         self.outbox = RedisOutbox(client, prefix)
         self.webhooks = RedisWebhooks(client, prefix)
         self._replicated = (
