@@ -28,6 +28,7 @@ from boardstate.engine.core.rng import Rng
 from boardstate.service.games import table_writes
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.steward import Steward
+from boardstate.service.games.stopping import cancelled
 from boardstate.service.log import event_builder, movers, record_model
 from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord, decode_engine_event
 from boardstate.service.store.bot_jobs import BotJob
@@ -96,7 +97,7 @@ class BotWorker:
     async def run(self) -> None:
         """Takes jobs (new ones, and ones a dead worker left) until cancelled."""
         store = self.loader.store
-        while True:
+        while not cancelled():
             try:
                 jobs = await store.reclaim_bot_jobs(self.name, CLAIM_IDLE_MS, 8)
                 jobs += await store.take_bot_jobs(self.name, 8)
@@ -113,6 +114,7 @@ class BotWorker:
             except Exception as exc:
                 log.warning("bot_worker_failed", error=repr(exc)[:300])
                 await asyncio.sleep(1)
+        raise asyncio.CancelledError
 
 
 def start(worker: BotWorker) -> asyncio.Task[None]:

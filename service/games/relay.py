@@ -21,6 +21,7 @@ from typing import Any
 
 import structlog
 
+from boardstate.service.games.stopping import cancelled
 from boardstate.service.store.outbox import SEEN_MS, RedisOutbox
 from boardstate.service.store.webhook_store import RedisWebhooks
 
@@ -110,7 +111,7 @@ class Relay:
     async def run(self) -> None:
         """Relays until cancelled."""
         swept = 0.0
-        while True:
+        while not cancelled():
             try:
                 if time.monotonic() - swept > SWEEP_S:
                     await self.sweep()
@@ -125,6 +126,7 @@ class Relay:
             except Exception as exc:  # Redis away: try again later
                 log.warning("relay_failed", error=repr(exc)[:300])
                 await asyncio.sleep(1)
+        raise asyncio.CancelledError
 
 
 def start(relay: Relay) -> asyncio.Task[None]:

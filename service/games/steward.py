@@ -21,6 +21,7 @@ import structlog
 from boardstate.service.failures import StoreUnavailable
 from boardstate.service.games import due_work, table_writes
 from boardstate.service.games.loader import GameLoader
+from boardstate.service.games.stopping import cancelled
 from boardstate.service.log import movers, record_model, time_source
 from boardstate.service.log.record_model import GameRecord
 
@@ -112,7 +113,7 @@ class Steward:
             raise
         except Exception as exc:
             log.warning("steward_sweep_failed", error=repr(exc)[:300])
-        while True:
+        while not cancelled():
             try:
                 await self.tick()
             except asyncio.CancelledError:
@@ -120,6 +121,7 @@ class Steward:
             except Exception as exc:  # keep polling: one bad game must not stop the rest
                 log.warning("steward_tick_failed", error=repr(exc)[:300])
             await asyncio.sleep(self.poll_ms / 1000)
+        raise asyncio.CancelledError
 
     async def tick(self) -> int:
         """Settles the games due now; returns how many were claimed."""

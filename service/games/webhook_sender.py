@@ -35,6 +35,7 @@ from typing import Any
 import httpx
 import structlog
 
+from boardstate.service.games.stopping import cancelled
 from boardstate.service.games.webhook_targets import TargetRefused, check_target
 from boardstate.service.store.webhook_store import RedisWebhooks
 
@@ -174,7 +175,7 @@ class Sender:
 
     async def run(self) -> None:
         """Sends until cancelled."""
-        while True:
+        while not cancelled():
             try:
                 busy = 0
                 for endpoint in await self.webhooks.endpoints():
@@ -187,6 +188,7 @@ class Sender:
             except Exception as exc:
                 log.warning("webhook_sender_failed", error=repr(exc)[:300])
                 await asyncio.sleep(1)
+        raise asyncio.CancelledError
 
     async def close(self) -> None:
         await self.http.aclose()
