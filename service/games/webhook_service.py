@@ -9,7 +9,6 @@ Registration answers its signing secret once (`whsec_` + 32 random bytes, base64
 from __future__ import annotations
 
 import base64
-import datetime
 import secrets
 import time
 from typing import Any
@@ -20,6 +19,7 @@ from boardstate.service.failures import Unauthorized
 from boardstate.service.games.seat_tokens import admin_token_matches
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.webhook_targets import TargetRefused, check_target
+from boardstate.service.log import clocks
 from boardstate.service.log.announce import EVENT_NAMES
 from boardstate.service.store.webhook_store import RedisWebhooks
 from boardstate.service.webhook_failures import BadWebhook, DeliveryNotFound, WebhookNotFound
@@ -29,10 +29,8 @@ MAX_DELIVERIES_PAGE = 100
 
 
 def iso_ms(ms: int | None) -> str | None:
-    if not ms:
-        return None
-    moment = datetime.datetime.fromtimestamp(ms / 1000, tz=datetime.UTC)
-    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+    """The ISO text (as events' `at`) of a time in ms, or None when unset (0 or None)."""
+    return clocks.ms_iso(ms) if ms else None
 
 
 def webhook_view(endpoint: dict[str, Any], queued: int) -> WebhookView:

@@ -72,6 +72,8 @@ def announcements(
     if after.result is not None and (before is None or before.result is None):
         result = after.result
         made.append((GAME_ENDED, {"winners": list(result.winners), "scores": list(result.scores)}))
+    if not made:
+        return []
     at = events[-1].at if events else ""
     common = _common(after)
     return [

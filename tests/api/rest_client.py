@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import httpx
 
+from boardstate.service.history.log_format import read_log
 from boardstate.service.store import StoredEvent
 
 PROBLEM = "application/problem+json"
@@ -104,23 +104,7 @@ class Rest:
     async def stored_log(self, game_id: str) -> list[StoredEvent]:
         """The game's exported log (`GET /v1/games/{id}/log`) as stored events."""
         response = await self.http.get(f"/v1/games/{game_id}/log")
-        events = []
-        for line in response.text.splitlines():
-            e = json.loads(line)
-            events.append(
-                StoredEvent(
-                    e["version"],
-                    e["type"],
-                    e["v"],
-                    e["seat"],
-                    e["moveId"],
-                    e["data"],
-                    e["at"],
-                    e["stateHash"],
-                    e.get("move"),
-                )
-            )
-        return events
+        return read_log(response.content)
 
     async def close(self) -> None:
         await self.http.aclose()
