@@ -88,12 +88,21 @@ class Mutation(TableMutation, WebhookMutation):
         tokens = [SeatToken(seat=s, token=t) for s, t in created.tokens]
         return GameCreated(game=Game.of(created.game), tokens=tokens)
 
-    @described.mutation("Takes a seat (the lowest free one if `seat` is omitted).")
+    @described.mutation(
+        "Takes a seat (the lowest free one if `seat` is omitted). `playerId` attaches an "
+        "integrator's opaque id (1-64 printable characters) to the seat, for the feed's "
+        "`playerId` filter and webhook payloads; it replaces one attached at creation."
+    )
     async def join_game(
-        self, info: Info, game_id: strawberry.ID, name: str, seat: int | None = None
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        name: str,
+        seat: int | None = None,
+        player_id: str | None = None,
     ) -> JoinGameResult:
         try:
-            joined = await info.context.backend.join_game(str(game_id), name, seat)
+            joined = await info.context.backend.join_game(str(game_id), name, seat, player_id)
         except MoveError as exc:
             return Rejected.of(exc)
         return SeatJoined(seat=joined.seat, token=joined.token, game=Game.of(joined.game))

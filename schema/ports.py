@@ -210,8 +210,11 @@ class GameBackend(WebhookBackend, Protocol):
         """Creates a game: `bots` fills their seats, `seats` (names) every other one;
         `player_ids` are the integrator's opaque ids of the seats."""
 
-    async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
-        """Takes a seat (the lowest free one when `seat` is None)."""
+    async def join_game(
+        self, game_id: str, name: str, seat: int | None, player_id: str | None = None
+    ) -> JoinedSeat:
+        """Takes a seat (the lowest free one when `seat` is None); `player_id` is the
+        integrator's opaque id of the player, replacing one attached at creation."""
 
     async def fork_game(
         self,

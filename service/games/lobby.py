@@ -60,6 +60,13 @@ def checked_player_ids(ids: Any, players: int) -> list[str | None]:
     return list(ids)
 
 
+def check_player_id(given: str | None) -> str | None:
+    """The integrator player id given at join (1..64 printable characters); `BadName`."""
+    if given is not None:
+        checked_player_ids([given], 1)
+    return given
+
+
 class Lobby:
     """createGame and joinGame."""
 
@@ -182,9 +189,12 @@ class Lobby:
         await self.loader.index(record)
         return record, tokens
 
-    async def join(self, game_id: str, name: str, seat: int | None) -> tuple[GameRecord, int, str]:
-        """Takes `seat` (or the lowest free one); returns the game, the seat and its token."""
-        clean = check_name(name)
+    async def join(
+        self, game_id: str, name: str, seat: int | None, player_id: str | None = None
+    ) -> tuple[GameRecord, int, str]:
+        """Takes `seat` (or the lowest free one), with the integrator's `player_id` if given;
+        returns the game, the seat and its token."""
+        clean, player_id = check_name(name), check_player_id(player_id)
         structlog.contextvars.bind_contextvars(game_id=game_id)
         for _ in range(64):
             record = await self.loader.load(game_id)
@@ -199,15 +209,18 @@ class Lobby:
             if target not in free:
                 raise SeatTaken(f"seat {target} of game {game_id} is taken")
             try:
-                record, token = await self._take_seat(record, target, clean)
+                record, token = await self._take_seat(record, target, clean, player_id)
             except _Conflict:
                 continue
             return record, target, token
         raise RuntimeError(f"game {game_id}: could not take a seat after 64 attempts")
 
-    async def _take_seat(self, record: GameRecord, seat: int, name: str) -> tuple[GameRecord, str]:
+    async def _take_seat(
+        self, record: GameRecord, seat: int, name: str, player_id: str | None
+    ) -> tuple[GameRecord, str]:
         token = new_token()
-        after, events, status = seat_events(record, seat, name, record_model.now_iso())
+        at = record_model.now_iso()
+        after, events, status = seat_events(record, seat, name, at, player_id)
         meta = None if status is None else {"status": status}
         request = AppendRequest(
             record.version,

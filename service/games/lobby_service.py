@@ -44,10 +44,12 @@ class LobbyService:
         self.metrics.games_created.labels(record.rules.info.id).inc()
         return CreatedGame(game_view(record), tuple(tokens))
 
-    async def join_game(self, game_id: str, name: str, seat: int | None) -> JoinedSeat:
+    async def join_game(
+        self, game_id: str, name: str, seat: int | None, player_id: str | None = None
+    ) -> JoinedSeat:
         """Takes a seat and returns its token."""
         with store_errors():
-            record, taken, token = await self.lobby.join(game_id, name, seat)
+            record, taken, token = await self.lobby.join(game_id, name, seat, player_id)
             await self.steward.schedule(record)
         return JoinedSeat(game_view(record), taken, token)
 

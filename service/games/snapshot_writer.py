@@ -2,7 +2,7 @@
 
 A snapshot is taken at every version that is a multiple of `every` (setting
 `BOARDSTATE_SNAPSHOT_EVERY`), by the process that appends or folds past it. Its blob is msgpack
-`{fingerprint, version, seats, state, result}`, with the engine state in its wire form
+`{fingerprint, version, seats, playerIds, state, result}`, with the engine state in its wire form
 (`engine.core.wire.encode_value`). The fingerprint names the snapshot format, the game's rules
 version and data hash and the shape of the state's dataclasses, so a snapshot written by other
 engine code is ignored, never decoded into the wrong shape.
@@ -70,6 +70,7 @@ def encode(record: GameRecord) -> bytes:
         "fingerprint": fingerprint(record.rules, state_type(record)),
         "version": record.version,
         "seats": list(record.seats),
+        "playerIds": list(record.player_ids),
         "state": None if record.state is None else encode_value(record.state),
         "result": None
         if result is None
@@ -104,8 +105,9 @@ def decode(proto: GameRecord, blob: bytes) -> GameRecord:
     seats = tuple(None if s is None else str(s) for s in doc["seats"])
     if len(seats) != proto.players:
         raise ValueError(f"{len(seats)} seats, the game has {proto.players}")
+    ids = tuple(None if i is None else str(i) for i in doc.get("playerIds", proto.player_ids))
     return dataclasses.replace(
-        proto, version=int(doc["version"]), seats=seats, state=state, result=result
+        proto, version=int(doc["version"]), seats=seats, state=state, result=result, player_ids=ids
     )
 
 

@@ -120,7 +120,7 @@ async def get_game(request: Request) -> Response:
 async def join_game(request: Request) -> Response:
     body = await read_body(request, JoinIn)
     joined = await service_of(request).join_game(
-        request.path_params["game_id"], body.name, body.seat
+        request.path_params["game_id"], body.name, body.seat, body.player_id
     )
     out = SeatJoinedOut(joined.seat, joined.token, game_out(joined.game))
     return json_response(out, 201, {"etag": etag(joined.game.version)})

@@ -44,6 +44,7 @@ class JoinIn(Body):
 
     name: str
     seat: int | None = None
+    player_id: str | None = None
 
 
 class MoveIn(Body):

@@ -35,8 +35,7 @@ EVENT_NAMES = (GAME_CREATED, GAME_STARTED, TURN_CHANGED, SEAT_TIMED_OUT, GAME_EN
 
 def player_ids(record: GameRecord) -> list[str | None]:
     """The integrator's opaque player id of each seat (None where none was attached)."""
-    given = record.created.get("playerIds") or []
-    return [given[i] if i < len(given) else None for i in range(record.players)]
+    return list(record.player_ids or (None,) * record.players)
 
 
 def _common(record: GameRecord) -> dict[str, Any]:

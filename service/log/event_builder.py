@@ -54,12 +54,14 @@ def setup_drafts(record: GameRecord) -> list[Draft]:
 
 
 def seat_events(
-    record: GameRecord, seat: int, name: str, at: str
+    record: GameRecord, seat: int, name: str, at: str, player_id: str | None = None
 ) -> tuple[GameRecord, list[StoredEvent], str | None]:
-    """Returns the game after `seat` joins, the events to append, and the new status when the
-    last seat was filled (its setup events, and `GameEnded` if setup already ends it, included)."""
+    """Returns the game after `seat` joins (with the integrator's `player_id`, if given), the
+    events to append, and the new status when the last seat was filled (its setup events, and
+    `GameEnded` if setup already ends it, included)."""
+    data = {"name": name} if player_id is None else {"name": name, "playerId": player_id}
     after, events = record_model.extend(
-        record, [Draft(record_model.SEAT_JOINED, {"name": name}, seat)], None, at
+        record, [Draft(record_model.SEAT_JOINED, data, seat)], None, at
     )
     if after.state is None:
         return after, events, None

@@ -34,7 +34,7 @@ from boardstate.engine.core.canonical import canonical_bytes
 from boardstate.engine.core.rules import GameRules, Outcome
 from boardstate.engine.core.table import Clock, TableOptions, table_from_wire
 from boardstate.engine.core.wire import encode_value
-from boardstate.service.log import clocks, table_fold
+from boardstate.service.log import table_fold
 from boardstate.service.log.lifecycle import EMPTY, LIFECYCLE_EVENTS, Table
 from boardstate.service.log.rulebook import rules_for
 from boardstate.service.log.time_source import now_iso as now_iso
@@ -73,6 +73,9 @@ class GameRecord:
     """Resignations, stand-ins, clocks, takebacks (`service.log.lifecycle`)."""
     setup: TableOptions = NO_TABLE_OPTIONS
     """The table's options (`GameCreated.data.table`): clock, bots, stand-in, hints."""
+    player_ids: tuple[str | None, ...] = ()
+    """The integrator's opaque player id per seat (`GameCreated.data.playerIds`, replaced by
+    `SeatJoined.data.playerId`, cleared by `SeatLeft`); not part of the stateHash."""
     _hash: str | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
     """`state_hash()`, once computed (a copy made with `dataclasses.replace` starts without)."""
 
@@ -139,6 +142,7 @@ def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
         state=None,
         version=1,
         setup=setup,
+        player_ids=table_fold.given_player_ids(data.get("playerIds"), int(data["players"])),
     )
 
 
@@ -154,15 +158,8 @@ def apply(record: GameRecord, event: StoredEvent) -> GameRecord:
         raise ValueError(f"game {record.game_id}: event {event.version} after {record.version}")
     changes: dict[str, Any] = {"version": event.version}
     if event.type == SEAT_JOINED:
-        assert event.seat is not None
-        seats = list(record.seats)
-        seats[event.seat] = str(event.data["name"])
-        changes["seats"] = tuple(seats)
-        if None not in seats:
-            changes["state"] = record.rules.initial_state(record.players, record.options)
-            if record.clock is not None:
-                changes["table"] = clocks.started(record.table, record.clock, record.players)
-    elif event.type == GAME_ENDED:
+        return table_fold.seat_joined(record, event)
+    if event.type == GAME_ENDED:
         data = event.data
         changes["result"] = Outcome(
             scores=tuple(data["scores"]), winners=tuple(data["winners"]), details=data["details"]

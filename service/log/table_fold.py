@@ -20,6 +20,34 @@ if TYPE_CHECKING:
     from boardstate.service.log.record_model import GameRecord
 
 
+def given_player_ids(given: Any, players: int) -> tuple[str | None, ...]:
+    """The player ids attached at creation (`GameCreated.data.playerIds`), one per seat."""
+    ids = list(given) if isinstance(given, list) else []
+    return tuple(ids[i] if i < len(ids) else None for i in range(players))
+
+
+def with_player_id(record: GameRecord, seat: int, player_id: str | None) -> tuple[str | None, ...]:
+    """The record's integrator player ids with `seat`'s replaced."""
+    ids = list(record.player_ids or (None,) * record.players)
+    ids[seat] = player_id
+    return tuple(ids)
+
+
+def seat_joined(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """The record after `SeatJoined` (data `{name, playerId?}`); the last seat starts the game."""
+    assert event.seat is not None
+    seats = list(record.seats)
+    seats[event.seat] = str(event.data["name"])
+    changes: dict[str, Any] = {"version": event.version, "seats": tuple(seats)}
+    if (player_id := event.data.get("playerId")) is not None:
+        changes["player_ids"] = with_player_id(record, event.seat, str(player_id))
+    if None not in seats:
+        changes["state"] = record.rules.initial_state(record.players, record.options)
+        if record.clock is not None:
+            changes["table"] = clocks.started(record.table, record.clock, record.players)
+    return dataclasses.replace(record, **changes)
+
+
 def lifecycle_step(record: GameRecord, event: StoredEvent) -> GameRecord:
     """The record after a lifecycle event (`service.log.lifecycle`)."""
     kind, seat, data = event.type, event.seat, event.data
@@ -31,6 +59,7 @@ def lifecycle_step(record: GameRecord, event: StoredEvent) -> GameRecord:
         seats = list(record.seats)
         seats[seat] = None
         changes["seats"] = tuple(seats)
+        changes["player_ids"] = with_player_id(record, seat, None)
     elif kind == lifecycle.TAKEN_BACK:
         table, changes["state"] = lifecycle.rewind(table, int(data["toVersion"]))
     if record.clock is not None and record.state is not None:
@@ -68,4 +97,4 @@ def engine_step(
         table = clocks.track(table, _owing(record, state), record.players, clocks.iso_ms(at))
     r = record
     kept = (r.game_id, r.rules, r.seed, r.created, r.options, r.seats)
-    return type(r)(*kept, state, version, r.result, r.imported, table, r.setup)
+    return type(r)(*kept, state, version, r.result, r.imported, table, r.setup, r.player_ids)

@@ -132,6 +132,59 @@ async def test_filters_and_who_may_follow_what(server: ServiceProcess) -> None:
         assert json.loads(answer[0]["problem"])["code"] == code, url
 
 
+JOIN = """
+mutation($g: ID!, $p: String) {
+  joinGame(gameId: $g, name: "gil", playerId: $p) {
+    ... on SeatJoined { seat }
+    ... on Rejected { code }
+  }
+}"""
+
+
+async def test_a_player_id_attached_at_join_on_either_door_filters_the_feed(
+    server: ServiceProcess,
+) -> None:
+    admin = {"authorization": f"Bearer {ADMIN}"}
+    api, rest = Api(server.url), Rest(server.url)
+    try:
+        by_graphql, _ = await new_game_open(rest, "joiner-1")
+        joined = (await api.gql(JOIN, g=by_graphql, p="joiner-2"))["joinGame"]
+        assert joined == {"seat": 1}
+        by_rest, _ = await new_game_open(rest, None)
+        answer = await rest.request(
+            "POST", f"/games/{by_rest}/seats", json={"name": "hal", "playerId": "joiner-2"}
+        )
+        assert answer.status_code == 201
+        for bad in ("", "x" * 65, "tab\there"):
+            refused = await api.gql(JOIN, g=by_rest, p=bad)
+            assert refused["joinGame"] == {"code": "BAD_NAME"}
+            answer = await rest.request(
+                "POST", f"/games/{by_rest}/seats", json={"name": "ivy", "playerId": bad}
+            )
+            assert (answer.status_code, answer.json()["code"]) == (422, "BAD_NAME")
+    finally:
+        await api.close()
+        await rest.close()
+    status, found = await read_sse(
+        feed_url(server, playerId="joiner-2", after="0"),
+        admin,
+        lambda m: [x["event"] for x in m].count("game.started") >= 2,
+    )
+    assert status == 200
+    started = [json.loads(m["data"])["data"] for m in found if m["event"] == "game.started"]
+    assert {d["gameId"] for d in started} == {by_graphql, by_rest}
+    for data in started:
+        assert data["seats"][1]["playerId"] == "joiner-2"
+
+
+async def new_game_open(rest: Rest, player_id: str | None) -> tuple[str, str]:
+    """A two-seat Trambahn game with seat 0 taken (`player_id` attached at creation)."""
+    created = await rest.create(playerIds=[player_id, None])
+    game_id = created["game"]["id"]
+    joined = await rest.ok("POST", f"/games/{game_id}/seats", json={"name": "fay"})
+    return game_id, joined["token"]
+
+
 async def test_the_feed_subscription_gives_the_same_announcements(server: ServiceProcess) -> None:
     game_id, tokens = await new_game(server.url, [None, None])
     await play(server.url, game_id, tokens, 3)

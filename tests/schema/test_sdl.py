@@ -46,7 +46,10 @@ def test_mutation_arguments_match_the_contract() -> None:
     assert (
         "input BotSeatInput {\n  seat: Int!\n  policy: String!\n  budgetMs: Int! = 1000\n}" in sdl
     )
-    assert "joinGame(gameId: ID!, name: String!, seat: Int = null): JoinGameResult!" in sdl
+    assert (
+        "joinGame(gameId: ID!, name: String!, seat: Int = null, playerId: String = null): "
+        "JoinGameResult!"
+    ) in sdl
     assert (
         "submitMove(gameId: ID!, seat: Int!, move: JSON!, expectedVersion: Int = null, "
         "moveId: String = null, dryRun: Boolean! = false): SubmitMoveResult!"
