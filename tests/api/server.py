@@ -74,21 +74,36 @@ class ServiceProcess:
         """Starts the server and waits until `/healthz` answers; retries on a taken port."""
         for _ in range(3):
             self.port = free_port()
-            if self.workers > 1:
-                command = [sys.executable, "-m", "boardstate.service.cli", "serve"]
-                command += ["--workers", str(self.workers)]
-            else:
-                command = [sys.executable, "-m", "uvicorn", "boardstate.service.asgi:app"]
-                command += ["--no-access-log"]
-            command += ["--host", "127.0.0.1", "--port", str(self.port)]
-            with self.log_path.open("ab") as log:
-                self._process = subprocess.Popen(
-                    command, cwd=REPO, env=self._env(), stdout=log, stderr=subprocess.STDOUT
-                )
+            self._spawn()
             if self._wait_ready():
                 return self
             self.stop()
         raise RuntimeError(f"the service did not start: {self.log_tail()}")
+
+    def restart(self) -> Self:
+        """Stops the server (SIGTERM: streams get their `shutdown` message) and starts it again
+        on the same port, as a replica restarting behind a stable address."""
+        self.stop()
+        for _ in range(50):  # the port may linger briefly
+            self._spawn()
+            if self._wait_ready():
+                return self
+            self.stop()
+            time.sleep(0.1)
+        raise RuntimeError(f"the service did not restart: {self.log_tail()}")
+
+    def _spawn(self) -> None:
+        if self.workers > 1:
+            command = [sys.executable, "-m", "boardstate.service.cli", "serve"]
+            command += ["--workers", str(self.workers)]
+        else:
+            command = [sys.executable, "-m", "uvicorn", "boardstate.service.asgi:app"]
+            command += ["--no-access-log"]
+        command += ["--host", "127.0.0.1", "--port", str(self.port)]
+        with self.log_path.open("ab") as log:
+            self._process = subprocess.Popen(
+                command, cwd=REPO, env=self._env(), stdout=log, stderr=subprocess.STDOUT
+            )
 
     def _wait_ready(self) -> bool:
         deadline = time.monotonic() + START_TIMEOUT_S

@@ -1,0 +1,85 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="PlayerCountOut")
+
+
+@_attrs_define
+class PlayerCountOut:
+    """
+    Attributes:
+        players (int):
+        printed (bool):
+        rule (str):
+        source (str):
+    """
+
+    players: int
+    printed: bool
+    rule: str
+    source: str
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        players = self.players
+
+        printed = self.printed
+
+        rule = self.rule
+
+        source = self.source
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "players": players,
+                "printed": printed,
+                "rule": rule,
+                "source": source,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        players = d.pop("players")
+
+        printed = d.pop("printed")
+
+        rule = d.pop("rule")
+
+        source = d.pop("source")
+
+        player_count_out = cls(
+            players=players,
+            printed=printed,
+            rule=rule,
+            source=source,
+        )
+
+        player_count_out.additional_properties = d
+        return player_count_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties

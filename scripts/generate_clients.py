@@ -1,0 +1,120 @@
+"""Regenerates the generated halves of the client SDKs from `schema/openapi.json` (`make clients`).
+
+* Python: `clients/python/boardstate_api/` by openapi-python-client (its settings in
+  `clients/python/openapi-python-client.yaml`, its own ruff post-hooks run in a temporary folder
+  outside this repository, so our ruff settings never change its output), from the document
+  with optional security left out (`python_spec`).
+* TypeScript: `clients/typescript/src/schema.ts` by openapi-typescript (the command is the
+  `generate` script of `clients/typescript/package.json`, at the version in its lock file).
+
+`--check` generates both into a temporary folder and fails, naming the files, if anything
+differs from what is committed (tests/clients/test_generated_clients.py runs it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import filecmp
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+SPEC = ROOT / "schema" / "openapi.json"
+PYTHON = ROOT / "clients" / "python"
+PYTHON_PACKAGE = PYTHON / "boardstate_api"
+TYPESCRIPT = ROOT / "clients" / "typescript"
+TYPESCRIPT_SCHEMA = TYPESCRIPT / "src" / "schema.ts"
+TS_FLAGS = ("--empty-objects-unknown", "--default-non-nullable=false")
+
+
+def python_spec(into: Path) -> Path:
+    """Writes the document the Python generator reads: the API's, with the optional security
+    (`[{bearerAuth: []}, {}]`: a token may be sent) of each operation left out, since
+    openapi-python-client types any operation with security as `AuthenticatedClient`-only;
+    without it both `Client` (anonymous) and `AuthenticatedClient` (a token) are accepted."""
+    spec = json.loads(SPEC.read_text(encoding="utf-8"))
+    for item in spec["paths"].values():
+        for operation in item.values():
+            if isinstance(operation, dict) and {} in operation.get("security", ()):
+                del operation["security"]
+    into.write_text(json.dumps(spec, indent=2), encoding="utf-8")
+    return into
+
+
+def generate_python(into: Path) -> Path:
+    """Generates the Python package into the folder `into` (made fresh); returns it."""
+    spec = python_spec(into.parent / "openapi-python.json")
+    path = f"{Path(sys.executable).parent}{os.pathsep}{os.environ['PATH']}"
+    env = dict(os.environ, PATH=path, RUFF_NO_CACHE="true")
+    command = [
+        str(Path(sys.executable).parent / "openapi-python-client"),
+        "generate",
+        "--path",
+        str(spec),
+        "--config",
+        str(PYTHON / "openapi-python-client.yaml"),
+        "--meta",
+        "none",
+        "--output-path",
+        str(into),
+        "--overwrite",
+    ]
+    subprocess.run(command, check=True, env=env, cwd=into.parent, capture_output=True)
+    (into / "py.typed").write_text("", encoding="utf-8")  # PEP 561: the package is typed
+    return into
+
+
+def generate_typescript(into: Path) -> Path:
+    """Generates the TypeScript types into the file `into`; returns it."""
+    tool = TYPESCRIPT / "node_modules" / ".bin" / "openapi-typescript"
+    command = [str(tool), str(SPEC), *TS_FLAGS, "--output", str(into)]
+    subprocess.run(command, check=True, cwd=TYPESCRIPT, capture_output=True)
+    return into
+
+
+def differences(fresh: Path, committed: Path) -> list[str]:
+    """The paths (relative to `committed`) that differ between two folders."""
+    found: list[str] = []
+
+    def walk(compare: filecmp.dircmp[str], prefix: str) -> None:
+        found.extend(prefix + name for name in compare.left_only + compare.right_only)
+        found.extend(prefix + name for name in compare.diff_files + compare.funny_files)
+        for name, sub in compare.subdirs.items():
+            walk(sub, f"{prefix}{name}/")
+
+    ignore = [*filecmp.DEFAULT_IGNORES, "__pycache__"]
+    walk(filecmp.dircmp(fresh, committed, ignore=ignore), "")
+    return sorted(found)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--check", action="store_true", help="only compare, do not write")
+    check = parser.parse_args().check
+    with tempfile.TemporaryDirectory(prefix="boardstate-clients-") as tmp:
+        python = generate_python(Path(tmp) / "boardstate_api")
+        typescript = generate_typescript(Path(tmp) / "schema.ts")
+        if check:
+            stale = [f"boardstate_api/{p}" for p in differences(python, PYTHON_PACKAGE)]
+            if typescript.read_bytes() != TYPESCRIPT_SCHEMA.read_bytes():
+                stale.append("src/schema.ts")
+            if stale:
+                print(
+                    f"generated clients out of date, run `make clients`: {stale}", file=sys.stderr
+                )
+                return 1
+            return 0
+        shutil.rmtree(PYTHON_PACKAGE, ignore_errors=True)
+        shutil.copytree(python, PYTHON_PACKAGE)
+        shutil.copyfile(typescript, TYPESCRIPT_SCHEMA)
+    print(f"wrote {PYTHON_PACKAGE} and {TYPESCRIPT_SCHEMA}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
