@@ -9,9 +9,10 @@ from strawberry.scalars import JSON
 
 from boardstate.engine import registry
 from boardstate.engine.core.bots.policies import POLICIES
-from boardstate.engine.core.payloads import event_schema, event_types
+from boardstate.engine.core.payloads import event_types
 from boardstate.engine.core.rules import GameRules
 from boardstate.schema import decorators as described
+from boardstate.schema.service_events import SERVICE_EVENT_TYPES, delivered_event_schema
 
 
 @strawberry.type
@@ -95,10 +96,24 @@ class GameType:
         return event_types(self.rules)
 
     @described.field(
-        "JSON Schema (2020-12) of one engine event as delivered: `{type, data}`, for any viewer."
+        "The service's own event types (creation, seats, the end, the table's lifecycle), "
+        "which a game's log holds beside its engine events."
+    )
+    def service_event_types(self) -> list[str]:
+        return list(SERVICE_EVENT_TYPES)
+
+    @described.field(
+        "JSON Schema (2020-12) of one event as delivered, `{type, data}`, for any viewer: the "
+        "game's engine events and the service's own."
     )
     def event_schema(self) -> JSON:
-        return JSON(event_schema(self.rules))
+        return JSON(delivered_event_schema(self.rules))
+
+    @described.field(
+        "JSON Schema (2020-12) of the state view (`Game.state`, getState) for any viewer."
+    )
+    def state_schema(self) -> JSON:
+        return JSON(self.rules.state_schema())
 
     @described.field("Which component data are printed facts, which reconstructed.")
     def provenance(self) -> JSON:

@@ -7,8 +7,8 @@ that encode the events (`engine.core.wire`), so it cannot drift from what is sto
 every viewer: a redacted field (a card a viewer may not see) is declared nullable where the event
 declares it so. The envelope's other members (`version`, `seat`, `at`, ...) are the API's own and
 are allowed. The service's own events (`GameCreated`, `SeatJoined`, `GameEnded` and the table's
-lifecycle events) are described in docs/lifecycle.md and the README; they are not part of a game
-type's schema.
+lifecycle events) are added by `schema.service_events.delivered_event_schema`, which is what
+both doors publish as `eventSchema`.
 """
 
 from __future__ import annotations
@@ -42,11 +42,16 @@ def _pair(entry: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def engine_event_pairs(rules: GameRules[Any, Any, Any]) -> list[dict[str, Any]]:
+    """The schema of each engine event type as delivered: `{type, data}`."""
+    wire = rules.events.json_schema(f"{rules.info.id} event")
+    return [_pair(entry) for entry in wire["oneOf"]]
+
+
 def event_schema(rules: GameRules[Any, Any, Any]) -> dict[str, Any]:
     """The JSON Schema of one engine event as the API delivers it: `{type, data}`."""
-    wire = rules.events.json_schema(f"{rules.info.id} event")
     return {
         "$schema": DIALECT,
-        "title": f"{rules.info.id} event",
-        "oneOf": [_pair(entry) for entry in wire["oneOf"]],
+        "title": f"{rules.info.id} engine event",
+        "oneOf": engine_event_pairs(rules),
     }

@@ -149,6 +149,8 @@ class GameRules(Generic[S, M, E]):
     """The game's resampler and evaluation for its bots (`engine.core.bots.hooks`)."""
     stand_in: StandIn = dataclasses.field(default_factory=StandIn)
     """Who plays a resigned or timed-out seat's turns (`engine.core.stand_in`)."""
+    state_schema: Callable[[], dict[str, Any]] = dict
+    """The JSON Schema of `view(state, viewer)` for any viewer (`engine.core.view_schema`)."""
 
     # -- options and players -------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> Any:

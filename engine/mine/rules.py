@@ -16,6 +16,7 @@ from boardstate.engine.mine import (
     setup,
     turns,
     view,
+    view_schema,
 )
 from boardstate.engine.mine.components import DATA
 from boardstate.engine.mine.events import EVENTS, Event
@@ -132,6 +133,7 @@ RULES: GameRules[State, Move, Event] = GameRules(
     play=decide.play,
     evolve=evolve.evolve,
     view=view.view,
+    state_schema=view_schema.schema,
     redact=view.redact,
     outcome=scoring.outcome,
     check_options=options.check_options,

@@ -40,6 +40,7 @@ from boardstate.engine.tinners_trail import (
     setup,
     turns,
     view,
+    view_schema,
 )
 from boardstate.engine.tinners_trail.components import COMPONENTS, DATA
 from boardstate.engine.tinners_trail.events import EVENTS, Event
@@ -172,6 +173,7 @@ RULES: GameRules[State, Move, Event] = GameRules(
     play=decide.play,
     evolve=evolve.evolve,
     view=view.view,
+    state_schema=view_schema.schema,
     redact=view.redact,
     outcome=scoring.outcome,
     variants=VARIANTS,

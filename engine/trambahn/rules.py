@@ -15,6 +15,7 @@ from boardstate.engine.trambahn import (
     setup,
     turns,
     view,
+    view_schema,
 )
 from boardstate.engine.trambahn.components import DATA
 from boardstate.engine.trambahn.events import EVENTS, Event
@@ -87,6 +88,7 @@ RULES: GameRules[State, Move, Event] = GameRules(
     play=decide.play,
     evolve=evolve.evolve,
     view=view.view,
+    state_schema=view_schema.schema,
     redact=view.redact,
     outcome=scoring.outcome,
     variants=VARIANTS,

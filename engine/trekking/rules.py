@@ -36,6 +36,7 @@ from boardstate.engine.trekking import (
     setup,
     turns,
     view,
+    view_schema,
 )
 from boardstate.engine.trekking.components import DATA
 from boardstate.engine.trekking.events import EVENTS, Event
@@ -107,6 +108,7 @@ RULES: GameRules[State, Move, Event] = GameRules(
     play=decide.play,
     evolve=evolve.evolve,
     view=view.view,
+    state_schema=view_schema.schema,
     redact=view.redact,
     outcome=scoring.outcome,
     check_options=options.check_options,

@@ -158,7 +158,9 @@ class FeedService:
         """Checks the caller and the position (`Unauthorized`, `BadFeedFilter`), then returns
         the announcements after `after` and the live ones, filtered; None marks a quiet
         keep-alive interval."""
+        await self._feed_access(token, game_id)  # who asks comes first (DESIGN §5: order)
+        if any(v is not None and len(v) > 64 for v in (game_type, player_id, game_id)):
+            raise BadFeedFilter("a filter is at most 64 characters")
         start = check_position(after)
-        await self._feed_access(token, game_id)
         keepalive = float(self.sse_keepalive_seconds)
         return self.feed_watch.follow(start, game_type, player_id, game_id, keepalive)

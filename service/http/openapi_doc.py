@@ -21,7 +21,11 @@ from boardstate.service.http.openapi_paths import REF, paths
 from boardstate.service.http.openapi_pictures import picture_paths
 from boardstate.service.http.openapi_table import table_paths
 from boardstate.service.http.openapi_webhooks import MODELS as webhook_models
-from boardstate.service.http.openapi_webhooks import webhook_paths
+from boardstate.service.http.openapi_webhooks import (
+    announcement_components,
+    outgoing_webhooks,
+    webhook_paths,
+)
 from boardstate.service.http.problems import INTERNAL
 from boardstate.service.http.rest_game_types import GameTypeOut
 
@@ -62,8 +66,9 @@ def document() -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "paths": {**paths(), **picture_paths(), **table_paths(), **webhook_paths()},
+        "webhooks": outgoing_webhooks(),
         "components": {
-            "schemas": components,
+            "schemas": {**components, **announcement_components()},
             "securitySchemes": {
                 "bearerAuth": {
                     "type": "http",

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from boardstate.engine import registry
-from boardstate.engine.core.payloads import event_schema, event_types
+from boardstate.engine.core.payloads import event_types
+from boardstate.schema.service_events import SERVICE_EVENT_TYPES, delivered_event_schema
 from boardstate.service.http.rest_base import Out
 from boardstate.service.http.rest_models import JsonObject
 
@@ -27,7 +28,9 @@ class GameTypeOut(Out):
     options_schema: JsonObject
     move_schema: JsonObject
     event_types: list[str]
+    service_event_types: list[str]
     event_schema: JsonObject
+    state_schema: JsonObject
     provenance: JsonObject
 
 
@@ -50,6 +53,8 @@ def game_type_out(type_id: str) -> GameTypeOut:
         options_schema=rules.options_schema(),
         move_schema=rules.moves.json_schema(f"{info.id} move"),
         event_types=event_types(rules),
-        event_schema=event_schema(rules),
+        service_event_types=list(SERVICE_EVENT_TYPES),
+        event_schema=delivered_event_schema(rules),
+        state_schema=rules.state_schema(),
         provenance=rules.data.metadata(),
     )

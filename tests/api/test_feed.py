@@ -15,7 +15,7 @@ import pytest
 from tests.api.client import Api, subscription
 from tests.api.rest_client import Rest
 from tests.api.server import ServiceProcess, unique_prefix
-from tests.api.webhook_support import read_sse
+from tests.api.webhook_support import published, read_sse
 from tests.redis_support import RedisServer
 
 pytestmark = pytest.mark.redis
@@ -86,6 +86,8 @@ async def test_the_feed_resumes_after_last_event_id_without_loss_or_repeat(
     assert status == 200
     assert [m["event"] for m in first[:3]] == ["game.created", "game.started", "turn.changed"]
     assert all(json.loads(m["data"])["data"]["gameId"] == game_id for m in first)
+    for message in first:
+        assert published(json.loads(message["data"]), with_id=True)["type"] == message["event"]
     await play(server.url, game_id, tokens, 3)
     status, rest = await read_sse(
         feed_url(server, gameId=game_id),

@@ -1,6 +1,6 @@
-"""Typed payloads (issue 19): every event and legal move a client receives, on both doors and
-for every viewer, validates against the JSON Schemas the game type publishes (checked with
-`jsonschema`, a validator we did not write)."""
+"""Typed payloads (issue 19): every event (the engine's and the service's own), legal move and
+state view a client receives, on both doors and for every viewer, validates against the JSON
+Schemas the game type publishes (checked with `jsonschema`, a validator we did not write)."""
 
 from __future__ import annotations
 
@@ -17,8 +17,8 @@ from tests.api.server import ServiceProcess
 
 pytestmark = pytest.mark.redis
 
-SERVICE_EVENTS = {"GameCreated", "SeatJoined", "GameEnded"}
-TYPE_FIELDS = "eventTypes eventSchema moveSchema"
+TYPE_FIELDS = "eventTypes serviceEventTypes eventSchema moveSchema stateSchema"
+STATE = "query($g: ID!) { game(id: $g) { state } }"
 
 
 async def _events(api: Api, game_id: str, token: str | None) -> list[dict[str, Any]]:
@@ -47,9 +47,11 @@ async def test_every_event_and_move_a_client_sees_validates_against_the_publishe
         )
         game_id = created["game"]["id"]
         tokens = [t["token"] for t in created["tokens"]]
-        for field in ("eventTypes", "eventSchema", "moveSchema"):
+        for field in TYPE_FIELDS.split():
             assert over_rest[field] == published[field], field
         events = Draft202012Validator(published["eventSchema"])
+        states = Draft202012Validator(published["stateSchema"])
+        service_types = set(published["serviceEventTypes"])
         moves = Draft202012Validator(published["moveSchema"])
         rnd = random.Random(7)
         seen_moves = 0
@@ -71,11 +73,18 @@ async def test_every_event_and_move_a_client_sees_validates_against_the_publishe
             received = await _events(api, game_id, token)
             log = (await rest.ok("GET", f"/games/{game_id}/events", token=token))["items"]
             for stream in (received, [{"type": e["type"], "data": e["data"]} for e in log]):
-                engine = [e for e in stream if e["type"] not in SERVICE_EVENTS]
+                engine = [e for e in stream if e["type"] not in service_types]
                 assert {e["type"] for e in engine} <= set(published["eventTypes"])
                 assert len(engine) > players
-                for event in engine:
+                assert {"GameCreated", "SeatJoined"} <= {e["type"] for e in stream}
+                for event in stream:  # engine events and the service's own
                     events.validate(event)
+            query = {} if viewer is None else {"seat": viewer}
+            rest_state = await rest.ok("GET", f"/games/{game_id}/state", token=token, params=query)
+            states.validate(rest_state["state"])
+            if viewer is None:
+                graphql_state = (await api.gql(STATE, g=game_id))["game"]["state"]
+                assert graphql_state == rest_state["state"]
         wrong = {"type": published["eventTypes"][0], "data": {"no such field": 1}}
         assert not events.is_valid(wrong)
     finally:

@@ -1,8 +1,10 @@
-"""Helpers of the webhook and feed tests: a receiver process, SSE reading, waiting."""
+"""Helpers of the webhook and feed tests: a receiver process, SSE reading, waiting, and the
+check of every announcement against the schema the OpenAPI document publishes for it."""
 
 from __future__ import annotations
 
 import asyncio
+import functools
 import json
 import subprocess
 import sys
@@ -13,10 +15,33 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from jsonschema import Draft202012Validator
 from standardwebhooks.webhooks import Webhook
 
 from boardstate.service.local.embedded_redis import free_port
 from tests.api.server import REPO
+
+OPENAPI = REPO / "schema" / "openapi.json"
+
+
+@functools.cache
+def _announcement_validator(kind: str) -> Draft202012Validator:
+    """The validator of one announcement type, found as a client would: the OpenAPI document's
+    `webhooks` entry and the component its request body refers to."""
+    doc = json.loads(OPENAPI.read_text())
+    body = doc["webhooks"][kind]["post"]["requestBody"]["content"]["application/json"]
+    name = body["schema"]["$ref"].rsplit("/", 1)[-1]
+    return Draft202012Validator(doc["components"]["schemas"][name])
+
+
+def published(payload: dict[str, Any], with_id: bool = False) -> dict[str, Any]:
+    """`payload` (a webhook body, or with `with_id` a feed message's data), after checking it
+    against the published schema of its type; fails the test if it does not match."""
+    body = dict(payload)
+    if with_id:
+        assert isinstance(body.pop("id"), str)
+    _announcement_validator(str(body.get("type"))).validate(body)
+    return payload
 
 
 class Receiver:
@@ -63,7 +88,7 @@ class Receiver:
         the Standard Webhooks library."""
         out = []
         for request in self.requests():
-            payload = Webhook(secret).verify(request["body"], request["headers"])
+            payload = published(Webhook(secret).verify(request["body"], request["headers"]))
             if payload["data"]["gameId"] == game_id:
                 out.append((request["headers"]["webhook-id"], payload))
         return out

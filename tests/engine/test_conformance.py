@@ -5,17 +5,20 @@ Each random seeded playthrough checks: the game ends within its declared maximum
 `decide`; folding the events rebuilds the live state; moves and events round-trip through their
 wire form and msgpack; views hide what the rules hide and are absolute (a seat's view differs from
 the spectator view only where the spectator sees `null`); redaction keeps every event and
-its counts; the game's own invariants hold.
+its counts; every view matches the game's published state schema; the game's own invariants
+hold.
 """
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 from typing import Any
 
 import msgpack
 import pytest
+from jsonschema import Draft202012Validator
 
 from boardstate.engine.core.canonical import canonical_bytes
 from boardstate.engine.core.driver import Opening, Step, Strategy, finish, playthrough, uniform
@@ -64,6 +67,12 @@ def _check_wire(rules: GameRules[Any, Any, Any], codec: Any, item: Any) -> None:
     assert json.loads(json.dumps(wire)) == wire
 
 
+@functools.cache
+def _state_validator(game_id: str) -> Draft202012Validator:
+    """The validator of a game's published state view schema (`GameRules.state_schema`)."""
+    return Draft202012Validator(GAMES[game_id].state_schema())
+
+
 def _check_views(rules: GameRules[Any, Any, Any], state: Any, players: int, rng: Rng) -> None:
     spectator = rules.view(state, None)
     json.dumps(spectator)
@@ -74,6 +83,7 @@ def _check_views(rules: GameRules[Any, Any, Any], state: Any, players: int, rng:
     hooks = HOOKS[rules.info.id]
     for viewer in [None, *range(players)]:
         view = rules.view(state, viewer)
+        _state_validator(rules.info.id).validate(view)
         _differs_only_where_spectator_sees_null(view, spectator, "view")
         other = hooks.perturb(state, viewer, rng)
         assert rules.view(other, viewer) == view, f"view for {viewer} leaks hidden information"

@@ -5,8 +5,9 @@ For every game type and player count, seeded random games in which seats resign,
 pure functions the service appends with (`service.log`, `service.games.due_work`), with the
 time taken from the events. Invariants: every game reaches an end (the rules', or a forced
 one); a resigned seat never wins while a seat in play remains; the exported log verifies
-(every stateHash, every move re-derived, the lifecycle events folded); and folding the log
-from the start gives the same state as the one built move by move.
+(every stateHash, every move re-derived, the lifecycle events folded); every event matches the
+published `eventSchema`; and folding the log from the start gives the same state as the one
+built move by move.
 """
 
 from __future__ import annotations
@@ -15,10 +16,12 @@ import dataclasses
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from boardstate.engine import registry
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.table import split_options
+from boardstate.schema.service_events import delivered_event_schema
 from boardstate.service.games import due_work, takebacks
 from boardstate.service.history.verify import verify_log
 from boardstate.service.log import clocks, endings, event_builder, lifecycle, record_model
@@ -134,6 +137,9 @@ def test_random_resignations_timeouts_and_takebacks_keep_every_log_verifiable(
     report = verify_log(log)
     assert report.ok, report.failure
     assert report.complete
+    published = Draft202012Validator(delivered_event_schema(record.rules))
+    for event in log:  # the service's own events too: TimedOut, MoveTimed, TakenBack, ...
+        published.validate({"type": event.type, "data": event.data})
     folded = record_model.fold(record_model.start_record("table", log[0], "seed"), log[1:])
     assert folded.state_hash() == record.state_hash()
     assert folded.status == record.status

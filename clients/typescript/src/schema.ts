@@ -434,7 +434,93 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "game.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A game was created (its seats may still be open). */
+        post: operations["gameCreatedAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.started": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The last seat was filled: the game is set up and under way. */
+        post: operations["gameStartedAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "turn.changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The seats that must act changed (`toAct`). */
+        post: operations["turnChangedAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "seat.timed_out": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A seat's clock ran out (`seat`); the game's clock option says what then. */
+        post: operations["seatTimedOutAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "game.ended": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The game ended (`winners`, `scores`; `status` FINISHED or ABANDONED). */
+        post: operations["gameEndedAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -506,7 +592,9 @@ export interface components {
             optionsSchema: Record<string, unknown>;
             moveSchema: Record<string, unknown>;
             eventTypes: string[];
+            serviceEventTypes: string[];
             eventSchema: Record<string, unknown>;
+            stateSchema: Record<string, unknown>;
             provenance: Record<string, unknown>;
         };
         /** PlayerCountOut */
@@ -752,6 +840,124 @@ export interface components {
             nextAttemptAt: string | null;
             createdAt: string;
             deliveredAt: string | null;
+        };
+        /**
+         * game.created
+         * @description A game was created (its seats may still be open).
+         */
+        GameCreatedAnnouncement: {
+            /** @constant */
+            type: "game.created";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                gameId: string;
+                gameType: string;
+                version: number;
+                /** @enum {unknown} */
+                status: "OPEN" | "ACTIVE" | "FINISHED" | "ABANDONED";
+                toAct: number[];
+                seats: {
+                    seat: number;
+                    name: string | null;
+                    playerId: string | null;
+                }[];
+            };
+        };
+        /**
+         * game.started
+         * @description The last seat was filled: the game is set up and under way.
+         */
+        GameStartedAnnouncement: {
+            /** @constant */
+            type: "game.started";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                gameId: string;
+                gameType: string;
+                version: number;
+                /** @enum {unknown} */
+                status: "OPEN" | "ACTIVE" | "FINISHED" | "ABANDONED";
+                toAct: number[];
+                seats: {
+                    seat: number;
+                    name: string | null;
+                    playerId: string | null;
+                }[];
+            };
+        };
+        /**
+         * turn.changed
+         * @description The seats that must act changed (`toAct`).
+         */
+        TurnChangedAnnouncement: {
+            /** @constant */
+            type: "turn.changed";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                gameId: string;
+                gameType: string;
+                version: number;
+                /** @enum {unknown} */
+                status: "OPEN" | "ACTIVE" | "FINISHED" | "ABANDONED";
+                toAct: number[];
+                seats: {
+                    seat: number;
+                    name: string | null;
+                    playerId: string | null;
+                }[];
+            };
+        };
+        /**
+         * seat.timed_out
+         * @description A seat's clock ran out (`seat`); the game's clock option says what then.
+         */
+        SeatTimedOutAnnouncement: {
+            /** @constant */
+            type: "seat.timed_out";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                gameId: string;
+                gameType: string;
+                version: number;
+                /** @enum {unknown} */
+                status: "OPEN" | "ACTIVE" | "FINISHED" | "ABANDONED";
+                toAct: number[];
+                seats: {
+                    seat: number;
+                    name: string | null;
+                    playerId: string | null;
+                }[];
+                seat: number;
+            };
+        };
+        /**
+         * game.ended
+         * @description The game ended (`winners`, `scores`; `status` FINISHED or ABANDONED).
+         */
+        GameEndedAnnouncement: {
+            /** @constant */
+            type: "game.ended";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                gameId: string;
+                gameType: string;
+                version: number;
+                /** @enum {unknown} */
+                status: "OPEN" | "ACTIVE" | "FINISHED" | "ABANDONED";
+                toAct: number[];
+                seats: {
+                    seat: number;
+                    name: string | null;
+                    playerId: string | null;
+                }[];
+                winners: number[];
+                scores: number[];
+            };
         };
     };
     responses: never;
@@ -5160,6 +5366,151 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
+            };
+        };
+    };
+    gameCreatedAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The message id: the same on every attempt (deduplicate by it). */
+                "webhook-id"?: string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp"?: string;
+                /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body>. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameCreatedAnnouncement"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gameStartedAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The message id: the same on every attempt (deduplicate by it). */
+                "webhook-id"?: string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp"?: string;
+                /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body>. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameStartedAnnouncement"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    turnChangedAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The message id: the same on every attempt (deduplicate by it). */
+                "webhook-id"?: string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp"?: string;
+                /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body>. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TurnChangedAnnouncement"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    seatTimedOutAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The message id: the same on every attempt (deduplicate by it). */
+                "webhook-id"?: string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp"?: string;
+                /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body>. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SeatTimedOutAnnouncement"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    gameEndedAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The message id: the same on every attempt (deduplicate by it). */
+                "webhook-id"?: string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp"?: string;
+                /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body>. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GameEndedAnnouncement"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -10,14 +10,27 @@ from .event_out_data import EventOutData
 from .event_out_move_type_0 import EventOutMoveType0
 from .events_page_out import EventsPageOut
 from .fork_origin_out import ForkOriginOut
+from .game_created import GameCreated
+from .game_created_data import GameCreatedData
+from .game_created_data_seats_item import GameCreatedDataSeatsItem
+from .game_created_data_status import GameCreatedDataStatus
 from .game_created_out import GameCreatedOut
+from .game_ended import GameEnded
+from .game_ended_data import GameEndedData
+from .game_ended_data_seats_item import GameEndedDataSeatsItem
+from .game_ended_data_status import GameEndedDataStatus
 from .game_out import GameOut
 from .game_out_status import GameOutStatus
+from .game_started import GameStarted
+from .game_started_data import GameStartedData
+from .game_started_data_seats_item import GameStartedDataSeatsItem
+from .game_started_data_status import GameStartedDataStatus
 from .game_type_out import GameTypeOut
 from .game_type_out_event_schema import GameTypeOutEventSchema
 from .game_type_out_move_schema import GameTypeOutMoveSchema
 from .game_type_out_options_schema import GameTypeOutOptionsSchema
 from .game_type_out_provenance import GameTypeOutProvenance
+from .game_type_out_state_schema import GameTypeOutStateSchema
 from .game_type_out_variants_item import GameTypeOutVariantsItem
 from .games_page_out import GamesPageOut
 from .join_in import JoinIn
@@ -35,6 +48,10 @@ from .result_out_details_type_0 import ResultOutDetailsType0
 from .seat_clock_out import SeatClockOut
 from .seat_joined_out import SeatJoinedOut
 from .seat_out import SeatOut
+from .seat_timed_out import SeatTimedOut
+from .seat_timed_out_data import SeatTimedOutData
+from .seat_timed_out_data_seats_item import SeatTimedOutDataSeatsItem
+from .seat_timed_out_data_status import SeatTimedOutDataStatus
 from .seat_token_out import SeatTokenOut
 from .stand_in_in import StandInIn
 from .state_out import StateOut
@@ -43,6 +60,10 @@ from .suggest_move_response_200 import SuggestMoveResponse200
 from .suggest_move_response_200_move import SuggestMoveResponse200Move
 from .table_updated_out import TableUpdatedOut
 from .takeback_out import TakebackOut
+from .turn_changed import TurnChanged
+from .turn_changed_data import TurnChangedData
+from .turn_changed_data_seats_item import TurnChangedDataSeatsItem
+from .turn_changed_data_status import TurnChangedDataStatus
 from .webhook_created_out import WebhookCreatedOut
 from .webhook_in import WebhookIn
 from .webhook_out import WebhookOut
@@ -59,14 +80,27 @@ __all__ = (
     "EventOutMoveType0",
     "EventsPageOut",
     "ForkOriginOut",
+    "GameCreated",
+    "GameCreatedData",
+    "GameCreatedDataSeatsItem",
+    "GameCreatedDataStatus",
     "GameCreatedOut",
+    "GameEnded",
+    "GameEndedData",
+    "GameEndedDataSeatsItem",
+    "GameEndedDataStatus",
     "GameOut",
     "GameOutStatus",
+    "GameStarted",
+    "GameStartedData",
+    "GameStartedDataSeatsItem",
+    "GameStartedDataStatus",
     "GameTypeOut",
     "GameTypeOutEventSchema",
     "GameTypeOutMoveSchema",
     "GameTypeOutOptionsSchema",
     "GameTypeOutProvenance",
+    "GameTypeOutStateSchema",
     "GameTypeOutVariantsItem",
     "GamesPageOut",
     "JoinIn",
@@ -84,6 +118,10 @@ __all__ = (
     "SeatClockOut",
     "SeatJoinedOut",
     "SeatOut",
+    "SeatTimedOut",
+    "SeatTimedOutData",
+    "SeatTimedOutDataSeatsItem",
+    "SeatTimedOutDataStatus",
     "SeatTokenOut",
     "StandInIn",
     "StateOut",
@@ -92,6 +130,10 @@ __all__ = (
     "SuggestMoveResponse200Move",
     "TableUpdatedOut",
     "TakebackOut",
+    "TurnChanged",
+    "TurnChangedData",
+    "TurnChangedDataSeatsItem",
+    "TurnChangedDataStatus",
     "WebhookCreatedOut",
     "WebhookIn",
     "WebhookOut",

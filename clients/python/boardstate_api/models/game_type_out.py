@@ -11,6 +11,7 @@ if TYPE_CHECKING:
     from ..models.game_type_out_move_schema import GameTypeOutMoveSchema
     from ..models.game_type_out_options_schema import GameTypeOutOptionsSchema
     from ..models.game_type_out_provenance import GameTypeOutProvenance
+    from ..models.game_type_out_state_schema import GameTypeOutStateSchema
     from ..models.game_type_out_variants_item import GameTypeOutVariantsItem
     from ..models.player_count_out import PlayerCountOut
 
@@ -33,7 +34,9 @@ class GameTypeOut:
         options_schema (GameTypeOutOptionsSchema):
         move_schema (GameTypeOutMoveSchema):
         event_types (list[str]):
+        service_event_types (list[str]):
         event_schema (GameTypeOutEventSchema):
+        state_schema (GameTypeOutStateSchema):
         provenance (GameTypeOutProvenance):
     """
 
@@ -48,7 +51,9 @@ class GameTypeOut:
     options_schema: GameTypeOutOptionsSchema
     move_schema: GameTypeOutMoveSchema
     event_types: list[str]
+    service_event_types: list[str]
     event_schema: GameTypeOutEventSchema
+    state_schema: GameTypeOutStateSchema
     provenance: GameTypeOutProvenance
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -82,7 +87,11 @@ class GameTypeOut:
 
         event_types = self.event_types
 
+        service_event_types = self.service_event_types
+
         event_schema = self.event_schema.to_dict()
+
+        state_schema = self.state_schema.to_dict()
 
         provenance = self.provenance.to_dict()
 
@@ -101,7 +110,9 @@ class GameTypeOut:
                 "optionsSchema": options_schema,
                 "moveSchema": move_schema,
                 "eventTypes": event_types,
+                "serviceEventTypes": service_event_types,
                 "eventSchema": event_schema,
+                "stateSchema": state_schema,
                 "provenance": provenance,
             }
         )
@@ -114,6 +125,7 @@ class GameTypeOut:
         from ..models.game_type_out_move_schema import GameTypeOutMoveSchema
         from ..models.game_type_out_options_schema import GameTypeOutOptionsSchema
         from ..models.game_type_out_provenance import GameTypeOutProvenance
+        from ..models.game_type_out_state_schema import GameTypeOutStateSchema
         from ..models.game_type_out_variants_item import GameTypeOutVariantsItem
         from ..models.player_count_out import PlayerCountOut
 
@@ -155,7 +167,11 @@ class GameTypeOut:
 
         event_types = cast(list[str], d.pop("eventTypes"))
 
+        service_event_types = cast(list[str], d.pop("serviceEventTypes"))
+
         event_schema = GameTypeOutEventSchema.from_dict(d.pop("eventSchema"))
+
+        state_schema = GameTypeOutStateSchema.from_dict(d.pop("stateSchema"))
 
         provenance = GameTypeOutProvenance.from_dict(d.pop("provenance"))
 
@@ -171,7 +187,9 @@ class GameTypeOut:
             options_schema=options_schema,
             move_schema=move_schema,
             event_types=event_types,
+            service_event_types=service_event_types,
             event_schema=event_schema,
+            state_schema=state_schema,
             provenance=provenance,
         )
 

@@ -1,0 +1,82 @@
+"""The JSON Schemas of announcements: webhook bodies and feed messages (issue 19, DESIGN §5d).
+
+An announcement (`service.log.announce`) is `{type, timestamp, data}` as a webhook receives it
+(Standard Webhooks), and the same with its `id` on the feed. `data` always holds the game
+(`gameId`, `gameType`, `version`, `status`, `toAct`, `seats`); `seat.timed_out` adds `seat`,
+`game.ended` adds `winners` and `scores`. `announcement_schema(kind)` is published in the
+OpenAPI document's `webhooks` section; the webhook and feed tests validate what a real receiver
+and a real feed reader get against it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardstate.engine.core.payloads import DIALECT
+
+ANNOUNCEMENT_TYPES = (
+    "game.created",
+    "game.started",
+    "turn.changed",
+    "seat.timed_out",
+    "game.ended",
+)
+SEAT_NUMBER: dict[str, Any] = {"type": "integer", "minimum": 0}
+SEAT = {
+    "type": "object",
+    "properties": {
+        "seat": SEAT_NUMBER,
+        "name": {"type": ["string", "null"]},
+        "playerId": {"type": ["string", "null"]},
+    },
+    "required": ["seat", "name", "playerId"],
+    "additionalProperties": False,
+}
+COMMON: dict[str, Any] = {
+    "gameId": {"type": "string"},
+    "gameType": {"type": "string"},
+    "version": {"type": "integer", "minimum": 1},
+    "status": {"enum": ["OPEN", "ACTIVE", "FINISHED", "ABANDONED"]},
+    "toAct": {"type": "array", "items": SEAT_NUMBER},
+    "seats": {"type": "array", "items": SEAT},
+}
+EXTRA: dict[str, dict[str, Any]] = {
+    "seat.timed_out": {"seat": SEAT_NUMBER},
+    "game.ended": {
+        "winners": {"type": "array", "items": SEAT_NUMBER},
+        "scores": {"type": "array", "items": {"type": "integer"}},
+    },
+}
+DESCRIPTIONS = {
+    "game.created": "A game was created (its seats may still be open).",
+    "game.started": "The last seat was filled: the game is set up and under way.",
+    "turn.changed": "The seats that must act changed (`toAct`).",
+    "seat.timed_out": "A seat's clock ran out (`seat`); the game's clock option says what then.",
+    "game.ended": "The game ended (`winners`, `scores`; `status` FINISHED or ABANDONED).",
+}
+
+
+def announcement_schema(kind: str, with_id: bool = False) -> dict[str, Any]:
+    """The schema of one announcement type: the webhook body, or with `id` the feed's data."""
+    data = {**COMMON, **EXTRA.get(kind, {})}
+    properties: dict[str, Any] = {
+        "type": {"const": kind},
+        "timestamp": {"type": "string", "format": "date-time"},
+        "data": {
+            "type": "object",
+            "properties": data,
+            "required": list(data),
+            "additionalProperties": False,
+        },
+    }
+    if with_id:
+        properties = {"id": {"type": "string"}, **properties}
+    return {
+        "$schema": DIALECT,
+        "title": kind,
+        "description": DESCRIPTIONS[kind],
+        "type": "object",
+        "properties": properties,
+        "required": list(properties),
+        "additionalProperties": False,
+    }
