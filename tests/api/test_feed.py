@@ -126,6 +126,8 @@ async def test_filters_and_who_may_follow_what(server: ServiceProcess) -> None:
         (feed_url(server, gameId=other, after="0"), seat, "UNAUTHORIZED"),
         (feed_url(server, after="0"), seat, "BAD_FEED_FILTER"),
         (feed_url(server, after="0"), {}, "UNAUTHORIZED"),
+        # who asks is checked before what is asked (the filters of an anonymous caller)
+        (feed_url(server, gameType="x" * 65, after="yesterday"), {}, "UNAUTHORIZED"),
         (feed_url(server, after="yesterday"), admin, "BAD_FEED_FILTER"),
         (feed_url(server, gameType="x" * 65), admin, "BAD_FEED_FILTER"),
     ):
