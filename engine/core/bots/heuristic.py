@@ -22,9 +22,11 @@ WIDTH = 48
 SAMPLES = 3
 
 
-def margin(seen: Seen, state: Any) -> float:
-    """The seat's evaluation minus the best other seat's (a won game counts big)."""
-    rules, seat = seen.rules, seen.seat
+def margin(seen: Seen, state: Any, seat: int | None = None) -> float:
+    """`seat`'s (default: the bot's own) evaluation minus the best other seat's (a won game
+    counts big)."""
+    rules = seen.rules
+    seat = seen.seat if seat is None else seat
     outcome = rules.outcome(state) if rules.is_finished(state) else None
     if outcome is not None:
         return 1000.0 if seat in outcome.winners else -1000.0

@@ -10,10 +10,12 @@ other hands, deck orders and secret choices dealt anew), then walks one shared t
 counted as available, an untried one is expanded, else UCB1 picks among the tried ones (Cowling,
 Powley and Whitehouse 2012). Simultaneous choices are taken one seat after the other (the lowest
 seat first), each seat's node keyed by its own moves only, so no seat's choice is seen by
-another's. From the new node a random rollout of at most `ROLLOUT_DEPTH` moves follows; the game's
-outcome (1 for a winner) or, cut off, a squashed evaluation margin (`BotHooks.evaluate`) is backed
-up per seat. The shortlisted move visited most is chosen (ties: the heuristic's order). The budget
-bounds the playouts and the time (by `budget.clock`).
+another's. From the new node a rollout of at most `ROLLOUT_DEPTH` moves follows, each move the
+best, by its mover's evaluation margin, of `ROLLOUT_SAMPLE` random legal moves (an informed
+playout: uniformly random ones let every seat blunder, which misjudged positions most at tables
+of four and five); the game's outcome (1 for a winner) or, cut off, a squashed evaluation margin
+(`BotHooks.evaluate`) is backed up per seat. The shortlisted move visited most is chosen (ties:
+the heuristic's order). The budget bounds the playouts and the time (by `budget.clock`).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ import json
 import math
 from typing import Any
 
-from boardstate.engine.core.bots.heuristic import one_ply
+from boardstate.engine.core.bots.heuristic import margin, one_ply
 from boardstate.engine.core.bots.policies import Budget
 from boardstate.engine.core.bots.seen import Seen
 from boardstate.engine.core.errors import MoveError
@@ -33,6 +35,8 @@ EXPLORE = 0.7
 TREE_DEPTH = 12
 ROLLOUT_DEPTH = 6
 ROOT_WIDTH = 2
+ROLLOUT_SAMPLE = 3
+"""Rollout moves are the best, by the mover's margin, of this many random legal moves."""
 """The moves searched at the root: the best of the one-ply heuristic's ranking."""
 SCALE = 8.0
 """Evaluation points that make a cut-off margin count as about a 73 % win."""
@@ -113,17 +117,34 @@ def _playout(seen: Seen, root: Node, rng: Rng, index: int, shortlist: dict[str, 
         if turn is None or not turn[1]:
             break
         seat, legal = turn
-        try:
-            state, _ = apply(
-                rules, state, seat, rng.choice(legal), Rng.for_decision(f"r{index}", depth)
-            )
-        except MoveError:
+        after = _rollout_move(seen, state, seat, legal, rng, Rng.for_decision(f"r{index}", depth))
+        if after is None:
             break
+        state = after
     reward = _reward(seen, state)
     for visited in path:
         visited.visits += 1
         for s, r in enumerate(reward):
             visited.total[s] += r
+
+
+def _rollout_move(seen: Seen, state: Any, seat: int, legal: list[Any], rng: Rng, draws: Rng) -> Any:
+    """The state after the rollout's move for `seat`: the best, by the seat's margin, of
+    `ROLLOUT_SAMPLE` random legal moves (all of them at random when 1); None if refused."""
+    rules = seen.rules
+    candidates = [rng.choice(legal) for _ in range(max(1, ROLLOUT_SAMPLE))]
+    best, best_margin = None, float("-inf")
+    for move in candidates:
+        try:
+            after, _ = apply(rules, state, seat, move, draws)
+        except MoveError:
+            continue
+        if len(candidates) == 1:
+            return after
+        value = margin(seen, after, seat)
+        if value > best_margin:
+            best, best_margin = after, value
+    return best
 
 
 def _ucb(node: Node, key: str, seat: int) -> float:
