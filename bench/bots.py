@@ -7,7 +7,7 @@ win counts half. Targets (issue 17): heuristic ≥ 0.8 in 2-player games, and �
 n players (twice a fair share, at most 0.8); search ≥ 0.55 against heuristic in 2-player games
 and ≥ 1.1/n with n players (the same 10 % over a fair share).
 
-    .venv/bin/python -m bench.bots --games 40 --playouts 60        # the figures in docs/bots.md
+    .venv/bin/python -m bench.bots --games 80 --playouts 60        # the figures in docs/bots.md
     .venv/bin/python -m bench.bots --games 2 --playouts 4 --only trambahn   # smoke
 """
 
