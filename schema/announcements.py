@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.engine.core.payloads import DIALECT
+from boardstate.engine.core.view_schema import NAT
 
 ANNOUNCEMENT_TYPES = (
     "game.created",
@@ -21,11 +21,10 @@ ANNOUNCEMENT_TYPES = (
     "seat.timed_out",
     "game.ended",
 )
-SEAT_NUMBER: dict[str, Any] = {"type": "integer", "minimum": 0}
 SEAT = {
     "type": "object",
     "properties": {
-        "seat": SEAT_NUMBER,
+        "seat": NAT,
         "name": {"type": ["string", "null"]},
         "playerId": {"type": ["string", "null"]},
     },
@@ -37,13 +36,13 @@ COMMON: dict[str, Any] = {
     "gameType": {"type": "string"},
     "version": {"type": "integer", "minimum": 1},
     "status": {"enum": ["OPEN", "ACTIVE", "FINISHED", "ABANDONED"]},
-    "toAct": {"type": "array", "items": SEAT_NUMBER},
+    "toAct": {"type": "array", "items": NAT},
     "seats": {"type": "array", "items": SEAT},
 }
 EXTRA: dict[str, dict[str, Any]] = {
-    "seat.timed_out": {"seat": SEAT_NUMBER},
+    "seat.timed_out": {"seat": NAT},
     "game.ended": {
-        "winners": {"type": "array", "items": SEAT_NUMBER},
+        "winners": {"type": "array", "items": NAT},
         "scores": {"type": "array", "items": {"type": "integer"}},
     },
 }
@@ -56,8 +55,9 @@ DESCRIPTIONS = {
 }
 
 
-def announcement_schema(kind: str, with_id: bool = False) -> dict[str, Any]:
-    """The schema of one announcement type: the webhook body, or with `id` the feed's data."""
+def announcement_schema(kind: str) -> dict[str, Any]:
+    """The schema of one announcement type's webhook body (an OpenAPI component; a feed
+    message's data is this body plus its `id`)."""
     data = {**COMMON, **EXTRA.get(kind, {})}
     properties: dict[str, Any] = {
         "type": {"const": kind},
@@ -69,10 +69,7 @@ def announcement_schema(kind: str, with_id: bool = False) -> dict[str, Any]:
             "additionalProperties": False,
         },
     }
-    if with_id:
-        properties = {"id": {"type": "string"}, **properties}
     return {
-        "$schema": DIALECT,
         "title": kind,
         "description": DESCRIPTIONS[kind],
         "type": "object",

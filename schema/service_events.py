@@ -17,12 +17,9 @@ from typing import Any
 
 from boardstate.engine.core.payloads import DIALECT, engine_event_pairs
 from boardstate.engine.core.rules import GameRules
+from boardstate.engine.core.view_schema import BOOL, INT, NAT, STR
 from boardstate.engine.core.wire import value_schema
 
-INT: dict[str, Any] = {"type": "integer"}
-NAT: dict[str, Any] = {"type": "integer", "minimum": 0}
-STR: dict[str, Any] = {"type": "string"}
-BOOL: dict[str, Any] = {"type": "boolean"}
 TIME: dict[str, Any] = {"type": "string", "format": "date-time"}
 NOTHING: dict[str, Any] = {}
 

@@ -4,7 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.schema.announcements import ANNOUNCEMENT_TYPES, announcement_schema
+from boardstate.schema.announcements import (
+    ANNOUNCEMENT_TYPES,
+    DESCRIPTIONS,
+    announcement_schema,
+)
 from boardstate.service.http import rest_webhooks as w
 from boardstate.service.http.openapi_paths import REF as _REF
 from boardstate.service.http.openapi_paths import _json, _op, _param
@@ -33,44 +37,38 @@ def announcement_name(kind: str) -> str:
 
 
 def announcement_components() -> dict[str, Any]:
-    """The announcement bodies as component schemas (without `$schema`)."""
-    out = {}
-    for kind in ANNOUNCEMENT_TYPES:
-        body = {k: v for k, v in announcement_schema(kind).items() if k != "$schema"}
-        out[announcement_name(kind)] = body
-    return out
+    """The announcement bodies as component schemas."""
+    return {announcement_name(kind): announcement_schema(kind) for kind in ANNOUNCEMENT_TYPES}
+
+
+HOOK_HEADERS = [
+    _param(name, "header", text, {"type": "string"})
+    for name, text in (
+        ("webhook-id", "The message id: the same on every attempt (deduplicate by it)."),
+        ("webhook-timestamp", "Unix seconds of this attempt."),
+        ("webhook-signature", "v1,<base64 HMAC-SHA256 of id.timestamp.body>."),
+    )
+]
+
+
+def _webhook(kind: str) -> dict[str, Any]:
+    name = announcement_name(kind)
+    body = {"schema": {"$ref": _REF.format(name=name)}}
+    return {
+        "post": {
+            "operationId": name[0].lower() + name[1:],
+            "summary": DESCRIPTIONS[kind],
+            "parameters": HOOK_HEADERS,
+            "requestBody": {"required": True, "content": {"application/json": body}},
+            "responses": {"2XX": {"description": "Received; anything else is retried"}},
+        }
+    }
 
 
 def outgoing_webhooks() -> dict[str, Any]:
     """The OpenAPI 3.1 `webhooks`: what a registered endpoint receives, per announcement type,
     signed per Standard Webhooks (docs/webhooks.md)."""
-    headers = [
-        _param(name, "header", text, {"type": "string"})
-        for name, text in (
-            ("webhook-id", "The message id: the same on every attempt (deduplicate by it)."),
-            ("webhook-timestamp", "Unix seconds of this attempt."),
-            ("webhook-signature", "v1,<base64 HMAC-SHA256 of id.timestamp.body>."),
-        )
-    ]
-    return {
-        kind: {
-            "post": {
-                "operationId": announcement_name(kind)[0].lower() + announcement_name(kind)[1:],
-                "summary": announcement_schema(kind)["description"],
-                "parameters": headers,
-                "requestBody": {
-                    "required": True,
-                    "content": {
-                        "application/json": {
-                            "schema": {"$ref": _REF.format(name=announcement_name(kind))}
-                        }
-                    },
-                },
-                "responses": {"2XX": {"description": "Received; anything else is retried"}},
-            }
-        }
-        for kind in ANNOUNCEMENT_TYPES
-    }
+    return {kind: _webhook(kind) for kind in ANNOUNCEMENT_TYPES}
 
 
 REQUIRED: list[dict[str, list[str]]] = [{"bearerAuth": []}]

@@ -9,8 +9,9 @@ from pathlib import Path
 
 import msgpack
 import pytest
-from boardstate_client import OfflineLogError, fold_log, read_log, walk_log
+from boardstate_client import OfflineLogError, fold_log, offline, read_log, walk_log
 
+from boardstate.schema.service_events import SERVICE_EVENT_TYPES
 from boardstate.service.history.log_format import read_log as service_read_log
 from boardstate.service.history.log_format import write_log
 from boardstate.service.log import record_model
@@ -94,3 +95,9 @@ def test_the_sdk_imports_the_engine_and_nothing_of_the_service() -> None:
             for name in names:
                 if name.startswith("boardstate.") or name == "boardstate":
                     assert name.startswith("boardstate.engine"), f"{path.name} imports {name}"
+
+
+def test_the_sdk_knows_every_service_event_the_service_publishes() -> None:
+    # The SDK may not import the service, so it lists the service's events itself; an event it
+    # did not know would be decoded as an engine event and fail.
+    assert set(offline.SERVICE_EVENTS) == set(SERVICE_EVENT_TYPES)
