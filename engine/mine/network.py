@@ -50,9 +50,14 @@ def linked(tiles: Sequence[Tile], a: Cell, b: Cell, direction: int, require_open
     return not require_open or joined(ta.openings, tb.openings, direction)
 
 
+Networks = tuple[tuple[int, ...], Mapping[int, tuple[Cell, ...]]]
+"""A label per cell, and the cells of every network by label."""
+
+
 @lru_cache(maxsize=2048)
-def labels(tiles: tuple[Tile, ...], require_open: bool) -> tuple[int, ...]:
-    """Returns a network label per cell (row-major); equal labels = same tunnel network."""
+def _networks(tiles: tuple[Tile, ...], require_open: bool) -> Networks:
+    """A network label per cell (row-major; equal labels = same tunnel network) and the cells
+    of every network by label, each in row-major order (read-only)."""
     out = [-1] * len(CELLS)
     for start in CELLS:
         if out[index(start)] >= 0:
@@ -66,16 +71,35 @@ def labels(tiles: tuple[Tile, ...], require_open: bool) -> tuple[int, ...]:
                 if out[index(other)] < 0 and linked(tiles, cell, other, direction, require_open):
                     out[index(other)] = label
                     stack.append(other)
-    return tuple(out)
+    groups: dict[int, list[Cell]] = {}
+    for cell, found in zip(CELLS, out, strict=True):
+        groups.setdefault(found, []).append(cell)
+    return tuple(out), MappingProxyType({k: tuple(cells) for k, cells in groups.items()})
 
 
-@lru_cache(maxsize=2048)
+_LAST: tuple[tuple[Tile, ...], bool, Networks] | None = None
+"""The board labelled last, by identity: a position's tiles are one tuple (`board.tiles`), and
+hashing 36 tiles for the cache costs more than the lookup saves. Replaced in one assignment."""
+
+
+def _labelled(tiles: tuple[Tile, ...], require_open: bool) -> Networks:
+    global _LAST
+    last = _LAST
+    if last is not None and last[0] is tiles and last[1] is require_open:
+        return last[2]
+    found = _networks(tiles, require_open)
+    _LAST = (tiles, require_open, found)
+    return found
+
+
+def labels(tiles: tuple[Tile, ...], require_open: bool) -> tuple[int, ...]:
+    """Returns a network label per cell (row-major); equal labels = same tunnel network."""
+    return _labelled(tiles, require_open)[0]
+
+
 def members(tiles: tuple[Tile, ...], require_open: bool) -> Mapping[int, tuple[Cell, ...]]:
     """Returns the cells of every network by label, each in row-major order (read-only)."""
-    groups: dict[int, list[Cell]] = {}
-    for cell, label in zip(CELLS, labels(tiles, require_open), strict=True):
-        groups.setdefault(label, []).append(cell)
-    return MappingProxyType({label: tuple(cells) for label, cells in groups.items()})
+    return _labelled(tiles, require_open)[1]
 
 
 def network(tiles: tuple[Tile, ...], cell: Cell, require_open: bool) -> tuple[Cell, ...]:

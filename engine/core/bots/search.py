@@ -6,21 +6,20 @@ a few strong candidates well and many weak ones badly.
 
 Each playout samples a position the seat cannot tell apart from the real one (`BotHooks.resample`:
 other hands, deck orders and secret choices dealt anew), then walks one shared tree keyed by moves
-(their wire form) from the seat's information set: at each node the moves legal in this sample are
-counted as available, an untried one is expanded, else UCB1 picks among the tried ones (Cowling,
-Powley and Whitehouse 2012). Simultaneous choices are taken one seat after the other (the lowest
-seat first), each seat's node keyed by its own moves only, so no seat's choice is seen by
-another's. From the new node a rollout of at most `ROLLOUT_DEPTH` moves follows, each move the
-best, by its mover's evaluation margin, of `ROLLOUT_SAMPLE` random legal moves (an informed
-playout: uniformly random ones let every seat blunder, which misjudged positions most at tables
-of four and five); the game's outcome (1 for a winner) or, cut off, a squashed evaluation margin
-(`BotHooks.evaluate`) is backed up per seat. The shortlisted move visited most is chosen (ties:
-the heuristic's order). The budget bounds the playouts and the time (by `budget.clock`).
+(frozen values, equal when their wire forms are) from the seat's information set: at each node the
+moves legal in this sample are counted as available, an untried one is expanded, else UCB1 picks
+among the tried ones (Cowling, Powley and Whitehouse 2012). Simultaneous choices are taken one seat
+after the other (the lowest seat first), each seat's node keyed by its own moves only, so no seat's
+choice is seen by another's. From the new node a rollout of at most `ROLLOUT_DEPTH` moves follows,
+each move the best, by its mover's evaluation margin, of `ROLLOUT_SAMPLE` random legal moves (an
+informed playout: uniformly random ones let every seat blunder, which misjudged positions most at
+tables of four and five); the game's outcome (1 for a winner) or, cut off, a squashed evaluation
+margin (`BotHooks.evaluate`) is backed up per seat. The shortlisted move visited most is chosen
+(ties: the heuristic's order). The budget bounds the playouts and the time (by `budget.clock`).
 """
 
 from __future__ import annotations
 
-import json
 import math
 from typing import Any
 
@@ -50,12 +49,8 @@ class Node:
     def __init__(self, players: int) -> None:
         self.visits = 0
         self.total = [0.0] * players
-        self.children: dict[str, Node] = {}
-        self.avail: dict[str, int] = {}
-
-
-def _key(seen: Seen, move: Any) -> str:
-    return json.dumps(seen.rules.moves.encode(move), sort_keys=True, separators=(",", ":"))
+        self.children: dict[Any, Node] = {}
+        self.avail: dict[Any, int] = {}
 
 
 def _reward(seen: Seen, state: Any) -> list[float]:
@@ -85,7 +80,7 @@ def _step(seen: Seen, state: Any, rng: Rng) -> tuple[int, list[Any]] | None:
     return seat, list(rules.legal_moves(state, seat))
 
 
-def _playout(seen: Seen, root: Node, rng: Rng, index: int, shortlist: dict[str, Any]) -> None:
+def _playout(seen: Seen, root: Node, rng: Rng, index: int, shortlist: list[Any]) -> None:
     rules = seen.rules
     state = seen.sample(rng)
     node, path = root, [root]
@@ -94,21 +89,21 @@ def _playout(seen: Seen, root: Node, rng: Rng, index: int, shortlist: dict[str, 
         if turn is None or not turn[1]:
             break
         seat, legal = turn
-        keyed = {_key(seen, m): m for m in legal}
+        moves = list(dict.fromkeys(legal))
         if depth == 0:
-            keyed = {k: m for k, m in keyed.items() if k in shortlist} or keyed
-        for key in keyed:
-            node.avail[key] = node.avail.get(key, 0) + 1
-        untried = [k for k in keyed if k not in node.children]
+            moves = [m for m in moves if m in shortlist] or moves
+        for move in moves:
+            node.avail[move] = node.avail.get(move, 0) + 1
+        untried = [m for m in moves if m not in node.children]
         if untried:
-            key = untried[rng.below(len(untried))]
+            move = untried[rng.below(len(untried))]
         else:
-            key = max(keyed, key=lambda k: _ucb(node, k, seat))
+            move = max(moves, key=lambda m: _ucb(node, m, seat))
         try:
-            state, _ = apply(rules, state, seat, keyed[key], Rng.for_decision(f"s{index}", depth))
+            state, _ = apply(rules, state, seat, move, Rng.for_decision(f"s{index}", depth))
         except MoveError:
             break
-        node = node.children.setdefault(key, Node(seen.players))
+        node = node.children.setdefault(move, Node(seen.players))
         path.append(node)
         if untried:
             break
@@ -147,12 +142,12 @@ def _rollout_move(seen: Seen, state: Any, seat: int, legal: list[Any], rng: Rng,
     return best
 
 
-def _ucb(node: Node, key: str, seat: int) -> float:
-    child = node.children[key]
+def _ucb(node: Node, move: Any, seat: int) -> float:
+    child = node.children[move]
     if child.visits == 0:
         return float("inf")
     mean = child.total[seat] / child.visits
-    return mean + EXPLORE * math.sqrt(math.log(max(node.avail.get(key, 1), 1)) / child.visits)
+    return mean + EXPLORE * math.sqrt(math.log(max(node.avail.get(move, 1), 1)) / child.visits)
 
 
 def search_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
@@ -161,9 +156,9 @@ def search_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
     if len(legal) == 1 or seen.rules.bots is None:
         return legal[0] if len(legal) == 1 else rng.choice(legal)
     ranked = sorted(one_ply(seen, rng), key=lambda scored: -scored[0])
-    shortlist = {_key(seen, m): m for _, m in ranked[:ROOT_WIDTH]}
+    shortlist = list(dict.fromkeys(m for _, m in ranked[:ROOT_WIDTH]))
     if len(shortlist) == 1:
-        return next(iter(shortlist.values()))
+        return shortlist[0]
     root = Node(seen.players)
     clock = budget.clock
     ends = None if clock is None else clock() + budget.millis / 1000
@@ -171,9 +166,7 @@ def search_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
         _playout(seen, root, rng, index, shortlist)
         if ends is not None and clock is not None and clock() >= ends:
             break
-    order = list(shortlist)
-    best = max(
-        order,
-        key=lambda k: (root.children[k].visits if k in root.children else -1, -order.index(k)),
+    return max(
+        shortlist,
+        key=lambda m: (root.children[m].visits if m in root.children else -1, -shortlist.index(m)),
     )
-    return shortlist[best]
