@@ -9,6 +9,7 @@ and ≥ 1.1/n with n players (the same 10 % over a fair share).
 
     .venv/bin/python -m bench.bots --games 80 --playouts 60        # the figures in docs/bots.md
     .venv/bin/python -m bench.bots --games 2 --playouts 4 --only trambahn   # smoke
+    .venv/bin/python -m bench.bots --games 160 --playouts 200 --only tf22-mine --players 3
 """
 
 from __future__ import annotations
@@ -101,7 +102,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=40)
     parser.add_argument("--playouts", type=int, default=60)
-    parser.add_argument("--only", default=None)
+    parser.add_argument("--only", default=None, help="one game type")
+    parser.add_argument("--players", type=int, default=None, help="one player count")
     args = parser.parse_args()
     budget = Budget(playouts=args.playouts, millis=10_000)
     strong = Budget(playouts=args.playouts * 4, millis=40_000)
@@ -111,11 +113,15 @@ def main() -> None:
         if args.only and game_type != args.only:
             continue
         for players in range(rules.info.min_players, rules.info.max_players + 1):
+            if args.players and players != args.players:
+                continue
             for line in match(game_type, players, "heuristic", "random", args.games, budget):
                 print(line, flush=True)
             for line in match(game_type, players, "search", "heuristic", args.games // 2, budget):
                 print(line, flush=True)
         players = rules.info.min_players
+        if args.players and players != args.players:
+            continue
         for line in match_budgets(game_type, players, args.games // 2, budget, strong):
             print(line, flush=True)
 
