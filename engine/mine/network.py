@@ -104,7 +104,8 @@ def members(tiles: tuple[Tile, ...], require_open: bool) -> Mapping[int, tuple[C
 
 def network(tiles: tuple[Tile, ...], cell: Cell, require_open: bool) -> tuple[Cell, ...]:
     """Returns the tunnel network of `cell` (itself included), row-major."""
-    return members(tiles, require_open)[labels(tiles, require_open)[index(cell)]]
+    found, groups = _labelled(tiles, require_open)
+    return groups[found[index(cell)]]
 
 
 def same_network(tiles: tuple[Tile, ...], a: Cell, b: Cell, require_open: bool) -> bool:

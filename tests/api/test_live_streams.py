@@ -12,6 +12,7 @@ import pytest
 from tests.api.client import Api, GraphQLErrors, subscription
 from tests.api.live_support import gauge, new_games, streams
 from tests.api.server import ServiceProcess
+from tests.api.webhook_support import until
 from tests.redis_support import RedisServer
 
 pytestmark = pytest.mark.redis
@@ -70,16 +71,14 @@ async def test_requests_wait_for_one_of_two_connections_instead_of_failing(
         results = await asyncio.gather(*reads, *(api.gql(PAGE) for _ in range(4)))
         assert all(r is not None for r in results)
         assert len(results[-1]["games"]["edges"]) >= 12
+
         # every connection goes back to the pool (a leak would stay); the background pollers
         # (bot worker, relay, webhook sender, feed) each borrow one for a short command now and
         # then, so a single read may land inside one of those
-        readings = []
-        for _ in range(50):
-            readings.append(gauge(await metrics(small), "boardstate_redis_pool_in_use"))
-            if readings[-1] == 0:
-                break
-            await asyncio.sleep(0.1)
-        assert readings[-1] == 0, readings
+        async def drained() -> bool:
+            return gauge(await metrics(small), "boardstate_redis_pool_in_use") == 0
+
+        await until(drained, seconds=5.0, what="the Redis pool to drain to 0 connections in use")
     finally:
         await api.close()
 
