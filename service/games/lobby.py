@@ -16,7 +16,7 @@ from typing import Any
 import structlog
 
 from boardstate.engine import registry
-from boardstate.engine.core.errors import BadOptions, BadPlayerCount
+from boardstate.engine.core.errors import BadOptions, BadPlayerCount, GameFinished
 from boardstate.engine.core.table import parse_bots, split_options
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.games.admission import Admission
@@ -203,6 +203,8 @@ class Lobby:
             free = [i for i, taken in enumerate(record.seats) if taken is None]
             if not free:
                 raise GameFull(f"every seat of game {game_id} is taken")
+            if record.result is not None:  # aborted while open: nothing follows GameEnded
+                raise GameFinished(f"game {game_id} has ended")
             target = free[0] if seat is None else seat
             if not 0 <= target < record.players:
                 raise BadSeat(f"seat must be 0..{record.players - 1}, not {target}")
@@ -232,6 +234,8 @@ class Lobby:
         result = await self.loader.store.append(record.game_id, request)
         if result.seat_taken:
             raise SeatTaken(f"seat {seat} of game {record.game_id} is taken")
+        if result.ended:
+            raise GameFinished(f"game {record.game_id} has ended")
         if not result.appended:
             raise _Conflict
         log.info("seat_joined", seat=seat, version=after.version)
