@@ -221,7 +221,7 @@ async def _mover(
                 assert answer.status_code in (409, 422), answer.text
 
 
-@pytest.mark.parametrize("how", ["resignation", "abort", "timeout"])
+@pytest.mark.parametrize("how", ["resignation", "leaving", "abort", "timeout"])
 async def test_moves_racing_the_end_never_follow_it(
     rest: list[Rest], gql: list[Api], clock: Clock, how: str
 ) -> None:
