@@ -1,0 +1,129 @@
+"""One webhook delivery attempt, whole or not at all within one deadline.
+
+`Poster.post` resolves and checks the target (`service.games.webhook_resolver`), connects to a
+checked address (the next one when a connection is refused), sends the request, reads the
+status and the answer body (at most `max_answer_bytes`, never decompressed), all within
+`deadline_ms` from the start: a receiver that answers a byte every few seconds gets a failed
+attempt when the deadline passes, however often it sends. The connection goes to the address
+that was checked, never to a fresh resolution of the name: the request carries the name in its
+`Host` header, and for `https` the TLS server name is the name and the certificate is verified
+against it. Connections are not kept alive (each attempt opens its own), redirects are never
+followed, and proxies from the environment are ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import ipaddress
+
+import httpx
+
+from boardstate.service.games.webhook_resolver import Resolver, Target
+from boardstate.service.games.webhook_targets import TargetRefused
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Answer:
+    """What one attempt got: the HTTP status (None when there was none) and the error (None:
+    delivered)."""
+
+    status: int | None
+    error: str | None
+
+
+def is_address(host: str) -> bool:
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
+
+
+class Poster:
+    """Sends one request per attempt to a checked address, under one deadline."""
+
+    def __init__(
+        self,
+        resolver: Resolver,
+        *,
+        deadline_ms: int,
+        max_answer_bytes: int,
+        allow_private: bool,
+        connections: int,
+    ) -> None:
+        self.resolver = resolver
+        self.deadline_ms = deadline_ms
+        self.max_answer_bytes = max_answer_bytes
+        self.allow_private = allow_private
+        self.http = httpx.AsyncClient(
+            follow_redirects=False,
+            timeout=httpx.Timeout(deadline_ms / 1000),
+            limits=httpx.Limits(max_connections=connections, max_keepalive_connections=0),
+            trust_env=False,
+        )
+
+    async def post(self, url: str, body: bytes, headers: dict[str, str]) -> Answer:
+        """One attempt; every failure is an `Answer` with its error, never an exception."""
+        statuses: list[int] = []
+        try:
+            async with asyncio.timeout(self.deadline_ms / 1000):
+                target = await self.resolver.target(url, self.allow_private)
+                return await self._send(target, body, headers, statuses)
+        except TimeoutError:
+            error = f"no complete answer within the delivery deadline ({self.deadline_ms} ms)"
+            return Answer(statuses[-1] if statuses else None, error)
+        except TargetRefused as exc:
+            return Answer(None, str(exc)[:300])
+        except (httpx.HTTPError, httpx.InvalidURL) as exc:
+            return Answer(statuses[-1] if statuses else None, f"{type(exc).__name__}: {exc}"[:300])
+
+    async def _send(
+        self, target: Target, body: bytes, headers: dict[str, str], statuses: list[int]
+    ) -> Answer:
+        headers = {**headers, "host": target.host_header}
+        named = target.scheme == "https" and not is_address(target.host)
+        extensions = {"sni_hostname": target.host} if named else {}
+        raw_path = httpx.URL(target.url).raw_path  # path and query; never the host or userinfo
+        refused: httpx.ConnectError | None = None
+        for address in target.addresses:
+            pinned = httpx.URL(
+                scheme=target.scheme, host=address, port=target.port, raw_path=raw_path
+            )
+            try:
+                return await self._exchange(pinned, body, headers, extensions, statuses)
+            except httpx.ConnectError as exc:
+                refused = exc  # this address takes no connection: the next one may
+        assert refused is not None
+        raise refused
+
+    async def _exchange(
+        self,
+        url: httpx.URL,
+        body: bytes,
+        headers: dict[str, str],
+        extensions: dict[str, str],
+        statuses: list[int],
+    ) -> Answer:
+        request = self.http.build_request(
+            "POST", url, content=body, headers=headers, extensions=extensions
+        )
+        response = await self.http.send(request, stream=True)
+        try:
+            statuses.append(response.status_code)
+            read = 0
+            async for chunk in response.aiter_raw():
+                read += len(chunk)
+                if read >= self.max_answer_bytes:
+                    break  # enough: the rest is not read, the connection is closed
+        finally:
+            await response.aclose()
+        status = response.status_code
+        if 200 <= status < 300:
+            return Answer(status, None)
+        if 300 <= status < 400:
+            return Answer(status, f"HTTP {status}: redirects are not followed")
+        return Answer(status, f"HTTP {status}")
+
+    async def close(self) -> None:
+        await self.http.aclose()
