@@ -11,9 +11,9 @@ per lookup: a name whose DNS servers never answer holds neither the event loop n
 process's shared executor, only its own delivery.
 
 Tests only: `BOARDSTATE_WEBHOOK_TEST_HOSTS=<path>` names a JSON file `{"name": [[addresses],
-...]}`; lookup n of a listed name (counted per process, from 0) answers list n modulo their
-number, so a name can answer differently each time, as a rebinding DNS server with TTL 0 does.
-Names it does not list go to the system resolver.
+...]}`; lookup n of a listed name (counted per process, from 0) answers list n, the last one
+repeating, so a name can answer differently each time, as a rebinding DNS server with TTL 0
+does. Names it does not list go to the system resolver.
 """
 
 from __future__ import annotations
@@ -91,7 +91,7 @@ class Resolver:
             return None
         n = self.lookups[host]
         self.lookups[host] += 1
-        return [str(a) for a in answers[n % len(answers)]]
+        return [str(a) for a in answers[min(n, len(answers) - 1)]]
 
     def close(self) -> None:
         self.pool.shutdown(wait=False, cancel_futures=True)
