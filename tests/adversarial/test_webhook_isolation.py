@@ -100,3 +100,26 @@ async def test_deliveries_in_flight_are_bounded_per_replica_and_one_per_endpoint
         first.stop()
         second.stop()
         trickler.stop()
+
+
+async def test_an_endless_answer_is_read_up_to_its_cap_and_the_delivery_counts(
+    redis_server: RedisServer,
+) -> None:
+    """The answer body is read up to BOARDSTATE_WEBHOOK_MAX_ANSWER_BYTES, then the connection
+    is closed: a 2xx answer whose body never ends delivers (long before the 60 s deadline)."""
+    flood = Receiver(flood=True).start()
+    env = ENV | {"BOARDSTATE_WEBHOOK_TIMEOUT_MS": "60000"}
+    try:
+        with ServiceProcess(redis_server.url, env=env) as service:
+            admin = Rest(service.url, ADMIN)
+            try:
+                made = await register(admin, flood.url, events=["game.created"])
+                game_id = await play(service.url, 0)
+                (delivery,) = await quiet(admin, made["id"])
+                assert (delivery["status"], delivery["attempts"]) == ("delivered", 1)
+                ((_, payload),) = flood.verified(made["secret"], game_id)
+                assert payload["type"] == "game.created"
+            finally:
+                await admin.close()
+    finally:
+        flood.stop()

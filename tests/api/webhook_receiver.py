@@ -7,6 +7,8 @@ answer, so a delivery cut off while the receiver waits is still recorded), then 
 `STATUS` (200; 302 sends a redirect to 127.0.0.1:1) after `DELAY_S` seconds. It listens on
 127.0.0.1 unless `--host` names another address.
 
+`--flood` answers 200 and then an endless body, as fast as the sender reads it.
+
 `--trickle S` makes it hostile: it sends the status line `HTTP/1.1 200 OK` at once, then one
 byte of an endless header every S seconds, until the sender hangs up. `OUT.open` then holds
 `{"open": n, "most": m, "most_per_path": {path: m}}`: the connections being trickled now and the
@@ -59,6 +61,7 @@ def main() -> None:
     parser.add_argument("delay", type=float, nargs="?", default=0.0)
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--trickle", type=float, default=0.0)
+    parser.add_argument("--flood", action="store_true")
     args = parser.parse_args()
     tally = Tally(Path(args.out + ".open")) if args.trickle else None
 
@@ -75,6 +78,9 @@ def main() -> None:
                     self.trickle()
                 finally:
                     tally.change(self.path, -1)
+                return
+            if args.flood:
+                self.flood()
                 return
             time.sleep(args.delay)
             self.send_response(args.status)
@@ -93,6 +99,17 @@ def main() -> None:
                     if readable and not self.connection.recv(1024):
                         return  # the sender hung up
                     self.connection.sendall(b"a")
+            except OSError:
+                return
+
+        def flood(self) -> None:
+            """200 with a body that never ends, until the sender hangs up."""
+            self.close_connection = True
+            chunk = b"x" * 65536
+            try:
+                self.connection.sendall(b"HTTP/1.1 200 OK\r\nconnection: close\r\n\r\n")
+                while True:
+                    self.connection.sendall(chunk)
             except OSError:
                 return
 

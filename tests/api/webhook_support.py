@@ -56,6 +56,7 @@ class Receiver:
         host: str = "127.0.0.1",
         port: int | None = None,
         trickle_s: float = 0.0,
+        flood: bool = False,
     ) -> None:
         self.host = host
         self.port = port or free_port()
@@ -64,6 +65,8 @@ class Receiver:
         self.delay_s = delay_s
         self.trickle_s = trickle_s
         """More than 0: answers 200 and then a header byte every `trickle_s` seconds, forever."""
+        self.flood = flood
+        """Answers 200 and then a body that never ends."""
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
@@ -76,6 +79,8 @@ class Receiver:
         command += [str(self.out), str(self.status), str(self.delay_s), "--host", self.host]
         if self.trickle_s:
             command += ["--trickle", str(self.trickle_s)]
+        if self.flood:
+            command += ["--flood"]
         self._process = subprocess.Popen(command, cwd=REPO)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
