@@ -41,8 +41,6 @@ from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.stream_limits import StreamLimits
 from boardstate.service.games.table_ops import TableOps
 from boardstate.service.games.table_service import TableService
-from boardstate.service.games.webhook_post import Poster
-from boardstate.service.games.webhook_resolver import Resolver
 from boardstate.service.games.webhook_sender import Sender
 from boardstate.service.games.webhook_service import WebhookService
 from boardstate.service.inputs import echo
@@ -84,23 +82,8 @@ class GameService(
         self.feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
         self.sse_keepalive_seconds = settings.sse_keepalive_seconds
         self.relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
-        self.resolver = Resolver(settings.webhook_concurrency + 2, settings.webhook_test_hosts)
-        poster = Poster(
-            self.resolver,
-            deadline_ms=settings.webhook_timeout_ms,
-            max_answer_bytes=settings.webhook_max_answer_bytes,
-            allow_private=settings.webhooks_allow_private,
-            connections=settings.webhook_concurrency,
-        )
-        self.sender = Sender(
-            store.webhooks,
-            poster,
-            poll_ms=settings.webhook_poll_ms,
-            concurrency=settings.webhook_concurrency,
-            max_attempts=settings.webhook_max_attempts,
-            backoff_ms=settings.webhook_backoff_ms,
-            max_backoff_ms=settings.webhook_max_backoff_ms,
-        )
+        self.sender = Sender.of(store.webhooks, settings)
+        self.resolver = self.sender.poster.resolver
         self.streams = StreamLimits(
             settings.max_streams, settings.max_streams_per_token, settings.max_streams_per_address
         )

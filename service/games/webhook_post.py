@@ -7,15 +7,24 @@ status and the answer body (at most `max_answer_bytes`, never decompressed), all
 attempt when the deadline passes, however often it sends. The connection goes to the address
 that was checked, never to a fresh resolution of the name: the request carries the name in its
 `Host` header, and for `https` the TLS server name is the name and the certificate is verified
-against it. Connections are not kept alive (each attempt opens its own), redirects are never
-followed, and proxies from the environment are ignored.
+against it (the default certificate authorities, or `BOARDSTATE_WEBHOOK_CA_FILE`'s).
+Connections are not kept alive (each attempt opens its own), redirects are never followed, and
+proxies from the environment are ignored. `signed` makes the body and the Standard Webhooks
+headers.
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import dataclasses
+import hashlib
+import hmac
 import ipaddress
+import json
+import ssl
+import time
+from typing import Any
 
 import httpx
 
@@ -30,6 +39,32 @@ class Answer:
 
     status: int | None
     error: str | None
+
+
+def sign(secret: str, message_id: str, timestamp: int, body: bytes) -> str:
+    """The `webhook-signature` header value (Standard Webhooks, `v1`)."""
+    key = base64.b64decode(secret.removeprefix("whsec_"))
+    signed = f"{message_id}.{timestamp}.".encode() + body
+    digest = hmac.new(key, signed, hashlib.sha256).digest()
+    return "v1," + base64.b64encode(digest).decode()
+
+
+def signed(
+    secret: str, message_id: str, announcement: dict[str, Any]
+) -> tuple[bytes, dict[str, str]]:
+    """The body and headers of one attempt: the announcement without its id (`{type,
+    timestamp, data}`); `webhook-id` (the announcement's id: the same on every attempt, resend
+    and duplicate), `webhook-timestamp` (seconds, at this attempt), `webhook-signature`."""
+    payload = {k: v for k, v in announcement.items() if k != "id"}
+    body = json.dumps(payload, separators=(",", ":")).encode()
+    stamp = int(time.time())
+    return body, {
+        "content-type": "application/json",
+        "user-agent": "Boardstate-Webhooks/1",
+        "webhook-id": message_id,
+        "webhook-timestamp": str(stamp),
+        "webhook-signature": sign(secret, message_id, stamp, body),
+    }
 
 
 def is_address(host: str) -> bool:
@@ -51,12 +86,15 @@ class Poster:
         max_answer_bytes: int,
         allow_private: bool,
         connections: int,
+        ca_file: str | None = None,
     ) -> None:
         self.resolver = resolver
         self.deadline_ms = deadline_ms
         self.max_answer_bytes = max_answer_bytes
         self.allow_private = allow_private
+        verify = ssl.create_default_context(cafile=ca_file) if ca_file else True
         self.http = httpx.AsyncClient(
+            verify=verify,
             follow_redirects=False,
             timeout=httpx.Timeout(deadline_ms / 1000),
             limits=httpx.Limits(max_connections=connections, max_keepalive_connections=0),

@@ -8,10 +8,7 @@ worker takes the endpoint's lease (`service.store.outbox.Leases`, so one replica
 endpoint at a time, renewed before each attempt) and sends the queue head while the head is due
 and succeeds, at most `BURST` deliveries, then makes way:
 
-* the body is the announcement without its id (`{type, timestamp, data}`); headers
-  `webhook-id` (the announcement's id: the same on every attempt, every resend and every
-  duplicate), `webhook-timestamp` (seconds, at this attempt) and `webhook-signature`
-  (`v1,` + base64 HMAC-SHA256 over `id.timestamp.body` with the endpoint's `whsec_` secret);
+* the body and headers are Standard Webhooks' (`service.games.webhook_post.signed`);
 * one attempt is one `service.games.webhook_post.Poster.post`: resolution, the target check,
   connection, request, status and answer all within one deadline; a 2xx answer delivers it;
   anything else (another status, a redirect, which is never followed, the deadline, an address
@@ -32,12 +29,8 @@ head again (a duplicate with the same `webhook-id`, which receivers de-duplicate
 from __future__ import annotations
 
 import asyncio
-import base64
 import contextlib
 import functools
-import hashlib
-import hmac
-import json
 import random
 import time
 from typing import Any
@@ -45,21 +38,15 @@ from typing import Any
 import structlog
 
 from boardstate.service.games.stopping import cancelled
-from boardstate.service.games.webhook_post import Poster
+from boardstate.service.games.webhook_post import Poster, signed
+from boardstate.service.games.webhook_resolver import Resolver
+from boardstate.service.settings import Settings
 from boardstate.service.store.webhook_store import RedisWebhooks
 
 log = structlog.get_logger("boardstate.webhooks")
 
 BURST = 50
 """Deliveries one worker sends to one endpoint at most before it makes way."""
-
-
-def sign(secret: str, message_id: str, timestamp: int, body: bytes) -> str:
-    """The `webhook-signature` header value (Standard Webhooks, `v1`)."""
-    key = base64.b64decode(secret.removeprefix("whsec_"))
-    signed = f"{message_id}.{timestamp}.".encode() + body
-    digest = hmac.new(key, signed, hashlib.sha256).digest()
-    return "v1," + base64.b64encode(digest).decode()
 
 
 class Sender:
@@ -89,6 +76,29 @@ class Sender:
         self.turn = 0
         self.wake = asyncio.Event()
 
+    @classmethod
+    def of(cls, webhooks: RedisWebhooks, settings: Settings) -> Sender:
+        """The sender `settings` describe, with its poster and resolver (which registration
+        shares, so a test's hosts table counts every lookup)."""
+        resolver = Resolver(settings.webhook_concurrency + 2, settings.webhook_test_hosts)
+        poster = Poster(
+            resolver,
+            deadline_ms=settings.webhook_timeout_ms,
+            max_answer_bytes=settings.webhook_max_answer_bytes,
+            allow_private=settings.webhooks_allow_private,
+            connections=settings.webhook_concurrency,
+            ca_file=settings.webhook_ca_file,
+        )
+        return cls(
+            webhooks,
+            poster,
+            poll_ms=settings.webhook_poll_ms,
+            concurrency=settings.webhook_concurrency,
+            max_attempts=settings.webhook_max_attempts,
+            backoff_ms=settings.webhook_backoff_ms,
+            max_backoff_ms=settings.webhook_max_backoff_ms,
+        )
+
     def backoff(self, attempts: int) -> int:
         """Milliseconds before the next attempt (exponential, capped, half of it jitter)."""
         cap = min(self.max_backoff_ms, self.backoff_ms * 2 ** min(attempts - 1, 30))
@@ -96,16 +106,7 @@ class Sender:
 
     async def attempt(self, endpoint: dict[str, Any], delivery: dict[str, Any]) -> bool:
         """Sends one delivery and records the outcome; True when delivered or dead."""
-        payload = {k: v for k, v in delivery["payload"].items() if k != "id"}
-        body = json.dumps(payload, separators=(",", ":")).encode()
-        stamp = int(time.time())
-        headers = {
-            "content-type": "application/json",
-            "user-agent": "Boardstate-Webhooks/1",
-            "webhook-id": delivery["messageId"],
-            "webhook-timestamp": str(stamp),
-            "webhook-signature": sign(endpoint["secret"], delivery["messageId"], stamp, body),
-        }
+        body, headers = signed(endpoint["secret"], delivery["messageId"], delivery["payload"])
         answer = await self.poster.post(endpoint["url"], body, headers)
         now = int(time.time() * 1000)
         delivery["attempts"] += 1

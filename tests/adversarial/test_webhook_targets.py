@@ -6,12 +6,14 @@ The red team registered NAT64 and IPv4-translated forms of the metadata address
 public address to the check and `127.0.0.1` to the connection. Names here are answered by the
 service's test-only hosts table (`BOARDSTATE_WEBHOOK_TEST_HOSTS`: lookup n of a name answers
 list n, the last repeating), which stands in for a DNS server that answers each lookup
-differently; the connections and receivers are real.
+differently; the connections and receivers (http, and https with certificates of a test
+authority that `BOARDSTATE_WEBHOOK_CA_FILE` makes the service trust) are real.
 """
 
 from __future__ import annotations
 
 import json
+import subprocess
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -84,10 +86,11 @@ def server(
     hosts: Path,
     allow_private: bool,
     answers: dict[str, list[list[str]]] | None = None,
+    extra: dict[str, str] | None = None,
 ) -> ServiceProcess:
     """A service whose names in `answers` resolve as the hosts table says."""
     hosts.write_text(json.dumps(answers or {}))
-    env = ENV | {"BOARDSTATE_WEBHOOK_TEST_HOSTS": str(hosts)}
+    env = ENV | {"BOARDSTATE_WEBHOOK_TEST_HOSTS": str(hosts)} | (extra or {})
     env["BOARDSTATE_WEBHOOKS_ALLOW_PRIVATE"] = "1" if allow_private else "0"
     return ServiceProcess(redis_server.url, env=env)
 
@@ -223,3 +226,67 @@ async def test_a_rebinding_name_is_connected_at_the_address_that_was_checked(
     finally:
         good.stop()
         inside.stop()
+
+
+def openssl(*args: str) -> None:
+    subprocess.run(["openssl", *args], check=True, capture_output=True)
+
+
+@pytest.fixture
+def certificates(tmp_path: Path) -> Path:
+    """A test certificate authority (`ca.pem`) and certificates for `pin.test` and
+    `other.test` it signed (`<name>.pem`, `<name>.key`)."""
+    ca = ["-x509", "-newkey", "rsa:2048", "-nodes", "-days", "2", "-subj", "/CN=Test CA"]
+    ca += ["-addext", "basicConstraints=critical,CA:TRUE"]
+    ca += ["-addext", "keyUsage=critical,keyCertSign"]
+    openssl("req", *ca, "-keyout", str(tmp_path / "ca.key"), "-out", str(tmp_path / "ca.pem"))
+    for name in ("pin", "other"):
+        key, request, ext = (tmp_path / f"{name}.{e}" for e in ("key", "csr", "ext"))
+        subject = ["-subj", f"/CN={name}.test", "-keyout", str(key), "-out", str(request)]
+        openssl("req", "-newkey", "rsa:2048", "-nodes", *subject)
+        ext.write_text(f"subjectAltName=DNS:{name}.test\n")
+        signer = ["-CA", str(tmp_path / "ca.pem"), "-CAkey", str(tmp_path / "ca.key")]
+        signed = ["-in", str(request), "-extfile", str(ext), "-out", str(tmp_path / f"{name}.pem")]
+        openssl("x509", "-req", "-days", "2", "-CAcreateserial", *signer, *signed)
+    return tmp_path
+
+
+async def test_https_to_a_pinned_address_verifies_the_name_s_certificate(
+    redis_server: RedisServer, hosts: Path, certificates: Path
+) -> None:
+    """The connection goes to the checked address, yet TLS is the name's: its server name is
+    sent and the certificate verified against it. `pin.test` presents a certificate for
+    `pin.test` and is delivered to; `wrong.test` presents one for `other.test` and is not."""
+    pin = Receiver(host="127.0.0.2", tls=(certificates / "pin.pem", certificates / "pin.key"))
+    wrong = Receiver(host="127.0.0.3", tls=(certificates / "other.pem", certificates / "other.key"))
+    pin.start()
+    wrong.start()
+    answers = {"pin.test": [["127.0.0.2"]], "wrong.test": [["127.0.0.3"]]}
+    extra = {"BOARDSTATE_WEBHOOK_CA_FILE": str(certificates / "ca.pem")}
+    try:
+        with server(redis_server, hosts, True, answers, extra) as service:
+            rest = Rest(service.url, ADMIN)
+            try:
+                good = await register(
+                    rest, f"https://pin.test:{pin.port}/hooks", events=["game.created"]
+                )
+                bad = await register(
+                    rest, f"https://wrong.test:{wrong.port}/hooks", events=["game.created"]
+                )
+                game_id = await play(service.url, 0)
+
+                async def refused() -> list[dict[str, Any]]:
+                    return [d for d in await deliveries(rest, bad["id"]) if d["lastError"]]
+
+                (failed,) = await until(refused, seconds=60, what="the wrong certificate refused")
+                assert "certificate is not valid for 'wrong.test'" in failed["lastError"]
+                await until(lambda: pin.requests(), seconds=60, what="the https delivery")
+                ((_, payload),) = pin.verified(good["secret"], game_id)
+                assert payload["type"] == "game.created"
+                assert pin.requests()[0]["headers"]["host"] == f"pin.test:{pin.port}"
+                assert wrong.requests() == []
+            finally:
+                await rest.close()
+    finally:
+        pin.stop()
+        wrong.stop()

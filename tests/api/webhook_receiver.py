@@ -5,7 +5,7 @@
 Each POST is appended to OUT as one JSON line `{headers, body, path}` (written before the
 answer, so a delivery cut off while the receiver waits is still recorded), then answered
 `STATUS` (200; 302 sends a redirect to 127.0.0.1:1) after `DELAY_S` seconds. It listens on
-127.0.0.1 unless `--host` names another address.
+127.0.0.1 unless `--host` names another address; `--cert C --key K` serve `https`.
 
 `--flood` answers 200 and then an endless body, as fast as the sender reads it.
 
@@ -20,6 +20,7 @@ from __future__ import annotations
 import argparse
 import json
 import select
+import ssl
 import threading
 import time
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
@@ -62,6 +63,8 @@ def main() -> None:
     parser.add_argument("--host", default="127.0.0.1")
     parser.add_argument("--trickle", type=float, default=0.0)
     parser.add_argument("--flood", action="store_true")
+    parser.add_argument("--cert", help="with --key: serve https with this certificate chain")
+    parser.add_argument("--key")
     args = parser.parse_args()
     tally = Tally(Path(args.out + ".open")) if args.trickle else None
 
@@ -116,7 +119,12 @@ def main() -> None:
         def log_message(self, *args: object) -> None:
             pass
 
-    ThreadingHTTPServer((args.host, args.port), Handler).serve_forever()
+    server = ThreadingHTTPServer((args.host, args.port), Handler)
+    if args.cert:
+        context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        context.load_cert_chain(args.cert, args.key)
+        server.socket = context.wrap_socket(server.socket, server_side=True)
+    server.serve_forever()
 
 
 if __name__ == "__main__":

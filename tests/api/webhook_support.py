@@ -57,6 +57,7 @@ class Receiver:
         port: int | None = None,
         trickle_s: float = 0.0,
         flood: bool = False,
+        tls: tuple[Path, Path] | None = None,
     ) -> None:
         self.host = host
         self.port = port or free_port()
@@ -67,11 +68,13 @@ class Receiver:
         """More than 0: answers 200 and then a header byte every `trickle_s` seconds, forever."""
         self.flood = flood
         """Answers 200 and then a body that never ends."""
+        self.tls = tls
+        """(certificate chain, key): serves https."""
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
-        return f"http://{self.host}:{self.port}/hooks"
+        return f"{'https' if self.tls else 'http'}://{self.host}:{self.port}/hooks"
 
     def start(self, status: int | None = None) -> Receiver:
         self.status = self.status if status is None else status
@@ -81,11 +84,15 @@ class Receiver:
             command += ["--trickle", str(self.trickle_s)]
         if self.flood:
             command += ["--flood"]
+        if self.tls:
+            command += ["--cert", str(self.tls[0]), "--key", str(self.tls[1])]
         self._process = subprocess.Popen(command, cwd=REPO)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
-                httpx.get(f"http://{self.host}:{self.port}/", timeout=0.5, trust_env=False)
+                scheme = "https" if self.tls else "http"
+                url = f"{scheme}://{self.host}:{self.port}/"
+                httpx.get(url, timeout=0.5, trust_env=False, verify=False)
                 return self
             except httpx.HTTPError:
                 time.sleep(0.05)
