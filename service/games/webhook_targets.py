@@ -81,7 +81,8 @@ def parse_target(url: object) -> tuple[str, str, int]:
     try:
         parts = urlsplit(url)
         port = parts.port
-    except ValueError as exc:
+        httpx.URL(url)  # the client that sends must read it too
+    except (ValueError, httpx.InvalidURL) as exc:
         raise TargetRefused(f"url is not a valid URL: {exc}") from None
     if parts.scheme not in ("http", "https"):
         raise TargetRefused("url must be http:// or https://")
