@@ -61,6 +61,7 @@ from boardstate.service.env_values import (
     LOG_LEVELS,
     admin_token_value,
     choice,
+    file_path,
     flag,
     integer,
     key_prefix,
@@ -129,6 +130,10 @@ class Settings:
     webhook_max_attempts: int = 16
     webhook_backoff_ms: int = 5_000
     webhook_max_backoff_ms: int = 3_600_000
+    webhook_concurrency: int = 16
+    webhook_max_answer_bytes: int = 64 * 1024
+    webhook_ca_file: str | None = None
+    webhook_test_hosts: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -195,6 +200,12 @@ class Settings:
             webhook_max_backoff_ms=integer(
                 env, "BOARDSTATE_WEBHOOK_MAX_BACKOFF_MS", 3_600_000, hi=86_400_000
             ),
+            webhook_concurrency=integer(env, "BOARDSTATE_WEBHOOK_CONCURRENCY", 16, hi=1000),
+            webhook_max_answer_bytes=integer(
+                env, "BOARDSTATE_WEBHOOK_MAX_ANSWER_BYTES", 64 * 1024, hi=16 * 1024 * 1024
+            ),
+            webhook_ca_file=file_path(env, "BOARDSTATE_WEBHOOK_CA_FILE"),
+            webhook_test_hosts=env.get("BOARDSTATE_WEBHOOK_TEST_HOSTS", "").strip() or None,
         )
 
     @property

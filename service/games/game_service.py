@@ -82,15 +82,8 @@ class GameService(
         self.feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
         self.sse_keepalive_seconds = settings.sse_keepalive_seconds
         self.relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
-        self.sender = Sender(
-            store.webhooks,
-            poll_ms=settings.webhook_poll_ms,
-            timeout_ms=settings.webhook_timeout_ms,
-            max_attempts=settings.webhook_max_attempts,
-            backoff_ms=settings.webhook_backoff_ms,
-            max_backoff_ms=settings.webhook_max_backoff_ms,
-            allow_private=settings.webhooks_allow_private,
-        )
+        self.sender = Sender.of(store.webhooks, settings)
+        self.resolver = self.sender.poster.resolver
         self.streams = StreamLimits(
             settings.max_streams, settings.max_streams_per_token, settings.max_streams_per_address
         )
