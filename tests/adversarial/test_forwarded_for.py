@@ -49,9 +49,8 @@ def limited_on(answer: httpx.Response, door: str) -> bool:
     if answer.status_code != 429 or "retry-after" not in answer.headers:
         return False
     body = answer.json()
-    return (body["code"] if door == "rest" else body["errors"][0]["extensions"]["code"]) == (
-        "RATE_LIMITED"
-    )
+    code = body["code"] if door == "rest" else body["errors"][0]["extensions"]["code"]
+    return bool(code == "RATE_LIMITED")
 
 
 async def test_a_forged_header_from_an_untrusted_peer_does_not_escape_the_limit(
