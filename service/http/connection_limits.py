@@ -10,10 +10,10 @@
 * `Gate`: counts each client address's open connections and decides whether a new one is let
   in. Peers in `BOARDSTATE_TRUSTED_PROXIES` have no per-address cap (behind a proxy every client
   shares the proxy's address; the per-address rate limits count the forwarded client). At the
-  process cap a new connection takes the place of the oldest one still waiting for its request
-  headers (that one is closed as if its header deadline had passed), so a flood of half-sent
-  requests from many addresses cannot keep out a client that sends its request at once; only
-  when no connection is waiting is the new one refused.
+  process cap a new connection takes the place of the oldest one waiting for request headers
+  (half-sent, closed as if its header deadline had passed, or idle between two requests), so a
+  flood of half-sent requests from many addresses cannot keep out a client that sends its
+  request at once; only when no connection is waiting is the new one refused.
 """
 
 from __future__ import annotations

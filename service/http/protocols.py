@@ -15,9 +15,9 @@ two protocol classes with three additions (`Guard`):
 * a cap on the process's open connections (`BOARDSTATE_MAX_CONNECTIONS`, lowered to fit the
   descriptor limit) and one per client address (`BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS`):
   a connection over the address cap is answered `503` with `Retry-After: 1` and closed at
-  once; at the process cap the oldest connection still waiting for its headers is closed to
-  make room (`service.http.connection_limits.Gate`), and only when none waits is the new one
-  refused with that 503;
+  once; at the process cap the oldest connection still waiting for request headers (half-sent,
+  or idle between two requests) is closed to make room (`service.http.connection_limits.Gate`),
+  and only when none waits is the new one refused with that 503;
 * the soft `RLIMIT_NOFILE` is raised to the hard limit when the guard is created.
 
 `boardstate serve` selects `protocol_class(settings)` (httptools, which uvicorn's `auto` picks
@@ -101,13 +101,19 @@ class Guard:
             self.deadline = self.loop.call_later(timeout, self._expire)
             self.gate.wait(self, self._evict)
 
+    def idle(self) -> None:
+        """Between two requests (uvicorn's keep-alive timer runs): the connection waits for
+        headers again and may be closed to make room, but has no deadline until a byte comes."""
+        if self.deadline is None:
+            self.gate.wait(self, self._evict)
+
     def disarm(self) -> None:
         """The headers are complete (or the connection is gone): no deadline."""
         self.started = False
+        self.gate.done_waiting(self)
         if self.deadline is not None:
             self.deadline.cancel()
             self.deadline = None
-            self.gate.done_waiting(self)
 
     def release(self) -> None:
         """The connection closed."""
@@ -171,6 +177,11 @@ class GuardedHttpTools(HttpToolsProtocol):
         self.guard.disarm()
         super().on_headers_complete()
 
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self.timeout_keep_alive_task is not None:  # no pipelined request: idle
+            self.guard.idle()
+
 
 class GuardedH11(H11Protocol):
     """uvicorn's h11 protocol with the connection guard."""
@@ -205,6 +216,11 @@ class GuardedH11(H11Protocol):
         super().data_received(data)
         if self.conn.their_state is not h11.IDLE:  # its headers are complete
             self.guard.disarm()
+
+    def on_response_complete(self) -> None:
+        super().on_response_complete()
+        if self.timeout_keep_alive_task is not None:  # no pipelined request: idle
+            self.guard.idle()
 
 
 Guarded = type[GuardedHttpTools] | type[GuardedH11]

@@ -16,7 +16,7 @@ import pytest
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 
-from tests.adversarial.sockets import HALF, Conn, connect, refused
+from tests.adversarial.sockets import HALF, Conn, connect, refused, request
 from tests.api.server import ServiceProcess
 from tests.api.webhook_support import until
 from tests.redis_support import RedisServer
@@ -98,6 +98,19 @@ async def test_at_the_process_cap_the_oldest_waiting_connection_makes_room(
         for conn in flood:
             conn.close()
     assert capped.log_tail().count("connections_evicted") >= 1
+
+
+async def test_connections_idle_between_requests_make_room_too(capped: ServiceProcess) -> None:
+    idle = [
+        await connect(capped.port, f"127.0.3.{i % 8 + 1}", request()) for i in range(PROCESS_CAP)
+    ]
+    try:
+        assert [(await conn.response())[0] for conn in idle] == [200] * PROCESS_CAP
+        # All are kept alive (uvicorn closes them after 5 s idle); new clients get their places.
+        assert [await served(capped.url) for _ in range(3)] == [200] * 3
+    finally:
+        for conn in idle:
+            conn.close()
 
 
 async def test_a_full_process_refuses_new_connections_and_serves_again_later(
