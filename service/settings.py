@@ -38,6 +38,9 @@
 | `BOARDSTATE_MAX_OPEN_GAMES` | `100` | unfinished games per creator (0: no quota) |
 | `BOARDSTATE_OPEN_GAME_TTL_SECONDS` | `86400` | unstarted games are deleted after it (0: never) |
 | `BOARDSTATE_TRUSTED_PROXIES` | empty | proxy IPs/networks whose X-Forwarded-For counts |
+| `BOARDSTATE_HEADER_TIMEOUT_SECONDS` | `10` | request headers not complete by then: closed |
+| `BOARDSTATE_MAX_CONNECTIONS` | `4096` | open connections per process (fits the fd limit) |
+| `BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS` | `256` | per client address (0: no cap) |
 | `BOARDSTATE_MAX_BODY_BYTES` | `1048576` | largest request body (1 MiB); larger: HTTP 413 |
 | `BOARDSTATE_MAX_WS_MESSAGE_BYTES` | `65536` | largest websocket message; larger: close 1009 |
 | `BOARDSTATE_MAX_IMPORT_BYTES` | `33554432` | largest `POST /games/import` body (32 MiB) |
@@ -110,6 +113,9 @@ class Settings:
     max_open_games: int = 100
     open_game_ttl_seconds: int = 86_400
     trusted_proxies: tuple[str, ...] = ()
+    header_timeout_seconds: int = 10
+    max_connections: int = 4096
+    max_connections_per_address: int = 256
     redis_pool_size: int = 100
     redis_pool_wait_ms: int = 2000
     request_concurrency: int = 8
@@ -174,6 +180,11 @@ class Settings:
             max_open_games=integer(env, "BOARDSTATE_MAX_OPEN_GAMES", 100, lo=0),
             open_game_ttl_seconds=integer(env, "BOARDSTATE_OPEN_GAME_TTL_SECONDS", 86_400, lo=0),
             trusted_proxies=networks(env, "BOARDSTATE_TRUSTED_PROXIES"),
+            header_timeout_seconds=integer(env, "BOARDSTATE_HEADER_TIMEOUT_SECONDS", 10, hi=300),
+            max_connections=integer(env, "BOARDSTATE_MAX_CONNECTIONS", 4096, hi=1_000_000),
+            max_connections_per_address=integer(
+                env, "BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS", 256, lo=0, hi=1_000_000
+            ),
             redis_pool_size=integer(env, "BOARDSTATE_REDIS_POOL_SIZE", 100, hi=10_000),
             redis_pool_wait_ms=integer(env, "BOARDSTATE_REDIS_POOL_WAIT_MS", 2000, lo=0, hi=60_000),
             request_concurrency=integer(env, "BOARDSTATE_REQUEST_CONCURRENCY", 8, hi=1000),
