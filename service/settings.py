@@ -44,8 +44,8 @@
 | `BOARDSTATE_MAX_IMPORT_LINE_BYTES` | `262144` | largest line (event) of an imported log |
 | `BOARDSTATE_STEWARD_POLL_MS` | `250` | how often a process looks for due clocks and stand-ins |
 | `BOARDSTATE_BOT_WORKER` | `1` | `0`: this process plays no bot seats (`boardstate bots` does) |
-| `BOARDSTATE_BOT_THINKERS` | `4` | bot moves a process thinks about at once |
-| `BOARDSTATE_BOT_THINKERS_PER_CREATOR` | `2` | of them, for the games of one creator |
+| `BOARDSTATE_BOT_THINKERS` | `2` | bot moves a process thinks about at once |
+| `BOARDSTATE_BOT_THINKERS_PER_CREATOR` | `1` | of them, for the games of one creator |
 | `BOARDSTATE_MAX_BOT_GAMES` | `10` | unfinished games with a bot seat per creator (0: no quota) |
 | `BOARDSTATE_MAX_BOT_BUDGET_MS` | `10000` | largest `budgetMs` of a bot (1..10000) |
 | `BOARDSTATE_HINT_CONCURRENCY` | `2` | hints a process thinks about at once, then `HINTS_BUSY` |
@@ -129,8 +129,8 @@ class Settings:
     max_import_line_bytes: int = 256 * 1024
     steward_poll_ms: int = 250
     bot_worker: bool = True
-    bot_thinkers: int = 4
-    bot_thinkers_per_creator: int = 2
+    bot_thinkers: int = 2
+    bot_thinkers_per_creator: int = 1
     max_bot_games: int = 10
     max_bot_budget_ms: int = 10_000
     hint_concurrency: int = 2
@@ -200,8 +200,8 @@ class Settings:
             ),
             steward_poll_ms=integer(env, "BOARDSTATE_STEWARD_POLL_MS", 250, lo=10, hi=10_000),
             bot_worker=flag(env, "BOARDSTATE_BOT_WORKER", True),
-            bot_thinkers=integer(env, "BOARDSTATE_BOT_THINKERS", 4, hi=64),
-            bot_thinkers_per_creator=integer(env, "BOARDSTATE_BOT_THINKERS_PER_CREATOR", 2, hi=64),
+            bot_thinkers=integer(env, "BOARDSTATE_BOT_THINKERS", 2, hi=64),
+            bot_thinkers_per_creator=integer(env, "BOARDSTATE_BOT_THINKERS_PER_CREATOR", 1, hi=64),
             max_bot_games=integer(env, "BOARDSTATE_MAX_BOT_GAMES", 10, lo=0),
             max_bot_budget_ms=integer(env, "BOARDSTATE_MAX_BOT_BUDGET_MS", 10_000, hi=10_000),
             hint_concurrency=integer(env, "BOARDSTATE_HINT_CONCURRENCY", 2, hi=64),

@@ -66,8 +66,8 @@ CREATORS = 4096
 class BotLimits:
     """How much bot thinking one worker does (`docs/security.md`)."""
 
-    thinkers: int = 4
-    per_creator: int = 2
+    thinkers: int = 2
+    per_creator: int = 1
     max_budget_ms: int = 10_000
 
     @classmethod

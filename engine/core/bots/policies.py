@@ -36,14 +36,18 @@ class Budget:
 
     def timer(self) -> Callable[[], bool]:
         """A check, started now, that says when thinking must end: `millis` later by `clock`,
-        or as soon as `stop` says so."""
+        or as soon as `stop` says so; once it has said so it says so without asking again."""
         clock, stop = self.clock, self.stop
         ends = None if clock is None else clock() + self.millis / 1000
+        said: list[bool] = []
 
         def over() -> bool:
-            if stop is not None and stop():
-                return True
-            return ends is not None and clock is not None and clock() >= ends
+            if not said and (
+                (stop is not None and stop())
+                or (ends is not None and clock is not None and clock() >= ends)
+            ):
+                said.append(True)
+            return bool(said)
 
         return over
 
