@@ -56,9 +56,9 @@ async def test_a_later_move_reads_only_what_is_new(
     game_id, tokens = created.game.id, dict(created.tokens)
     memory = SeatLogs(redis_store)
     await _play(service, game_id, tokens, 4)
+    record = await service.loader.load(game_id)
+    assert record is not None
     for seat in (0, 1):
-        record = await service.loader.load(game_id)
-        assert record is not None
         assert await memory.events(record, seat) == await _whole_log(redis_store, record, seat)
     first_reads = memory.read_events
     assert first_reads == 2 * record.version

@@ -96,6 +96,8 @@ async def test_a_game_at_its_event_cap_ends_abandoned_by_the_limit(
         assert view is not None
         move = (await service.legal_moves(view, seat, tokens[seat]))[0]
         await service.submit_move(game_id, seat, move, tokens[seat], None, None, False)
+    record = await service.loader.load(game_id)
+    assert record is not None
     assert record.status == "ABANDONED"
     assert record.result is not None
     assert record.result.details["endedBy"] == "limit"
