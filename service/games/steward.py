@@ -54,11 +54,11 @@ class Steward:
 
     def minds(self, record: GameRecord) -> bool:
         """Whether the game may owe the steward something (a clock, a stand-in, a bot, its
-        ending at the event limit)."""
+        ending at the event limit), or may have been scheduled for it (to clear)."""
         table = record.table
         if record.clock is not None or bool(table.stand_ins or record.setup.bots):
             return True
-        return self.at_limit(record)
+        return record.version >= game_bounds.cap(record.rules, self.max_events)
 
     def at_limit(self, record: GameRecord) -> bool:
         """Whether the game must end now for its event limit."""

@@ -106,3 +106,26 @@ async def test_a_game_at_its_event_cap_ends_abandoned_by_the_limit(
     events = await redis_store.read(game_id)
     assert events[-1].type == "GameEnded"
     assert cap < len(events) <= cap + 16  # the move that reached the cap, then GameEnded
+    # Nothing is left for a steward to claim: the game is not due again, ever.
+    assert game_id not in await redis_store.claim_due(2**62, 1000, 1000)
+
+
+async def test_a_cap_lowered_under_running_games_ends_them_at_the_next_sweep(
+    redis_store: RedisEventStore,
+) -> None:
+    before = _service(redis_store)
+    created = await before.create_game("trambahn", 2, None, None, ["ann", "bob"])
+    game_id = created.game.id
+    version = created.game.version
+    # The operator lowers BOARDSTATE_MAX_GAME_EVENTS under the game's length and restarts.
+    after = _service(redis_store, max_game_events=version)
+    await after.steward.sweep()
+    assert await after.steward.tick() == 1  # due at once
+
+    record = await after.loader.load(game_id)
+    assert record is not None
+    assert record.status == "ABANDONED"
+    assert record.result is not None
+    assert record.result.details["endedBy"] == "limit"
+    # Nothing is left for a steward to claim: the game is not due again, ever.
+    assert game_id not in await redis_store.claim_due(2**62, 1000, 0)
