@@ -47,6 +47,13 @@
 | `BOARDSTATE_MAX_IMPORT_LINE_BYTES` | `262144` | largest line (event) of an imported log |
 | `BOARDSTATE_STEWARD_POLL_MS` | `250` | how often a process looks for due clocks and stand-ins |
 | `BOARDSTATE_BOT_WORKER` | `1` | `0`: this process plays no bot seats (`boardstate bots` does) |
+| `BOARDSTATE_BOT_THINKERS` | `2` | bot moves a process thinks about at once |
+| `BOARDSTATE_BOT_THINKERS_PER_CREATOR` | `1` | of them, for the games of one creator |
+| `BOARDSTATE_MAX_BOT_GAMES` | `10` | unfinished games with a bot seat per creator (0: no quota) |
+| `BOARDSTATE_MAX_BOT_BUDGET_MS` | `10000` | largest `budgetMs` of a bot (1..10000) |
+| `BOARDSTATE_HINT_CONCURRENCY` | `2` | hints a process thinks about at once, then `HINTS_BUSY` |
+| `BOARDSTATE_HINT_BUDGET_MS` | `1000` | thinking time of one hint |
+| `BOARDSTATE_MAX_GAME_EVENTS` | `20000` | events after which a game ends `ABANDONED` (`limit`) |
 | `BOARDSTATE_TIME_SOURCE` | `system` | tests only: `file:<path>` reads the time from a file |
 
 Limits and what clients see: `docs/security.md`.
@@ -129,6 +136,13 @@ class Settings:
     max_import_line_bytes: int = 256 * 1024
     steward_poll_ms: int = 250
     bot_worker: bool = True
+    bot_thinkers: int = 2
+    bot_thinkers_per_creator: int = 1
+    max_bot_games: int = 10
+    max_bot_budget_ms: int = 10_000
+    hint_concurrency: int = 2
+    hint_budget_ms: int = 1000
+    max_game_events: int = 20_000
     time_source: str = "system"
     webhooks_allow_private: bool = False
     webhook_poll_ms: int = 200
@@ -202,6 +216,13 @@ class Settings:
             ),
             steward_poll_ms=integer(env, "BOARDSTATE_STEWARD_POLL_MS", 250, lo=10, hi=10_000),
             bot_worker=flag(env, "BOARDSTATE_BOT_WORKER", True),
+            bot_thinkers=integer(env, "BOARDSTATE_BOT_THINKERS", 2, hi=64),
+            bot_thinkers_per_creator=integer(env, "BOARDSTATE_BOT_THINKERS_PER_CREATOR", 1, hi=64),
+            max_bot_games=integer(env, "BOARDSTATE_MAX_BOT_GAMES", 10, lo=0),
+            max_bot_budget_ms=integer(env, "BOARDSTATE_MAX_BOT_BUDGET_MS", 10_000, hi=10_000),
+            hint_concurrency=integer(env, "BOARDSTATE_HINT_CONCURRENCY", 2, hi=64),
+            hint_budget_ms=integer(env, "BOARDSTATE_HINT_BUDGET_MS", 1000, hi=10_000),
+            max_game_events=integer(env, "BOARDSTATE_MAX_GAME_EVENTS", 20_000, lo=10),
             time_source=time_source_value(env),
             webhooks_allow_private=flag(env, "BOARDSTATE_WEBHOOKS_ALLOW_PRIVATE", False),
             webhook_poll_ms=integer(env, "BOARDSTATE_WEBHOOK_POLL_MS", 200, lo=10, hi=10_000),

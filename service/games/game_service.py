@@ -25,9 +25,10 @@ from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.board_pictures import BoardPictures
 from boardstate.service.games.bot_service import BotService
-from boardstate.service.games.bot_worker import BotWorker
+from boardstate.service.games.bot_worker import BotLimits, BotWorker
 from boardstate.service.games.event_streams import EventStream, open_stream
 from boardstate.service.games.feed import FeedService, FeedWatch
+from boardstate.service.games.hints import Hints
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.lobby import Lobby
@@ -73,9 +74,11 @@ class GameService(
         self.max_import_bytes = settings.max_import_bytes
         self.max_import_line_bytes = settings.max_import_line_bytes
         self.referee = Referee(self.loader, metrics)
-        self.steward = Steward(self.loader, settings.steward_poll_ms)
+        self.steward = Steward(self.loader, settings.steward_poll_ms, settings.max_game_events)
         self.table = TableOps(self.loader, self.steward, settings.admin_token)
-        self.bots = BotWorker(self.loader, self.steward)
+        self.bots = BotWorker(self.loader, self.steward, BotLimits.of(settings))
+        self.hints = Hints(self.bots.memory, settings.hint_concurrency, settings.hint_budget_ms)
+        metrics.watch_thinking(lambda: self.bots.thinkers.busy, lambda: self.hints.thinkers.busy)
         self.hub = SubscriptionHub(store, metrics)
         self.webhooks = store.webhooks
         self.allow_private_targets = settings.webhooks_allow_private
@@ -235,5 +238,6 @@ class GameService(
                 yield view
 
     async def close(self) -> None:
-        """Stops the live feeds."""
+        """Stops the live feeds and the hints being thought about."""
+        self.hints.close()
         await self.hub.close()
