@@ -47,6 +47,14 @@ TIMED_OUT = _answer(b"408 Request Timeout", b"request headers not completed\n")
 BODY_TIMED_OUT = _answer(b"408 Request Timeout", b"request body not completed\n")
 
 
+def _no_request() -> bool:
+    return False
+
+
+def _never_held() -> float:
+    return 0.0
+
+
 class Guard:
     """One connection's admission and deadlines.
 
@@ -143,6 +151,10 @@ class Guard:
         self._forget()
         if self.transport is not None:
             self.gate.release(self.transport, self.peer)
+        # The callbacks are the protocol's bound methods: dropping them lets the protocol, and
+        # this guard, be freed at once rather than by the cycle collector.
+        self.end_request = _no_request
+        self.held = _never_held
 
     def _body_done(self) -> bool:
         """Stops the body deadline; returns whether a body was awaited."""
