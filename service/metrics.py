@@ -1,10 +1,15 @@
 """Prometheus metrics on a registry of the app's own (so several apps can share a process).
 
 Labelled children on the request path are looked up once and kept (`request_counter`,
-`accepted_counter`): `labels()` costs a lock and a tuple per call."""
+`accepted_counter`): `labels()` costs a lock and a tuple per call.
+
+`EDGE`: the connection guard's counters (`service.http.connection_limits`). The guard works
+below the app, on the process's connections, so they are the process's: created once, and
+registered on every app's registry."""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from typing import Any
 
@@ -18,6 +23,56 @@ from prometheus_client import (
 )
 
 CONTENT_TYPE = CONTENT_TYPE_LATEST
+
+REFUSAL_REASONS = ("process_cap", "address_cap")
+EVICTION_REASONS = ("headers", "idle", "body")
+TIMEOUT_REASONS = ("headers", "body")
+
+
+def _edge_counter(name: str, documentation: str, reasons: tuple[str, ...]) -> Counter:
+    counter = Counter(name, documentation, ["reason"], registry=None)
+    for reason in reasons:
+        counter.labels(reason)  # exported at 0 from the start
+    return counter
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class EdgeCounters:
+    """What the connection guard refused, evicted and timed out in this process."""
+
+    refused: Counter
+    evicted: Counter
+    timed_out: Counter
+
+    @classmethod
+    def create(cls) -> EdgeCounters:
+        """New counters (not registered anywhere yet)."""
+        return cls(
+            refused=_edge_counter(
+                "boardstate_connections_refused",
+                "Connections answered 503 and closed at once, by the cap they met.",
+                REFUSAL_REASONS,
+            ),
+            evicted=_edge_counter(
+                "boardstate_connections_evicted",
+                "Connections closed at the process cap to make room, by what they were "
+                "waiting for (headers, idle between requests, the rest of a body).",
+                EVICTION_REASONS,
+            ),
+            timed_out=_edge_counter(
+                "boardstate_request_timeouts",
+                "Requests whose headers or body did not arrive by their deadline.",
+                TIMEOUT_REASONS,
+            ),
+        )
+
+    def collectors(self) -> tuple[Counter, ...]:
+        """The counters, to register on a registry."""
+        return (self.refused, self.evicted, self.timed_out)
+
+
+EDGE = EdgeCounters.create()
+"""This process's connection guard counters."""
 
 
 class Metrics:
@@ -88,6 +143,8 @@ class Metrics:
             ["pool"],
             registry=reg,
         )
+        for counter in EDGE.collectors():
+            reg.register(counter)
 
         self._children: dict[tuple[Any, ...], Any] = {}
 

@@ -39,6 +39,7 @@
 | `BOARDSTATE_OPEN_GAME_TTL_SECONDS` | `86400` | unstarted games are deleted after it (0: never) |
 | `BOARDSTATE_TRUSTED_PROXIES` | empty | proxy IPs/networks whose X-Forwarded-For counts |
 | `BOARDSTATE_HEADER_TIMEOUT_SECONDS` | `10` | request headers not complete by then: closed |
+| `BOARDSTATE_BODY_TIMEOUT_SECONDS` | `30` | request body not complete by then (from headers): 408 |
 | `BOARDSTATE_MAX_CONNECTIONS` | `4096` | open connections per process (fits the fd limit) |
 | `BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS` | `256` | per client address (0: no cap) |
 | `BOARDSTATE_MAX_BODY_BYTES` | `1048576` | largest request body (1 MiB); larger: HTTP 413 |
@@ -121,6 +122,7 @@ class Settings:
     open_game_ttl_seconds: int = 86_400
     trusted_proxies: tuple[str, ...] = ()
     header_timeout_seconds: int = 10
+    body_timeout_seconds: int = 30
     max_connections: int = 4096
     max_connections_per_address: int = 256
     redis_pool_size: int = 100
@@ -195,6 +197,7 @@ class Settings:
             open_game_ttl_seconds=integer(env, "BOARDSTATE_OPEN_GAME_TTL_SECONDS", 86_400, lo=0),
             trusted_proxies=networks(env, "BOARDSTATE_TRUSTED_PROXIES"),
             header_timeout_seconds=integer(env, "BOARDSTATE_HEADER_TIMEOUT_SECONDS", 10, hi=300),
+            body_timeout_seconds=integer(env, "BOARDSTATE_BODY_TIMEOUT_SECONDS", 30, hi=3600),
             max_connections=integer(env, "BOARDSTATE_MAX_CONNECTIONS", 4096, hi=1_000_000),
             max_connections_per_address=integer(
                 env, "BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS", 256, lo=0, hi=1_000_000

@@ -1,19 +1,25 @@
 """What the server's connection guard (`service.http.protocols`) enforces, and its bookkeeping.
 
-* `ConnectionLimits`: the header read timeout and the caps on open connections of one process
-  (`BOARDSTATE_HEADER_TIMEOUT_SECONDS`, `BOARDSTATE_MAX_CONNECTIONS`,
-  `BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS`). The process cap never exceeds what the process's
-  file descriptor limit leaves after `FD_RESERVE` descriptors and the Redis pool, so a flood of
-  connections is refused before the process runs out of descriptors for Redis and its files.
+* `ConnectionLimits`: the header and body read timeouts and the caps on open connections of one
+  process (`BOARDSTATE_HEADER_TIMEOUT_SECONDS`, `BOARDSTATE_BODY_TIMEOUT_SECONDS`,
+  `BOARDSTATE_MAX_CONNECTIONS`, `BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS`). The process cap never
+  exceeds what the process's file descriptor limit leaves after `FD_RESERVE` descriptors and the
+  Redis pool, so a flood of connections is refused before the process runs out of descriptors
+  for Redis and its files.
 * `raise_fd_limit()`: raises the soft `RLIMIT_NOFILE` to the hard limit (done once, when the
   guard is created).
 * `Gate`: counts each client address's open connections and decides whether a new one is let
   in. Peers in `BOARDSTATE_TRUSTED_PROXIES` have no per-address cap (behind a proxy every client
   shares the proxy's address; the per-address rate limits count the forwarded client). At the
-  process cap a new connection takes the place of the oldest one waiting for request headers
-  (half-sent, closed as if its header deadline had passed, or idle between two requests), so a
-  flood of half-sent requests from many addresses cannot keep out a client that sends its
-  request at once; only when no connection is waiting is the new one refused.
+  process cap a new connection takes the place of the connection that has waited longest for a
+  client: for a request's headers or body since the request began (closed as if its deadline
+  had passed), or idle between two requests since the last answer. A flood of half-sent
+  requests or trickled bodies from many addresses therefore cannot keep out a client that sends
+  its request at once (its connection is the youngest); only when no connection waits (all are
+  answering, streaming or WebSockets) is the new one refused.
+
+Refusals, evictions and timeouts are counted (`service.metrics.EDGE`, by reason) and logged at
+most once per `LOG_EVERY_S` with a count.
 """
 
 from __future__ import annotations
@@ -26,7 +32,9 @@ import time
 from collections.abc import Callable
 
 import structlog
+from prometheus_client import Counter
 
+from boardstate.service.metrics import EDGE
 from boardstate.service.settings import Settings
 
 log = structlog.get_logger("boardstate.connections")
@@ -44,6 +52,8 @@ LOG_EVERY_S = 10.0
 """Refusals and timeouts are logged at most once per this many seconds, with a count."""
 
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
+Evict = Callable[[], str]
+"""Closes a waiting connection to make room; returns what it waited for (`EVICTION_REASONS`)."""
 
 
 def raise_fd_limit() -> int:
@@ -59,15 +69,22 @@ def raise_fd_limit() -> int:
     return NO_LIMIT_TARGET if soft == resource.RLIM_INFINITY else soft
 
 
+def plain_ip(text: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None:
+    """Returns the IP address `text` names, an IPv4-mapped IPv6 address (`::ffff:a.b.c.d`, what
+    a dual-stack listener reports for an IPv4 client) as its IPv4 address; None if not one."""
+    try:
+        ip = ipaddress.ip_address(text)
+    except ValueError:
+        return None
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
+        return ip.ipv4_mapped
+    return ip
+
+
 def address_of(peer: str) -> str:
     """Returns `peer` as the address the caps count (IPv4-mapped IPv6 unwrapped)."""
-    try:
-        ip = ipaddress.ip_address(peer)
-    except ValueError:
-        return peer
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped is not None:
-        return str(ip.ipv4_mapped)
-    return str(ip)
+    ip = plain_ip(peer)
+    return peer if ip is None else str(ip)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -79,6 +96,7 @@ class ConnectionLimits:
     max_per_address: int
     """0: no per-address cap."""
     trusted: tuple[Network, ...] = ()
+    body_timeout_s: float = 30.0
 
     @classmethod
     def from_settings(cls, settings: Settings, fd_limit: int) -> ConnectionLimits:
@@ -97,30 +115,31 @@ class ConnectionLimits:
             max_connections=cap,
             max_per_address=settings.max_connections_per_address,
             trusted=tuple(ipaddress.ip_network(n, strict=False) for n in settings.trusted_proxies),
+            body_timeout_s=float(settings.body_timeout_seconds),
         )
 
     def is_trusted(self, address: str) -> bool:
         """Whether `address` is one of the trusted proxies."""
-        try:
-            ip = ipaddress.ip_address(address)
-        except ValueError:
-            return False
-        return any(ip in network for network in self.trusted)
+        ip = plain_ip(address)
+        return ip is not None and any(ip in network for network in self.trusted)
 
 
 class _Throttled:
-    """Counts an event and logs it at most once per `LOG_EVERY_S`, with the count since."""
+    """Counts an event (on `counter`, by reason) and logs it at most once per `LOG_EVERY_S`,
+    with the count since."""
 
-    def __init__(self, event: str) -> None:
+    def __init__(self, event: str, counter: Counter) -> None:
         self.event = event
+        self.counter = counter
         self.count = 0
         self.logged_at = -LOG_EVERY_S
 
-    def note(self, **fields: object) -> None:
+    def note(self, reason: str, **fields: object) -> None:
+        self.counter.labels(reason).inc()
         self.count += 1
         now = time.monotonic()
         if now - self.logged_at >= LOG_EVERY_S:
-            log.warning(self.event, count=self.count, **fields)
+            log.warning(self.event, count=self.count, reason=reason, **fields)
             self.logged_at, self.count = now, 0
 
 
@@ -130,12 +149,15 @@ class Gate:
     def __init__(self, limits: ConnectionLimits) -> None:
         self.limits = limits
         self.by_address: dict[str, set[asyncio.BaseTransport]] = {}
-        self.waiting: dict[object, Callable[[], None]] = {}
-        """Connections waiting for request headers, oldest first: how to close each."""
+        self.waiting: dict[object, Evict] = {}
+        """Connections waiting for their client, longest first: how to close each."""
         self.admitted = 0
-        self.refusals = _Throttled("connections_refused")
-        self.evictions = _Throttled("connections_evicted")
-        self.timeouts = _Throttled("header_timeouts")
+        self.refusals = _Throttled("connections_refused", EDGE.refused)
+        self.evictions = _Throttled("connections_evicted", EDGE.evicted)
+        self.timeouts = {
+            "headers": _Throttled("header_timeouts", EDGE.timed_out),
+            "body": _Throttled("body_timeouts", EDGE.timed_out),
+        }
 
     @classmethod
     def from_settings(cls, settings: Settings) -> Gate:
@@ -145,6 +167,7 @@ class Gate:
         log.info(
             "connection_limits",
             header_timeout_s=limits.header_timeout_s,
+            body_timeout_s=limits.body_timeout_s,
             max_connections=limits.max_connections,
             max_connections_per_address=limits.max_per_address,
             fd_limit=fd_limit,
@@ -158,16 +181,16 @@ class Gate:
         `open_now`: the process's open connections (HTTP and WebSocket) before this one."""
         address = None if peer is None else address_of(peer)
         if address is not None and not self._admit_address(transport, address):
-            self.refusals.note(reason="address", limit=self.limits.max_per_address)
+            self.refusals.note("address_cap", limit=self.limits.max_per_address)
             return "too many connections from this address"
         if open_now >= self.limits.max_connections:
             if not self.waiting:
-                self.refusals.note(reason="process", limit=self.limits.max_connections)
+                self.refusals.note("process_cap", limit=self.limits.max_connections)
                 self.release(transport, peer)
                 return "too many connections"
-            self.evictions.note(limit=self.limits.max_connections)
-            close = next(iter(self.waiting.values()))
-            close()  # the oldest waiting connection; it leaves `waiting`
+            evict = next(iter(self.waiting.values()))
+            reason = evict()  # the connection waiting longest; it leaves `waiting`
+            self.evictions.note(reason, limit=self.limits.max_connections)
         return None
 
     def _admit_address(self, transport: asyncio.BaseTransport, address: str) -> bool:
@@ -184,13 +207,20 @@ class Gate:
         held.add(transport)
         return True
 
-    def wait(self, key: object, close: Callable[[], None]) -> None:
-        """Notes a connection that waits for request headers (`close` closes it)."""
-        self.waiting[key] = close
+    def wait(self, key: object, evict: Evict) -> None:
+        """Notes a connection that waits for its client (`evict` closes it); one already
+        waiting keeps its place."""
+        self.waiting.setdefault(key, evict)
 
     def done_waiting(self, key: object) -> None:
-        """The connection's headers are complete, or it closed."""
+        """The connection's request is wholly in, or it closed."""
         self.waiting.pop(key, None)
+
+    def timed_out(self, part: str) -> None:
+        """A request's `part` (`headers`, `body`) did not arrive in time."""
+        limits = self.limits
+        timeout_s = limits.header_timeout_s if part == "headers" else limits.body_timeout_s
+        self.timeouts[part].note(part, timeout_s=timeout_s)
 
     def release(self, transport: asyncio.BaseTransport, peer: str | None) -> None:
         """Forgets a connection that closed."""

@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 
 from boardstate.engine.core.errors import MoveError
@@ -187,5 +187,21 @@ async def server_error(request: Request, exc: Exception) -> Response:
     return PlainTextResponse("Internal Server Error", status_code=500)
 
 
-EXCEPTION_HANDLERS = {HTTPException: http_error, Exception: server_error}
+CLIENT_GONE = 499
+"""nginx's "client closed request": the status the request log and metrics note for a request
+whose client left, or was cut off, while its body was read."""
+
+
+async def client_gone(request: Request, exc: Exception) -> Response:
+    """The body stopped: the client left, or the server cut it off (a body over its size limit,
+    `service.http.limits`, or past its deadline, `service.http.connection_guard`). No one reads
+    an answer (uvicorn drops it), so this is no error to log with a trace."""
+    return Response(status_code=CLIENT_GONE)
+
+
+EXCEPTION_HANDLERS = {
+    HTTPException: http_error,
+    ClientDisconnect: client_gone,
+    Exception: server_error,
+}
 """The app's exception handlers (`service.http.app.create_app`)."""

@@ -1,23 +1,30 @@
-"""uvicorn's HTTP/1.1 protocols with a header read timeout and connection caps (slow loris).
+"""uvicorn's HTTP/1.1 protocols with header and body read timeouts and connection caps.
 
 uvicorn has no timeout on reading a request's headers (its issue #157 lists
-`--timeout-request-start` as still to do): its keep-alive timer runs only between requests and
-stops at the first byte, so a client that sends half a request holds the connection, and one
-file descriptor, for ever. Thousands of those exhaust the process. ASGI middleware cannot help:
-it runs only once the headers are complete. `GuardedHttpTools` and `GuardedH11` are uvicorn's
-two protocol classes with three additions (`Guard`):
+`--timeout-request-start` as still to do) nor its body: its keep-alive timer runs only between
+requests and stops at the first byte, so a client that sends half a request, or complete headers
+and then a body one byte at a time, holds the connection, and one file descriptor, for ever.
+Thousands of those exhaust the process. ASGI middleware cannot help: it runs only once the
+headers are complete, and sees the body only while the app reads it. `GuardedHttpTools` and
+`GuardedH11` are uvicorn's two protocol classes with these additions
+(`service.http.connection_guard.Guard`):
 
 * a header deadline (`BOARDSTATE_HEADER_TIMEOUT_SECONDS`): a connection whose request headers
   are not complete that long after it opened, or after the first byte of a later request on it,
   is closed (with `408 Request Timeout` when part of a request had arrived). The deadline ends
-  when the headers are complete, so long responses, event streams, uploads and WebSockets are
-  not limited by it;
+  when the headers are complete, so long responses, event streams and WebSockets are not
+  limited by it;
+* a body deadline (`BOARDSTATE_BODY_TIMEOUT_SECONDS`): a request body not complete that long
+  after its headers is answered `408` and the connection closed; the time the server holds
+  reading back (`HeldFlow`) does not count. It ends with the body, so the answer, an event
+  stream or a WebSocket is not limited by it;
 * a cap on the process's open connections (`BOARDSTATE_MAX_CONNECTIONS`, lowered to fit the
   descriptor limit) and one per client address (`BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS`):
   a connection over the address cap is answered `503` with `Retry-After: 1` and closed at
-  once; at the process cap the oldest connection still waiting for request headers (half-sent,
-  or idle between two requests) is closed to make room (`service.http.connection_limits.Gate`),
-  and only when none waits is the new one refused with that 503;
+  once; at the process cap the connection that has waited longest for its client (for a
+  request's headers or body since the request began, or idle since its last answer) is closed
+  to make room (`service.http.connection_limits.Gate`), and only when none waits is the new one
+  refused with that 503;
 * the soft `RLIMIT_NOFILE` is raised to the hard limit when the guard is created.
 
 `boardstate serve` selects `protocol_class(settings)` (httptools, which uvicorn's `auto` picks
@@ -39,105 +46,55 @@ from typing import Any, ClassVar, cast
 
 import h11
 from uvicorn.config import Config
+from uvicorn.protocols.http.flow_control import FlowControl
 from uvicorn.protocols.http.h11_impl import H11Protocol
 from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 from uvicorn.server import ServerState
 
+from boardstate.service.http.connection_guard import Guard
 from boardstate.service.http.connection_limits import Gate
 from boardstate.service.settings import Settings
 
-REFUSED = b"".join(
-    (
-        b"HTTP/1.1 503 Service Unavailable\r\n",
-        b"content-type: text/plain; charset=utf-8\r\n",
-        b"retry-after: 1\r\n",
-        b"connection: close\r\n",
-        b"content-length: 21\r\n\r\n",
-        b"too many connections\n",
-    )
-)
-TIMED_OUT = b"".join(
-    (
-        b"HTTP/1.1 408 Request Timeout\r\n",
-        b"content-type: text/plain; charset=utf-8\r\n",
-        b"connection: close\r\n",
-        b"content-length: 30\r\n\r\n",
-        b"request headers not completed\n",
-    )
-)
 
+class HeldFlow(FlowControl):
+    """uvicorn's flow control, also timing how long reading was paused: uvicorn pauses it while
+    the app has not taken the body that came (or a pipelined request waits), so that time is
+    the server's, not the client's."""
 
-class Guard:
-    """One connection's admission and header deadline."""
-
-    def __init__(self, gate: Gate, loop: asyncio.AbstractEventLoop) -> None:
-        self.gate = gate
+    def __init__(self, transport: asyncio.Transport, loop: asyncio.AbstractEventLoop) -> None:
+        super().__init__(transport)
         self.loop = loop
-        self.transport: asyncio.Transport | None = None
-        self.peer: str | None = None
-        self.refused = False
-        self.started = False
-        self.deadline: asyncio.TimerHandle | None = None
+        self.paused_s = 0.0
+        self.paused_at: float | None = None
 
-    def admit(self, transport: asyncio.Transport, open_now: int) -> bool:
-        """Lets the connection in, or answers 503 and closes it; returns whether admitted."""
-        info = transport.get_extra_info("peername")
-        self.peer = str(info[0]) if isinstance(info, tuple) and info else None
-        refusal = self.gate.admit(transport, self.peer, open_now)
-        if refusal is not None:
-            self.refused = True
-            transport.write(REFUSED)
-            transport.close()
-            return False
-        self.transport = transport
-        self.arm()
-        return True
+    def pause_reading(self) -> None:
+        if not self.read_paused:
+            self.paused_at = self.loop.time()
+        super().pause_reading()
 
-    def arm(self, started: bool = False) -> None:
-        """Starts the header deadline unless it runs; `started`: request bytes have arrived."""
-        self.started = self.started or started
-        if self.deadline is None:
-            timeout = self.gate.limits.header_timeout_s
-            self.deadline = self.loop.call_later(timeout, self._expire)
-            self.gate.wait(self, self._evict)
+    def resume_reading(self) -> None:
+        if self.read_paused and self.paused_at is not None:
+            self.paused_s += self.loop.time() - self.paused_at
+            self.paused_at = None
+        super().resume_reading()
 
-    def idle(self) -> None:
-        """Between two requests (uvicorn's keep-alive timer runs): the connection waits for
-        headers again and may be closed to make room, but has no deadline until a byte comes."""
-        if self.deadline is None:
-            self.gate.wait(self, self._evict)
+    def held_s(self) -> float:
+        """Seconds reading has been paused, in all."""
+        now = self.paused_s
+        return now if self.paused_at is None else now + self.loop.time() - self.paused_at
 
-    def disarm(self) -> None:
-        """The headers are complete (or the connection is gone): no deadline."""
-        self.started = False
-        self.gate.done_waiting(self)
-        if self.deadline is not None:
-            self.deadline.cancel()
-            self.deadline = None
 
-    def release(self) -> None:
-        """The connection closed."""
-        self.disarm()
-        if self.transport is not None:
-            self.gate.release(self.transport, self.peer)
-
-    def _expire(self) -> None:
-        self.gate.timeouts.note(timeout_s=self.gate.limits.header_timeout_s)
-        self._close()
-
-    def _evict(self) -> None:
-        self._close()  # the gate counted it
-
-    def _close(self) -> None:
-        """Closes the connection: its headers did not come in time (408 if some bytes did)."""
-        started = self.started
-        self.disarm()
-        transport = self.transport
-        if transport is None or transport.is_closing():
-            return
-        if started:
-            transport.write(TIMED_OUT)
-        transport.close()
+def _end(cycle: Any, queued: bool) -> bool:
+    """Ends `cycle` as uvicorn does when its client leaves: the app's `receive()` answers
+    `http.disconnect` and its answer is dropped. Returns whether a 408 may be written instead
+    (nothing answered yet, no earlier request of the connection answering: `queued`)."""
+    if cycle is None:
+        return not queued
+    writable = not cycle.response_started and not queued
+    if not cycle.response_complete:
+        cycle.disconnected = True
+    cycle.message_event.set()
+    return writable
 
 
 class GuardedHttpTools(HttpToolsProtocol):
@@ -154,11 +111,14 @@ class GuardedHttpTools(HttpToolsProtocol):
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
-        self.guard = Guard(_gate_of(type(self)), self.loop)
+        self.guard = Guard(_gate_of(type(self)), self.loop, self._end_request, self._held)
+        self.held_flow: HeldFlow | None = None
+        self.in_body = False
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         if self.guard.admit(transport, len(self.connections)):
             super().connection_made(transport)
+            self.flow = self.held_flow = HeldFlow(transport, self.loop)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.guard.release()
@@ -168,6 +128,7 @@ class GuardedHttpTools(HttpToolsProtocol):
     def data_received(self, data: bytes) -> None:
         if not self.guard.refused:
             super().data_received(data)
+            self.guard.body(self._body_awaited())
 
     def on_message_begin(self) -> None:
         self.guard.arm(started=True)
@@ -176,11 +137,28 @@ class GuardedHttpTools(HttpToolsProtocol):
     def on_headers_complete(self) -> None:
         self.guard.disarm()
         super().on_headers_complete()
+        self.in_body = True
+
+    def on_message_complete(self) -> None:
+        self.in_body = False
+        super().on_message_complete()
 
     def on_response_complete(self) -> None:
         super().on_response_complete()
         if self.timeout_keep_alive_task is not None:  # no pipelined request: idle
             self.guard.idle()
+
+    def _body_awaited(self) -> object | None:
+        transport = self.transport
+        if not self.in_body or transport.is_closing() or transport.get_protocol() is not self:
+            return None  # no body awaited, closing, or now a WebSocket
+        return self.cycle
+
+    def _end_request(self) -> bool:
+        return _end(self.cycle, bool(self.pipeline))
+
+    def _held(self) -> float:
+        return 0.0 if self.held_flow is None else self.held_flow.held_s()
 
 
 class GuardedH11(H11Protocol):
@@ -197,11 +175,13 @@ class GuardedH11(H11Protocol):
         _loop: asyncio.AbstractEventLoop | None = None,
     ) -> None:
         super().__init__(config, server_state, app_state, _loop)
-        self.guard = Guard(_gate_of(type(self)), self.loop)
+        self.guard = Guard(_gate_of(type(self)), self.loop, self._end_request, self._held)
+        self.held_flow: HeldFlow | None = None
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         if self.guard.admit(transport, len(self.connections)):
             super().connection_made(transport)
+            self.flow = self.held_flow = HeldFlow(transport, self.loop)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.guard.release()
@@ -216,11 +196,25 @@ class GuardedH11(H11Protocol):
         super().data_received(data)
         if self.conn.their_state is not h11.IDLE:  # its headers are complete
             self.guard.disarm()
+        self.guard.body(self._body_awaited())
 
     def on_response_complete(self) -> None:
-        super().on_response_complete()
+        super().on_response_complete()  # may start a pipelined request
         if self.timeout_keep_alive_task is not None:  # no pipelined request: idle
             self.guard.idle()
+        self.guard.body(self._body_awaited())
+
+    def _body_awaited(self) -> object | None:
+        transport = self.transport
+        if self.conn.their_state is not h11.SEND_BODY or transport.is_closing():
+            return None
+        return self.cycle if transport.get_protocol() is self else None  # else a WebSocket
+
+    def _end_request(self) -> bool:
+        return _end(self.cycle, False)  # h11 reads a pipelined request after the answer
+
+    def _held(self) -> float:
+        return 0.0 if self.held_flow is None else self.held_flow.held_s()
 
 
 Guarded = type[GuardedHttpTools] | type[GuardedH11]

@@ -33,6 +33,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from boardstate.schema.codes import RATE_LIMITED
 from boardstate.schema.context import bearer_token
 from boardstate.service.games.callers import CALLER, Caller
+from boardstate.service.http.connection_limits import plain_ip
 from boardstate.service.settings import Settings
 from boardstate.service.store.rate_limiter import RateLimiter, parse_limits
 
@@ -44,21 +45,19 @@ the seconds to wait when a window is exhausted (`service.http.graphql_ws`)."""
 Network = ipaddress.IPv4Network | ipaddress.IPv6Network
 
 
-def _within(address: str, networks: Sequence[Network]) -> bool:
-    try:
-        ip = ipaddress.ip_address(address)
-    except ValueError:
-        return False
-    return any(ip in network for network in networks)
-
-
 def client_address(scope: Scope, trusted: Sequence[Network]) -> str:
     """Returns the client's address: the peer, or behind trusted proxies the first address
-    of `X-Forwarded-For`, read from the right, that is not a trusted proxy."""
+    of `X-Forwarded-For`, read from the right, that is not a trusted proxy. An IPv4-mapped
+    IPv6 address (`::ffff:a.b.c.d`, a dual-stack listener's IPv4 peer) counts as its IPv4
+    address, as the connection caps count it (`connection_limits.plain_ip`)."""
     client = scope.get("client")
     peer = str(client[0]) if client else "unknown"
-    if not _within(peer, trusted):
+    ip = plain_ip(peer)
+    if ip is None:
         return peer
+    address = str(ip)
+    if not any(ip in network for network in trusted):
+        return address
     hops = [
         hop.strip()
         for name, value in scope.get("headers", [])
@@ -66,12 +65,12 @@ def client_address(scope: Scope, trusted: Sequence[Network]) -> str:
         for hop in value.decode("latin-1").split(",")
     ]
     for hop in reversed(hops):
-        if not _within(hop, trusted):
-            try:
-                return str(ipaddress.ip_address(hop))
-            except ValueError:
-                return peer
-    return peer
+        hop_ip = plain_ip(hop)
+        if hop_ip is None:
+            return address
+        if not any(hop_ip in network for network in trusted):
+            return str(hop_ip)
+    return address
 
 
 def refusal(scope: Scope, wait: int) -> tuple[int, list[tuple[bytes, bytes]], bytes]:

@@ -1,5 +1,6 @@
-"""Raw TCP clients of the slow-client tests: half-sent requests, complete ones, and the count of
-a server process's open file descriptors."""
+"""Raw TCP clients of the slow-client tests: half-sent requests, complete ones, bodies that never
+end, an honest client, the count of a server process's open file descriptors and the
+connection guard's counters."""
 
 from __future__ import annotations
 
@@ -8,13 +9,60 @@ import contextlib
 import os
 from dataclasses import dataclass
 
+import httpx
+
 HALF = b"POST /graphql HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nX-Slow: "
 """The start of a request whose headers never end."""
+QUERY = {"query": "{ gameTypes { id } }"}
 
 
 def request(path: str = "/healthz", host: str = "127.0.0.1") -> bytes:
     """A complete keep-alive GET."""
     return f"GET {path} HTTP/1.1\r\nHost: {host}\r\n\r\n".encode()
+
+
+def body_start(path: str = "/graphql", length: int = 100_000, headers: str = "") -> bytes:
+    """Complete headers of a JSON POST of `length` bytes and the first bytes of its body.
+    `headers`: more header lines, each ending in CRLF."""
+    head = (
+        f"POST {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n"
+        f"Content-Length: {length}\r\n{headers}\r\n"
+    )
+    return head.encode() + b'{"query": "'
+
+
+async def honest(url: str, stop: asyncio.Event) -> list[int]:
+    """Asks both doors from another address, a new connection each time, until `stop`."""
+    statuses: list[int] = []
+    limits = httpx.Limits(max_keepalive_connections=0)
+    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2", limits=limits)
+    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=30) as http:
+        while not stop.is_set() or not statuses:
+            statuses.append((await http.post("/graphql", json=QUERY)).status_code)
+            statuses.append((await http.get("/v1/game-types")).status_code)
+            await asyncio.sleep(0.05)
+    return statuses
+
+
+async def drip(writer: asyncio.StreamWriter, byte: bytes = b"x") -> None:
+    """Sends one more byte every 0.2 s, for ever."""
+    with contextlib.suppress(OSError):
+        while True:
+            writer.write(byte)
+            await writer.drain()
+            await asyncio.sleep(0.2)
+
+
+async def edge_counts(url: str) -> dict[str, float]:
+    """The connection guard's counters on `/metrics`: `{"<name>{reason=...}": value}`."""
+    async with httpx.AsyncClient(timeout=30) as http:
+        text = (await http.get(f"{url}/metrics")).text
+    counts = {}
+    for line in text.splitlines():
+        if line.startswith(("boardstate_connections_", "boardstate_request_timeouts_total")):
+            name, _, value = line.rpartition(" ")
+            counts[name] = float(value)
+    return counts
 
 
 def open_fds(pid: int) -> int:

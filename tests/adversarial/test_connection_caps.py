@@ -1,8 +1,9 @@
 """Connection caps (issue 27): one client address holds at most
 `BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS` connections (a trusted proxy any number); at
-`BOARDSTATE_MAX_CONNECTIONS` a new connection takes the place of the oldest one still waiting
-for its headers, and when none waits it is refused (503, closed); the process never falls over
-and serves again once connections close. Loopback source addresses stand for clients: the server
+`BOARDSTATE_MAX_CONNECTIONS` a new connection takes the place of the one that has waited longest
+for its client (headers, the rest of a body, or the next request), and when none waits it is
+refused (503, closed); the process never falls over and serves again once connections close;
+`/metrics` counts refusals and evictions by reason. Loopback source addresses stand for clients: the server
 listens on 127.0.0.1 and sees 127.0.0.2, 127.0.1.x, ... as peers."""
 
 from __future__ import annotations
@@ -16,7 +17,15 @@ import pytest
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 
-from tests.adversarial.sockets import HALF, Conn, connect, refused, request
+from tests.adversarial.sockets import (
+    HALF,
+    Conn,
+    body_start,
+    connect,
+    edge_counts,
+    refused,
+    request,
+)
 from tests.api.server import ServiceProcess
 from tests.api.webhook_support import until
 from tests.redis_support import RedisServer
@@ -26,6 +35,8 @@ pytestmark = pytest.mark.redis
 PROCESS_CAP = 16
 ADDRESS_CAP = 4
 PROXY = "127.0.0.3"
+REFUSED = "boardstate_connections_refused_total{reason=%s}"
+EVICTED = "boardstate_connections_evicted_total{reason=%s}"
 KINDS = ("httptools", "h11", "serve")
 
 
@@ -36,6 +47,7 @@ def capped(request: pytest.FixtureRequest, redis_server: RedisServer) -> Iterato
         "BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS": str(ADDRESS_CAP),
         "BOARDSTATE_TRUSTED_PROXIES": PROXY,
         "BOARDSTATE_HEADER_TIMEOUT_SECONDS": "300",  # only the caps close connections here
+        "BOARDSTATE_BODY_TIMEOUT_SECONDS": "300",
     }
     kind = request.param
     with ServiceProcess(
@@ -71,10 +83,12 @@ async def finish(conn: Conn) -> int:
 async def test_one_address_holds_at_most_its_cap_and_a_trusted_proxy_more(
     capped: ServiceProcess,
 ) -> None:
+    counted = (await edge_counts(capped.url))[REFUSED % '"address_cap"']
     held = [await connect(capped.port, "127.0.0.4", HALF) for _ in range(ADDRESS_CAP)]
     proxied = [await connect(capped.port, PROXY, HALF) for _ in range(ADDRESS_CAP + 2)]
     try:
         assert await refused(capped.port, "127.0.0.4")
+        assert (await edge_counts(capped.url))[REFUSED % '"address_cap"'] >= counted + 1
         assert await served(capped.url) == 200  # another address is served
         assert [await finish(conn) for conn in held] == [200] * ADDRESS_CAP
         assert [await finish(conn) for conn in proxied] == [200] * (ADDRESS_CAP + 2)
@@ -86,6 +100,7 @@ async def test_one_address_holds_at_most_its_cap_and_a_trusted_proxy_more(
 async def test_at_the_process_cap_the_oldest_waiting_connection_makes_room(
     capped: ServiceProcess,
 ) -> None:
+    counted = (await edge_counts(capped.url))[EVICTED % '"headers"']
     flood = [
         await connect(capped.port, f"127.0.1.{i % 8 + 1}", HALF) for i in range(PROCESS_CAP * 2)
     ]
@@ -98,6 +113,30 @@ async def test_at_the_process_cap_the_oldest_waiting_connection_makes_room(
         for conn in flood:
             conn.close()
     assert capped.log_tail().count("connections_evicted") >= 1
+    assert (await edge_counts(capped.url))[EVICTED % '"headers"'] >= counted + PROCESS_CAP
+
+
+async def test_at_the_process_cap_the_longest_awaited_body_makes_room(
+    capped: ServiceProcess,
+) -> None:
+    counted = (await edge_counts(capped.url))[EVICTED % '"body"']
+    expect = "Expect: 100-continue\r\n"
+    bodies = [
+        await connect(capped.port, f"127.0.4.{i % 8 + 1}", body_start(headers=expect))
+        for i in range(PROCESS_CAP)
+    ]
+    try:
+        for conn in bodies:  # the app reads each body: the rest of it is awaited
+            assert await conn.reader.readuntil(b"\r\n\r\n") == b"HTTP/1.1 100 Continue\r\n\r\n"
+        assert await served(capped.url) == 200  # in the place of the oldest body
+        answer = await bodies[0].closed(60.0)
+        assert [await served(capped.url) for _ in range(2)] == [200] * 2
+    finally:
+        for conn in bodies:
+            conn.close()
+    assert answer.startswith(b"HTTP/1.1 408 Request Timeout\r\n"), answer
+    assert answer.endswith(b"request body not completed\n")
+    assert (await edge_counts(capped.url))[EVICTED % '"body"'] >= counted + 1
 
 
 async def test_connections_idle_between_requests_make_room_too(capped: ServiceProcess) -> None:
@@ -116,6 +155,7 @@ async def test_connections_idle_between_requests_make_room_too(capped: ServicePr
 async def test_a_full_process_refuses_new_connections_and_serves_again_later(
     capped: ServiceProcess,
 ) -> None:
+    counted = (await edge_counts(capped.url))[REFUSED % '"process_cap"']
     sockets: list[ClientConnection] = []
     try:
         for i in range(PROCESS_CAP + 1):  # WebSockets: their headers are done, none can go
@@ -135,3 +175,4 @@ async def test_a_full_process_refuses_new_connections_and_serves_again_later(
             await ws.close()
     await until(lambda: serves(capped.url, "127.0.2.9"), 60.0, "served again")
     assert await served(capped.url) == 200
+    assert (await edge_counts(capped.url))[REFUSED % '"process_cap"'] >= counted + 1

@@ -7,15 +7,13 @@ plain uvicorn with each guarded parser (httptools, h11) and on `boardstate serve
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 from collections.abc import Iterator
 
-import httpx
 import pytest
 from websockets.asyncio.client import connect as ws_connect
 
-from tests.adversarial.sockets import HALF, connect, open_fds, request
+from tests.adversarial.sockets import HALF, connect, drip, edge_counts, honest, open_fds, request
 from tests.api.server import ServiceProcess
 from tests.api.webhook_support import until
 from tests.redis_support import RedisServer
@@ -29,7 +27,7 @@ DRIPPING = 40
 CLOSE_WAIT_S = 60.0
 """Generous: the deadline is 1 s, the machine may be loaded."""
 KINDS = ("httptools", "h11", "serve")
-QUERY = {"query": "{ gameTypes { id } }"}
+TIMEOUTS = 'boardstate_request_timeouts_total{reason="headers"}'
 
 
 @pytest.fixture(scope="module", params=KINDS)
@@ -48,33 +46,12 @@ def timed(request: pytest.FixtureRequest, redis_server: RedisServer) -> Iterator
         yield server
 
 
-async def honest(url: str, stop: asyncio.Event) -> list[int]:
-    """Asks both doors from another address, a new connection each time, until `stop`."""
-    statuses: list[int] = []
-    limits = httpx.Limits(max_keepalive_connections=0)
-    transport = httpx.AsyncHTTPTransport(local_address="127.0.0.2", limits=limits)
-    async with httpx.AsyncClient(base_url=url, transport=transport, timeout=30) as http:
-        while not stop.is_set() or not statuses:
-            statuses.append((await http.post("/graphql", json=QUERY)).status_code)
-            statuses.append((await http.get("/v1/game-types")).status_code)
-            await asyncio.sleep(0.05)
-    return statuses
-
-
-async def drip(conn_send: asyncio.StreamWriter) -> None:
-    """Sends one more byte of a header value every 0.2 s, for ever."""
-    with contextlib.suppress(OSError):
-        while True:
-            conn_send.write(b"x")
-            await conn_send.drain()
-            await asyncio.sleep(0.2)
-
-
 async def test_half_sent_requests_are_closed_and_honest_clients_are_served(
     timed: ServiceProcess,
 ) -> None:
     pid = timed.pid
     baseline = open_fds(pid)
+    counted = (await edge_counts(timed.url))[TIMEOUTS]
     stop = asyncio.Event()
     serving = asyncio.create_task(honest(timed.url, stop))
     half = [await connect(timed.port, first=HALF) for _ in range(HALF_SENT)]
@@ -101,6 +78,7 @@ async def test_half_sent_requests_are_closed_and_honest_clients_are_served(
     assert set(statuses) == {200}
     # The attack held 200 descriptors; a few may be Redis connections opened meanwhile.
     await until(lambda: open_fds(pid) <= baseline + 20, 30.0, "the descriptors come back")
+    assert (await edge_counts(timed.url))[TIMEOUTS] >= counted + HALF_SENT + SILENT + DRIPPING
     assert "Traceback" not in timed.log_tail()
 
 

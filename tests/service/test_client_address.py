@@ -34,6 +34,20 @@ def test_a_client_cannot_choose_its_address_through_the_header() -> None:
     assert client_address(scope("10.0.0.1"), PROXIES) == "10.0.0.1"
 
 
+def test_an_ipv4_mapped_peer_counts_as_its_ipv4_address() -> None:
+    """A dual-stack listener reports IPv4 clients as `::ffff:a.b.c.d`: one client is one
+    address whichever socket it came through, and a trusted IPv4 proxy is recognised."""
+    assert client_address(scope("::ffff:203.0.113.7", "1.2.3.4"), PROXIES) == "203.0.113.7"
+    assert client_address(scope("::ffff:10.1.2.3", "1.2.3.4"), PROXIES) == "1.2.3.4"
+    assert client_address(scope("::ffff:10.1.2.3", "::ffff:1.2.3.4"), PROXIES) == "1.2.3.4"
+    chain = "9.9.9.9, ::ffff:198.51.100.5, ::ffff:10.0.0.2"  # mapped hops are proxies too
+    assert client_address(scope("10.0.0.1", chain), PROXIES) == "198.51.100.5"
+    assert client_address(scope("::ffff:10.0.0.1", "junk"), PROXIES) == "10.0.0.1"
+    assert client_address(scope("2001:db8::7", "1.2.3.4"), PROXIES) == "2001:db8::7"
+    v6_proxy = [ipaddress.ip_network("2001:db8::/32")]
+    assert client_address(scope("2001:db8::1", "::ffff:1.2.3.4"), v6_proxy) == "1.2.3.4"
+
+
 def test_a_refusal_is_a_429_with_retry_after_and_a_graphql_error_on_graphql() -> None:
     status, headers, body = refusal(scope("1.2.3.4"), 7)
     assert status == 429

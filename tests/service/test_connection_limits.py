@@ -23,15 +23,19 @@ def test_the_defaults_and_their_settings() -> None:
     assert settings.header_timeout_seconds == 10
     assert settings.max_connections == 4096
     assert settings.max_connections_per_address == 256
+    assert settings.body_timeout_seconds == 30
+    assert ConnectionLimits.from_settings(settings, 65536).body_timeout_s == 30.0
     custom = Settings.from_env(
         {
             "BOARDSTATE_HEADER_TIMEOUT_SECONDS": "1",
+            "BOARDSTATE_BODY_TIMEOUT_SECONDS": "2",
             "BOARDSTATE_MAX_CONNECTIONS": "50",
             "BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS": "0",
         }
     )
     assert (custom.header_timeout_seconds, custom.max_connections) == (1, 50)
     assert custom.max_connections_per_address == 0
+    assert custom.body_timeout_seconds == 2
 
 
 @pytest.mark.parametrize(
@@ -39,6 +43,8 @@ def test_the_defaults_and_their_settings() -> None:
     [
         ("BOARDSTATE_HEADER_TIMEOUT_SECONDS", "0"),
         ("BOARDSTATE_HEADER_TIMEOUT_SECONDS", "301"),
+        ("BOARDSTATE_BODY_TIMEOUT_SECONDS", "0"),
+        ("BOARDSTATE_BODY_TIMEOUT_SECONDS", "3601"),
         ("BOARDSTATE_MAX_CONNECTIONS", "0"),
         ("BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS", "-1"),
         ("BOARDSTATE_MAX_CONNECTIONS", "many"),
