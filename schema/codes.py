@@ -101,6 +101,9 @@ Plain HTTP only (`POST /games/import`, JSON body `{"error": {"code", "message"}}
 * `LOG_TOO_LARGE` — the body is larger than the import limit.
 * `LOG_UNVERIFIED` — the log does not verify completely (the message names the first event
   that does not hold), or its game has not ended.
+* `LOG_CONFLICT` — HTTP 409: a log of the same game (the same seed commitment, final version
+  and final stateHash) was imported before with other content (`gameId` names that game); the
+  same log again is not an error but returns that game (idempotent).
 """
 
 from __future__ import annotations
@@ -132,6 +135,7 @@ IMPORT_DISABLED = "IMPORT_DISABLED"
 BAD_LOG = "BAD_LOG"
 LOG_TOO_LARGE = "LOG_TOO_LARGE"
 LOG_UNVERIFIED = "LOG_UNVERIFIED"
+LOG_CONFLICT = "LOG_CONFLICT"
 QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX"
 OPERATION_NAME_REQUIRED = "OPERATION_NAME_REQUIRED"
 SUBSCRIPTION_OVER_HTTP = "SUBSCRIPTION_OVER_HTTP"
@@ -189,7 +193,13 @@ TRANSPORT_CODES: tuple[str, ...] = (
     SUBSCRIPTION_OVER_HTTP,
     TOO_MANY_STREAMS,
 )
-HTTP_CODES: tuple[str, ...] = (IMPORT_DISABLED, BAD_LOG, LOG_TOO_LARGE, LOG_UNVERIFIED)
+HTTP_CODES: tuple[str, ...] = (
+    IMPORT_DISABLED,
+    BAD_LOG,
+    LOG_TOO_LARGE,
+    LOG_UNVERIFIED,
+    LOG_CONFLICT,
+)
 REQUEST_CODES: tuple[str, ...] = (REQUEST_TOO_LARGE, BAD_JSON, BAD_REQUEST, BAD_INPUT)
 ALL_CODES: tuple[str, ...] = (
     *ENGINE_CODES,

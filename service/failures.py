@@ -30,6 +30,7 @@ from boardstate.schema.codes import (
     GAME_NOT_FOUND,
     HINTS_OFF,
     IDEMPOTENCY_KEY_REUSED,
+    LOG_CONFLICT,
     LOG_DIVERGED,
     LOG_UNVERIFIED,
     NO_TAKEBACK_REQUESTED,
@@ -247,3 +248,16 @@ class LogUnverified(ValueError):
     """An uploaded log does not verify completely, or its game has not ended."""
 
     code: ClassVar[str] = LOG_UNVERIFIED
+
+
+class LogConflict(ValueError):
+    """A log of the same game was imported before with other content (`game_id`)."""
+
+    code: ClassVar[str] = LOG_CONFLICT
+
+    def __init__(self, game_id: str) -> None:
+        super().__init__(
+            f"game {game_id} was imported from a log of the same game (seed commitment, final "
+            "version and stateHash) with other content; the same log again returns that game"
+        )
+        self.game_id = game_id
