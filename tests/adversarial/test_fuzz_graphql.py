@@ -105,11 +105,12 @@ def _typed(errors: Any) -> bool:
 def _tolerating_typed(check: Any) -> Any:
     def checked(ctx: Any, response: Any, case: Any) -> bool | None:
         try:
-            return check(ctx, response, case)
+            outcome: bool | None = check(ctx, response, case)
         except (GraphQLServerError, GraphQLClientError) as exc:
             if _typed(exc.errors):
                 return None
             raise
+        return outcome
 
     checked.__name__ = check.__name__
     return checked
