@@ -61,7 +61,13 @@ MESSAGE_SCHEMA: dict[str, Any] = {
 STREAM_OK: dict[str, Any] = {
     "200": {
         "description": STREAM_FORMAT,
-        "content": {"text/event-stream": {"schema": MESSAGE_SCHEMA, "example": STREAM_EXAMPLE}},
+        "content": {
+            "text/event-stream": {
+                "schema": {"description": "The whole stream (as OpenAPI 3.2 reads `schema`)"},
+                "itemSchema": MESSAGE_SCHEMA,
+                "example": STREAM_EXAMPLE,
+            }
+        },
     },
     "204": {
         "description": "The game has ended and the request starts at its last version: nothing "
