@@ -40,7 +40,7 @@ VERSION_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 1, "maximum": MA
 POSITION_SCHEMA: dict[str, Any] = {"type": "integer", "minimum": 0, "maximum": MAX_QUERY_INT}
 ETAG_SCHEMA: dict[str, Any] = {
     "type": "string",
-    "pattern": '^(W/)?("(0|[1-9][0-9]{0,11}|1000000000000)"|(0|[1-9][0-9]{0,11}|1000000000000))$',
+    "pattern": '^(W/)?"(0|[1-9][0-9]{0,11}|1000000000000)"$',
 }
 _HEADER_CHAR = r"\x21-\x7e\xa1-\xac\xae-\xff"
 MOVE_ID_SCHEMA: dict[str, Any] = {

@@ -30,8 +30,7 @@ from boardstate.service.inputs import BadJson, echo, loads
 T = TypeVar("T")
 Handler = Callable[[Request], Awaitable[Response]]
 _DIGITS = re.compile(r"0|-?[1-9][0-9]{0,12}", re.ASCII)
-_ETAG = re.compile(r'(?:W/)?("?)(0|[1-9][0-9]{0,12})\1', re.ASCII)
-"""`"<version>"` (weak `W/` or not; a bare version is taken too, as many clients send one)."""
+_ETAG = re.compile(r'(?:W/)?"(0|[1-9][0-9]{0,12})"', re.ASCII)
 JSON_TYPE = "application/json"
 
 
@@ -120,7 +119,7 @@ def etag_version(value: str | None, header: str) -> int | None:
     match = _ETAG.fullmatch(value.strip())
     if match is None:
         raise Problem(BAD_REQUEST, f'{header} must be "<version>", not {echo(value)}')
-    return int(match.group(2))
+    return int(match.group(1))
 
 
 def etag(version: int) -> str:
