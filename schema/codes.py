@@ -57,8 +57,10 @@ field cannot return a union):
 
 GraphQL errors only (top-level `errors`, `extensions.code`):
 
-* `BAD_VERSION` — `state(version:)` is outside 1..version.
-* `BAD_CURSOR` — an `after` cursor was not produced by this API.
+* `BAD_VERSION` — `state(version:)` is outside 1..version; `afterVersion` (events, `gameEvents`)
+  outside 0..version or `beforeVersion` outside 1..version+1: a position past the log.
+* `BAD_CURSOR` — an `after`/`before` cursor was not produced by this API, or names an event the
+  game does not have.
 * `STORE_UNAVAILABLE` — Redis cannot be reached; nothing was written; retry later.
 * `STORE_FULL` — Redis is at its memory limit and refuses writes; nothing was written, and
   nothing recorded before is lost; reads still work; retry later (`retryAfter`, seconds).
@@ -92,7 +94,8 @@ with `code`; limits: `docs/security.md`):
 * `BAD_REQUEST` — HTTP 400 (405 for a method GraphQL does not serve): not a GraphQL request
   (no query, unsupported content type, batching).
 * `BAD_INPUT` — a GraphQL error: a string argument is too long or not valid Unicode (a lone
-  surrogate); the message names the argument.
+  surrogate), a page size (`first`, `last`) is negative, or an `Int` is past GraphQL's 32 bits
+  (2^31; a position past 2^63 or 2^64 among them); the message names the argument.
 
 Plain HTTP only (`POST /games/import`, JSON body `{"error": {"code", "message"}}`):
 
