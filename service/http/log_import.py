@@ -102,7 +102,12 @@ async def import_game(request: Request) -> Response:
         log.warning("import_refused", reason=clip(str(exc), 200))
         return _error(422, LOG_UNVERIFIED, f"the log does not verify: {exc}")
     except LogConflict as exc:
-        return _error(409, LOG_CONFLICT, str(exc), gameId=exc.game_id)
+        game_id = str(exc.args[0])
+        message = (
+            f"game {game_id} was imported from another log of this game (the same seed "
+            "commitment, final version and stateHash); the same log again returns that game"
+        )
+        return _error(409, LOG_CONFLICT, message, gameId=game_id)
     except ApiError as exc:
         return _error(503, exc.code, exc.message)
     body = {

@@ -1,6 +1,5 @@
-"""The paths of the OpenAPI document of `/v1` (`service.http.openapi_doc`): one operation per
-route of `service.http.rest_api.V1_ROUTES`, with every status it may answer and the problem codes
-of each (from `service.http.problems.STATUS`)."""
+"""The paths of `/v1`'s OpenAPI document (`service.http.openapi_doc`): one operation per route of
+`service.http.rest_api.V1_ROUTES`, with every status and its codes (`problems.STATUS`)."""
 
 from __future__ import annotations
 
@@ -217,14 +216,8 @@ def paths() -> dict[str, Any]:
                 write,
                 (
                     GAME_ID,
-                    {
-                        **_param("Idempotency-Key", "header", "The moveId.", v.MOVE_ID_SCHEMA),
-                        "example": "m-1",
-                    },
-                    {
-                        **_param("If-Match", "header", 'expectedVersion as "<n>".', v.ETAG_SCHEMA),
-                        "example": '"4"',
-                    },
+                    _param("Idempotency-Key", "header", "The moveId.", v.MOVE_ID_SCHEMA),
+                    _param("If-Match", "header", 'expectedVersion as "<n>".', v.ETAG_SCHEMA),
                 ),
                 m.MoveIn,
                 {"seat": 0, "move": EXAMPLE_MOVE, "expectedVersion": 4, "moveId": "m-1"},

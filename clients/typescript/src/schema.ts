@@ -1950,15 +1950,9 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /**
-                 * @description The moveId.
-                 * @example m-1
-                 */
+                /** @description The moveId. */
                 "Idempotency-Key"?: string;
-                /**
-                 * @description expectedVersion as "<n>".
-                 * @example "4"
-                 */
+                /** @description expectedVersion as "<n>". */
                 "If-Match"?: string;
             };
             path: {
