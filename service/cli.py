@@ -24,6 +24,7 @@ from boardstate.service.games import bots_command, render_command, terminal_play
 from boardstate.service.history import offline
 from boardstate.service.http import shutdown
 from boardstate.service.http.app import create_app
+from boardstate.service.http.protocols import protocol_class
 from boardstate.service.local.embedded_redis import EmbeddedRedis, RedisNotFound
 from boardstate.service.logging import configure_logging
 from boardstate.service.settings import Settings, SettingsError
@@ -111,6 +112,7 @@ def serve(
             settings.shutdown_grace_seconds,
             settings.max_ws_message_bytes,
             listening,
+            protocol_class(settings),
         )
         return 0
     finally:

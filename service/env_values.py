@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Mapping
+from pathlib import Path
 
 from limits import parse_many
 
@@ -83,6 +84,14 @@ def networks(env: Mapping[str, str], name: str) -> tuple[str, ...]:
         except ValueError:
             raise SettingsError(f"{name}: {item!r} is not an IP address or network") from None
     return items
+
+
+def file_path(env: Mapping[str, str], name: str) -> str | None:
+    """An existing file's path, or None when unset."""
+    raw = env.get(name, "").strip()
+    if raw and not Path(raw).is_file():
+        raise SettingsError(f"{name}={raw!r}: no such file")
+    return raw or None
 
 
 def time_source_value(env: Mapping[str, str]) -> str:

@@ -82,12 +82,24 @@ class Metrics:
             registry=reg,
         )
 
+        self.thinking = Gauge(
+            "boardstate_thinking",
+            "Bot moves (pool=bots) and hints (pool=hints) being thought about in threads now.",
+            ["pool"],
+            registry=reg,
+        )
+
         self._children: dict[tuple[Any, ...], Any] = {}
 
     def watch_pool(self, in_use: Callable[[], int], readers: Callable[[], int]) -> None:
         """Reads the pool and reader gauges from these functions at each scrape."""
         self.pool_in_use.set_function(in_use)
         self.stream_readers.set_function(readers)
+
+    def watch_thinking(self, bots: Callable[[], int], hints: Callable[[], int]) -> None:
+        """Reads the `thinking` gauges from these functions at each scrape."""
+        self.thinking.labels("bots").set_function(bots)
+        self.thinking.labels("hints").set_function(hints)
 
     def request_counter(self, method: str, route: str, status: int) -> Any:
         """Returns the `requests` child of one method, route and status."""

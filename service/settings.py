@@ -38,12 +38,22 @@
 | `BOARDSTATE_MAX_OPEN_GAMES` | `100` | unfinished games per creator (0: no quota) |
 | `BOARDSTATE_OPEN_GAME_TTL_SECONDS` | `86400` | unstarted games are deleted after it (0: never) |
 | `BOARDSTATE_TRUSTED_PROXIES` | empty | proxy IPs/networks whose X-Forwarded-For counts |
+| `BOARDSTATE_HEADER_TIMEOUT_SECONDS` | `10` | request headers not complete by then: closed |
+| `BOARDSTATE_MAX_CONNECTIONS` | `4096` | open connections per process (fits the fd limit) |
+| `BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS` | `256` | per client address (0: no cap) |
 | `BOARDSTATE_MAX_BODY_BYTES` | `1048576` | largest request body (1 MiB); larger: HTTP 413 |
 | `BOARDSTATE_MAX_WS_MESSAGE_BYTES` | `65536` | largest websocket message; larger: close 1009 |
 | `BOARDSTATE_MAX_IMPORT_BYTES` | `33554432` | largest `POST /games/import` body (32 MiB) |
 | `BOARDSTATE_MAX_IMPORT_LINE_BYTES` | `262144` | largest line (event) of an imported log |
 | `BOARDSTATE_STEWARD_POLL_MS` | `250` | how often a process looks for due clocks and stand-ins |
 | `BOARDSTATE_BOT_WORKER` | `1` | `0`: this process plays no bot seats (`boardstate bots` does) |
+| `BOARDSTATE_BOT_THINKERS` | `2` | bot moves a process thinks about at once |
+| `BOARDSTATE_BOT_THINKERS_PER_CREATOR` | `1` | of them, for the games of one creator |
+| `BOARDSTATE_MAX_BOT_GAMES` | `10` | unfinished games with a bot seat per creator (0: no quota) |
+| `BOARDSTATE_MAX_BOT_BUDGET_MS` | `10000` | largest `budgetMs` of a bot (1..10000) |
+| `BOARDSTATE_HINT_CONCURRENCY` | `2` | hints a process thinks about at once, then `HINTS_BUSY` |
+| `BOARDSTATE_HINT_BUDGET_MS` | `1000` | thinking time of one hint |
+| `BOARDSTATE_MAX_GAME_EVENTS` | `20000` | events after which a game ends `ABANDONED` (`limit`) |
 | `BOARDSTATE_TIME_SOURCE` | `system` | tests only: `file:<path>` reads the time from a file |
 
 Limits and what clients see: `docs/security.md`.
@@ -61,6 +71,7 @@ from boardstate.service.env_values import (
     LOG_LEVELS,
     admin_token_value,
     choice,
+    file_path,
     flag,
     integer,
     key_prefix,
@@ -109,6 +120,9 @@ class Settings:
     max_open_games: int = 100
     open_game_ttl_seconds: int = 86_400
     trusted_proxies: tuple[str, ...] = ()
+    header_timeout_seconds: int = 10
+    max_connections: int = 4096
+    max_connections_per_address: int = 256
     redis_pool_size: int = 100
     redis_pool_wait_ms: int = 2000
     request_concurrency: int = 8
@@ -122,6 +136,13 @@ class Settings:
     max_import_line_bytes: int = 256 * 1024
     steward_poll_ms: int = 250
     bot_worker: bool = True
+    bot_thinkers: int = 2
+    bot_thinkers_per_creator: int = 1
+    max_bot_games: int = 10
+    max_bot_budget_ms: int = 10_000
+    hint_concurrency: int = 2
+    hint_budget_ms: int = 1000
+    max_game_events: int = 20_000
     time_source: str = "system"
     webhooks_allow_private: bool = False
     webhook_poll_ms: int = 200
@@ -129,6 +150,10 @@ class Settings:
     webhook_max_attempts: int = 16
     webhook_backoff_ms: int = 5_000
     webhook_max_backoff_ms: int = 3_600_000
+    webhook_concurrency: int = 16
+    webhook_max_answer_bytes: int = 64 * 1024
+    webhook_ca_file: str | None = None
+    webhook_test_hosts: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -169,6 +194,11 @@ class Settings:
             max_open_games=integer(env, "BOARDSTATE_MAX_OPEN_GAMES", 100, lo=0),
             open_game_ttl_seconds=integer(env, "BOARDSTATE_OPEN_GAME_TTL_SECONDS", 86_400, lo=0),
             trusted_proxies=networks(env, "BOARDSTATE_TRUSTED_PROXIES"),
+            header_timeout_seconds=integer(env, "BOARDSTATE_HEADER_TIMEOUT_SECONDS", 10, hi=300),
+            max_connections=integer(env, "BOARDSTATE_MAX_CONNECTIONS", 4096, hi=1_000_000),
+            max_connections_per_address=integer(
+                env, "BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS", 256, lo=0, hi=1_000_000
+            ),
             redis_pool_size=integer(env, "BOARDSTATE_REDIS_POOL_SIZE", 100, hi=10_000),
             redis_pool_wait_ms=integer(env, "BOARDSTATE_REDIS_POOL_WAIT_MS", 2000, lo=0, hi=60_000),
             request_concurrency=integer(env, "BOARDSTATE_REQUEST_CONCURRENCY", 8, hi=1000),
@@ -186,6 +216,13 @@ class Settings:
             ),
             steward_poll_ms=integer(env, "BOARDSTATE_STEWARD_POLL_MS", 250, lo=10, hi=10_000),
             bot_worker=flag(env, "BOARDSTATE_BOT_WORKER", True),
+            bot_thinkers=integer(env, "BOARDSTATE_BOT_THINKERS", 2, hi=64),
+            bot_thinkers_per_creator=integer(env, "BOARDSTATE_BOT_THINKERS_PER_CREATOR", 1, hi=64),
+            max_bot_games=integer(env, "BOARDSTATE_MAX_BOT_GAMES", 10, lo=0),
+            max_bot_budget_ms=integer(env, "BOARDSTATE_MAX_BOT_BUDGET_MS", 10_000, hi=10_000),
+            hint_concurrency=integer(env, "BOARDSTATE_HINT_CONCURRENCY", 2, hi=64),
+            hint_budget_ms=integer(env, "BOARDSTATE_HINT_BUDGET_MS", 1000, hi=10_000),
+            max_game_events=integer(env, "BOARDSTATE_MAX_GAME_EVENTS", 20_000, lo=10),
             time_source=time_source_value(env),
             webhooks_allow_private=flag(env, "BOARDSTATE_WEBHOOKS_ALLOW_PRIVATE", False),
             webhook_poll_ms=integer(env, "BOARDSTATE_WEBHOOK_POLL_MS", 200, lo=10, hi=10_000),
@@ -195,6 +232,12 @@ class Settings:
             webhook_max_backoff_ms=integer(
                 env, "BOARDSTATE_WEBHOOK_MAX_BACKOFF_MS", 3_600_000, hi=86_400_000
             ),
+            webhook_concurrency=integer(env, "BOARDSTATE_WEBHOOK_CONCURRENCY", 16, hi=1000),
+            webhook_max_answer_bytes=integer(
+                env, "BOARDSTATE_WEBHOOK_MAX_ANSWER_BYTES", 64 * 1024, hi=16 * 1024 * 1024
+            ),
+            webhook_ca_file=file_path(env, "BOARDSTATE_WEBHOOK_CA_FILE"),
+            webhook_test_hosts=env.get("BOARDSTATE_WEBHOOK_TEST_HOSTS", "").strip() or None,
         )
 
     @property

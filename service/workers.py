@@ -14,7 +14,10 @@ Every per-process cache is an optimisation over the shared log (DESIGN §4): a c
 game, catches up from Redis with one read, and appends only on the version and stateHash it
 folded (the append script checks both), so two children racing on one game append each
 version once. Without `REDIS_URL` the parent starts the private Redis once and hands its URL to
-the children. In Kubernetes keep one worker per pod and scale pods (docs/scaling.md).
+the children. Each child applies the connection guard (`service.http.protocols`: header timeout,
+connection caps, forwarded addresses from `BOARDSTATE_TRUSTED_PROXIES` only) to the connections
+the kernel hands it; the caps are per process. In Kubernetes keep one worker per pod and scale
+pods (docs/scaling.md).
 """
 
 from __future__ import annotations

@@ -7,7 +7,15 @@ token when it sent one; a token never relaxes the address's limits):
   with `RATE_LIMITED` and `details.retryAfter`;
 * the open-games quota (`BOARDSTATE_MAX_OPEN_GAMES`, default 100 unfinished games), refused
   with `QUOTA_EXCEEDED`. A full set is first pruned of games that finished or were deleted
-  (an OPEN game that expired), so finishing games frees the quota.
+  (an OPEN game that expired), so finishing games frees the quota;
+* for a game with a bot seat, the bot-games quota (`BOARDSTATE_MAX_BOT_GAMES`, default 10
+  unfinished games with a bot seat; issue 27), refused with `QUOTA_EXCEEDED` and
+  `details.scope: "botGames"`: bots think on the service's CPU, so one creator's bot games are
+  few (the bot workers also share their thinkers fairly across creators:
+  `service.games.bot_queue`).
+
+`creator_of` names the creator of a new game for the bot workers' fairness (stored in the
+game's metadata): the caller's address identity, which no token relaxes.
 
 Requests without a caller (the CLI, tests calling the service directly) are not counted.
 """
@@ -15,16 +23,29 @@ Requests without a caller (the CLI, tests calling the service directly) are not 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import time
 
 from boardstate.service.failures import QuotaExceeded, RateLimited
-from boardstate.service.games.callers import CALLER, Caller
+from boardstate.service.games.callers import CALLER
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 from boardstate.service.store.creator_games import RedisQuotas
 from boardstate.service.store.rate_limiter import RateLimiter, parse_limits
 
 UNFINISHED = ("OPEN", "ACTIVE")
+BOT_GAMES = "bots|"
+"""Prefix of the identities the bot-games quota counts under (a set of their own)."""
+
+
+def creator_of() -> str | None:
+    """The creator of a game made by the current request, as a digest of its address identity
+    (None: no caller, e.g. the CLI)."""
+    caller = CALLER.get()
+    if caller is None:
+        return None
+    identity = caller.identities()[0].encode("utf-8", "surrogatepass")
+    return hashlib.sha256(identity).hexdigest()[:16]
 
 
 class Admission:
@@ -39,14 +60,15 @@ class Admission:
     ) -> None:
         self.store = store
         self.limiter = limiter
-        self.quotas = quotas if settings.max_open_games > 0 else None
+        self.quotas = quotas
         self.max_open = settings.max_open_games
+        self.max_bots = settings.max_bot_games
         self.create_limits = parse_limits(settings.rate_limit_create)
 
-    async def admit(self, game_id: str, status: str) -> list[str]:
-        """Counts a new game of the current caller; returns the identities it was reserved
-        under (give them to `release` if the game is not created). Raises `RateLimited` or
-        `QuotaExceeded`."""
+    async def admit(self, game_id: str, status: str, bots: bool = False) -> list[str]:
+        """Counts a new game of the current caller (`bots`: it has a bot seat); returns the
+        identities it was reserved under (give them to `release` if the game is not created).
+        Raises `RateLimited` or `QuotaExceeded`."""
         caller = CALLER.get()
         if caller is None:
             return []
@@ -58,23 +80,27 @@ class Admission:
                     raise RateLimited(f"too many new games; retry in {wait} s", wait)
         if self.quotas is None or status not in UNFINISHED:
             return []
-        return await self._reserve(caller, game_id)
+        quotas = [(i, self.max_open, "games") for i in caller.identities() if self.max_open > 0]
+        if bots and self.max_bots > 0:
+            quotas += [(BOT_GAMES + i, self.max_bots, "botGames") for i in caller.identities()]
+        return await self._reserve(quotas, game_id)
 
-    async def _reserve(self, caller: Caller, game_id: str) -> list[str]:
+    async def _reserve(self, quotas: list[tuple[str, int, str]], game_id: str) -> list[str]:
         assert self.quotas is not None
         reserved: list[str] = []
         now_ms = int(time.time() * 1000)
         try:
-            for identity in caller.identities():
-                held = await self.quotas.reserve(identity, game_id, now_ms, self.max_open)
+            for identity, limit, scope in quotas:
+                held = await self.quotas.reserve(identity, game_id, now_ms, limit)
                 if held is not None:
                     await self._prune(identity)
-                    held = await self.quotas.reserve(identity, game_id, now_ms, self.max_open)
+                    held = await self.quotas.reserve(identity, game_id, now_ms, limit)
                 if held is not None:
+                    bots = scope == "botGames"
+                    what = "unfinished games with a bot seat" if bots else "unfinished games"
                     raise QuotaExceeded(
-                        f"{held} unfinished games already (at most {self.max_open}); "
-                        "finish some first",
-                        {"limit": self.max_open, "open": held},
+                        f"{held} {what} already (at most {limit}); finish some first",
+                        {"limit": limit, "open": held} | ({"scope": scope} if bots else {}),
                     )
                 reserved.append(identity)
         except BaseException:

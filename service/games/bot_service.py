@@ -8,7 +8,7 @@ from boardstate.engine.core.bots.policies import POLICIES
 from boardstate.engine.core.table import STAND_IN
 from boardstate.schema.ports import GameView
 from boardstate.service.failures import HintsOff
-from boardstate.service.games.bot_worker import choose_as
+from boardstate.service.games.hints import Hints
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.referee import authorize
 from boardstate.service.games.store_failures import store_errors
@@ -28,10 +28,12 @@ class BotService:
     """Mixed into `GameService`."""
 
     loader: GameLoader
+    hints: Hints
 
     async def suggest_move(self, game: GameView, seat: int, token: str | None) -> dict[str, Any]:
         """A move the strongest policy suggests for the seat, from the seat's knowledge only;
-        recorded nowhere. Needs the seat's token and a game created with `hints: true`."""
+        recorded nowhere. Needs the seat's token and a game created with `hints: true`; at most
+        `BOARDSTATE_HINT_CONCURRENCY` think at once (`service.games.hints`: `HINTS_BUSY`)."""
         record: GameRecord = game.handle
         with store_errors():
             await authorize(self.loader, record, seat, token)
@@ -39,4 +41,4 @@ class BotService:
                 raise HintsOff("this game was created without hints (options.hints: true)")
             if record.status != "ACTIVE" or seat not in record.to_act:
                 return {}
-            return await choose_as(self.loader, record, seat, hint_policy(), 1000)
+            return await self.hints.suggest(record, seat, hint_policy())

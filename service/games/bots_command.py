@@ -1,9 +1,10 @@
 """`boardstate bots`: a process that only plays bot seats and keeps clocks (no HTTP).
 
-It connects to `REDIS_URL` like the service, runs the steward (timeouts, stand-ins) and
-`--workers` bot workers of the consumer group (`service.games.bot_worker`), and stops on
-SIGINT/SIGTERM. Any number of them may run beside the service's replicas: the consumer group
-gives each bot job to one worker.
+It connects to `REDIS_URL` like the service, runs the steward (timeouts, stand-ins) and a bot
+worker of the consumer group (`service.games.bot_worker`) that thinks about `--workers` bot
+moves at once (default `BOARDSTATE_BOT_THINKERS`), and stops on SIGINT/SIGTERM. Any number of
+them may run beside the service's replicas: the consumer group gives each bot job to one
+worker.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import dataclasses
 import signal
 from typing import Any
 
@@ -29,7 +31,12 @@ log = structlog.get_logger("boardstate.bots")
 
 def add_command(commands: Any) -> None:
     bots = commands.add_parser(COMMAND, help="play bot seats and keep clocks (no HTTP)")
-    bots.add_argument("--workers", type=int, default=1, help="bot workers (1 to 16; default 1)")
+    bots.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="bot moves thought about at once (1 to 64; default BOARDSTATE_BOT_THINKERS)",
+    )
 
 
 async def _run(settings: Settings, workers: int) -> None:
@@ -40,8 +47,9 @@ async def _run(settings: Settings, workers: int) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
-    players = [bot_worker.BotWorker(service.loader, service.steward) for _ in range(workers)]
-    tasks = [steward.start(service.steward), *(bot_worker.start(p) for p in players)]
+    limits = dataclasses.replace(bot_worker.BotLimits.of(settings), thinkers=workers)
+    player = bot_worker.BotWorker(service.loader, service.steward, limits, service.bots.memory)
+    tasks = [steward.start(service.steward), bot_worker.start(player)]
     log.info("bots_started", workers=workers)
     try:
         await stop.wait()
@@ -52,7 +60,7 @@ async def _run(settings: Settings, workers: int) -> None:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
         await store.close()
-        log.info("bots_stopped", moves=sum(p.moves for p in players))
+        log.info("bots_stopped", moves=player.moves)
 
 
 def run(settings: Settings, args: argparse.Namespace) -> int:
@@ -60,9 +68,10 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
     if settings.redis_url is None:
         print("boardstate bots: set REDIS_URL (the service's Redis)")
         return 2
-    if not 1 <= args.workers <= 16:
-        print("boardstate bots: --workers must be 1 to 16")
+    workers = settings.bot_thinkers if args.workers is None else args.workers
+    if not 1 <= workers <= 64:
+        print("boardstate bots: --workers must be 1 to 64")
         return 2
     time_source.configure(settings.time_source)
-    asyncio.run(_run(settings, args.workers))
+    asyncio.run(_run(settings, workers))
     return 0

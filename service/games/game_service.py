@@ -25,9 +25,10 @@ from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.board_pictures import BoardPictures
 from boardstate.service.games.bot_service import BotService
-from boardstate.service.games.bot_worker import BotWorker
+from boardstate.service.games.bot_worker import BotLimits, BotWorker
 from boardstate.service.games.event_streams import EventStream, open_stream
 from boardstate.service.games.feed import FeedService, FeedWatch
+from boardstate.service.games.hints import Hints
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.lobby import Lobby
@@ -73,24 +74,19 @@ class GameService(
         self.max_import_bytes = settings.max_import_bytes
         self.max_import_line_bytes = settings.max_import_line_bytes
         self.referee = Referee(self.loader, metrics)
-        self.steward = Steward(self.loader, settings.steward_poll_ms)
+        self.steward = Steward(self.loader, settings.steward_poll_ms, settings.max_game_events)
         self.table = TableOps(self.loader, self.steward, settings.admin_token)
-        self.bots = BotWorker(self.loader, self.steward)
+        self.bots = BotWorker(self.loader, self.steward, BotLimits.of(settings))
+        self.hints = Hints(self.bots.memory, settings.hint_concurrency, settings.hint_budget_ms)
+        metrics.watch_thinking(lambda: self.bots.thinkers.busy, lambda: self.hints.thinkers.busy)
         self.hub = SubscriptionHub(store, metrics)
         self.webhooks = store.webhooks
         self.allow_private_targets = settings.webhooks_allow_private
         self.feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
         self.sse_keepalive_seconds = settings.sse_keepalive_seconds
         self.relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
-        self.sender = Sender(
-            store.webhooks,
-            poll_ms=settings.webhook_poll_ms,
-            timeout_ms=settings.webhook_timeout_ms,
-            max_attempts=settings.webhook_max_attempts,
-            backoff_ms=settings.webhook_backoff_ms,
-            max_backoff_ms=settings.webhook_max_backoff_ms,
-            allow_private=settings.webhooks_allow_private,
-        )
+        self.sender = Sender.of(store.webhooks, settings)
+        self.resolver = self.sender.poster.resolver
         self.streams = StreamLimits(
             settings.max_streams, settings.max_streams_per_token, settings.max_streams_per_address
         )
@@ -245,5 +241,6 @@ class GameService(
                 yield view
 
     async def close(self) -> None:
-        """Stops the live feeds."""
+        """Stops the live feeds and the hints being thought about."""
+        self.hints.close()
         await self.hub.close()

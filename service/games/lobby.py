@@ -16,10 +16,11 @@ from typing import Any
 import structlog
 
 from boardstate.engine import registry
-from boardstate.engine.core.errors import BadOptions, BadPlayerCount
+from boardstate.engine.core.errors import BadOptions, BadPlayerCount, GameFinished
 from boardstate.engine.core.table import parse_bots, split_options
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
-from boardstate.service.games.admission import Admission
+from boardstate.service.games import game_bounds
+from boardstate.service.games.admission import Admission, creator_of
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.seat_tokens import new_token, token_hash
 from boardstate.service.inputs import echo, json_problem, text_problem
@@ -36,6 +37,8 @@ MAX_SEED_BYTES = 256
 MAX_NAME_LENGTH = 64
 OPEN_TTL_FIELD = "openTtlMs"
 """Meta field: the create script expires every key of an OPEN game after this many ms."""
+CREATOR_FIELD = "creator"
+"""Meta field: who created the game (`admission.creator_of`), for the bot workers' fairness."""
 
 
 class _Conflict(Exception):
@@ -138,12 +141,14 @@ class Lobby:
         """Stores a new game's first events with a fresh token for every filled seat, in one
         atomic create; returns the game and the tokens.
 
-        The caller's create rate and open-games quota are checked first (`Admission`). An OPEN
-        game expires with all its keys after `open_game_ttl_seconds` unless it starts
-        (`OPEN_TTL_FIELD`, read by the create script; the append that starts it persists it).
+        A game over a bound is refused first (`game_bounds.check_new`), then the caller's create
+        rate and quotas are checked (`Admission`). An OPEN game expires with all its keys after
+        `open_game_ttl_seconds` unless it starts (`OPEN_TTL_FIELD`, read by the create script;
+        the append that starts it persists it). `CREATOR_FIELD` keeps the creator.
         """
         game_id = record.game_id
-        reserved = await self.admission.admit(game_id, record.status)
+        game_bounds.check_new(record, self.settings.max_bot_budget_ms)
+        reserved = await self.admission.admit(game_id, record.status, bool(record.setup.bots))
         try:
             return await self._store_new(record, events, by_client)
         except BaseException:
@@ -162,6 +167,8 @@ class Lobby:
             "seededByClient": "1" if by_client else "0",
             SEED_FIELD: record.seed,
         }
+        if (creator := creator_of()) is not None:
+            meta[CREATOR_FIELD] = creator
         ttl = self.settings.open_game_ttl_seconds
         if record.status == "OPEN" and ttl > 0:
             meta[OPEN_TTL_FIELD] = str(ttl * 1000)
@@ -203,6 +210,8 @@ class Lobby:
             free = [i for i, taken in enumerate(record.seats) if taken is None]
             if not free:
                 raise GameFull(f"every seat of game {game_id} is taken")
+            if record.result is not None:  # aborted while open: nothing follows GameEnded
+                raise GameFinished(f"game {game_id} has ended")
             target = free[0] if seat is None else seat
             if not 0 <= target < record.players:
                 raise BadSeat(f"seat must be 0..{record.players - 1}, not {target}")
@@ -232,6 +241,8 @@ class Lobby:
         result = await self.loader.store.append(record.game_id, request)
         if result.seat_taken:
             raise SeatTaken(f"seat {seat} of game {record.game_id} is taken")
+        if result.ended:
+            raise GameFinished(f"game {record.game_id} has ended")
         if not result.appended:
             raise _Conflict
         log.info("seat_joined", seat=seat, version=after.version)

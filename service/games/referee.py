@@ -3,18 +3,17 @@
 Order: game exists; seat index and token; `moveId` already accepted for this seat (the original
 result is returned, nothing appended; the same id with another move or `expectedVersion` is
 IDEMPOTENCY_KEY_REUSED; ids are scoped to (game, seat): another seat's are never consulted);
-stale `expectedVersion` (VersionConflict); then the rules: parse (MALFORMED_MOVE), then the
-engine's `decide`, which refuses a game not started or finished (GAME_NOT_STARTED,
-GAME_FINISHED), a seat that may not act (NOT_YOUR_TURN) and anything else the rules forbid
-(ILLEGAL_MOVE and friends). The referee does not repeat the engine's checks.
+stale `expectedVersion` (VersionConflict); then the rules: an ended game, however it ended,
+refuses every move (GAME_FINISHED; `event_builder.decide`; the store refuses any append after
+`GameEnded` too, so a move racing the end is refused), then parse (MALFORMED_MOVE), the
+engine's `decide`: GAME_NOT_STARTED, NOT_YOUR_TURN, ILLEGAL_MOVE and friends.
 
 Fast path: when the game is cached, the move is decided on the cached record and appended
 with that record's version and stateHash as the condition, without reading the log first: the
 append script checks the move id, the version and the stateHash at it atomically. Only an
 accepted move (or the original of a repeated move id) is answered from it; anything else
 (the cache was behind, the move looks wrong, a stale `expectedVersion`) is decided again on the
-slow path below, so every refusal is decided on the log's current version. A cache the log
-contradicts (the log is shorter, or holds other events, e.g. after a failover) is dropped.
+slow path below, on the log's current version. A cache the log contradicts is dropped.
 
 Slow path: load (catching up from the log), the `moveId` check, the rules, the append. If the
 append loses a race: with `expectedVersion` the answer is VersionConflict; without it the move is
@@ -36,7 +35,7 @@ from typing import Any
 
 import structlog
 
-from boardstate.engine.core.errors import MalformedMove, MoveError
+from boardstate.engine.core.errors import GameFinished, MalformedMove, MoveError
 from boardstate.service.failures import (
     BadSeat,
     GameNotFound,
@@ -132,6 +131,8 @@ class Referee:
                 return result
             if result.duplicate_move:
                 return await self._original(record, seat, move, expected, result)
+            if result.ended:  # it ended under the move (a resignation, a timeout, ...)
+                raise GameFinished(f"game {game_id} has ended; nothing recorded")
             if result.diverged:
                 self.loader.forget(record)
             elif expected is not None or attempt == 1:
@@ -170,7 +171,7 @@ class Referee:
             return result
         if result.duplicate_move:
             return await self._original(cached, seat, move, expected, result)
-        if result.diverged or result.current_version < cached.version:
+        if result.diverged or result.ended or result.current_version < cached.version:
             self.loader.forget(cached)
         return None
 

@@ -9,6 +9,10 @@ game (a move, a resignation) settle it at once too, so a stand-in answers within
 
 Deadlines are written after the append that sets them; if a process dies between the two,
 `sweep` (run at start) schedules every active game of the index again.
+
+Every game is bounded in events (`service.games.game_bounds`): a game at its cap owes the
+steward its ending before anything else, so it is due at once and settling it appends the
+`GameEnded` of the limit (requests that append settle any game at its cap, clocked or not).
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ import contextlib
 import structlog
 
 from boardstate.service.failures import StoreUnavailable
-from boardstate.service.games import due_work, table_writes
+from boardstate.service.games import due_work, game_bounds, table_writes
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.stopping import cancelled
 from boardstate.service.log import movers, record_model, time_source
 from boardstate.service.log.record_model import GameRecord
+from boardstate.service.store import StoredEvent
 
 log = structlog.get_logger("boardstate.steward")
 
@@ -39,25 +44,41 @@ CLAIM_LIMIT = 32
 class Steward:
     """Settles due games."""
 
-    def __init__(self, loader: GameLoader, poll_ms: int) -> None:
+    def __init__(self, loader: GameLoader, poll_ms: int, max_events: int = 20_000) -> None:
         self.loader = loader
         self.poll_ms = poll_ms
+        self.max_events = max_events
+        """`BOARDSTATE_MAX_GAME_EVENTS` (`service.games.game_bounds.cap`)."""
         self.settled = 0
         """Groups appended by this steward (for tests and metrics)."""
 
-    @staticmethod
-    def minds(record: GameRecord) -> bool:
-        """Whether the game may owe the steward something (a clock, a stand-in, a bot)."""
+    def minds(self, record: GameRecord) -> bool:
+        """Whether the game may owe the steward something (a clock, a stand-in, a bot, its
+        ending at the event limit), or may have been scheduled for it (to clear)."""
         table = record.table
-        return record.clock is not None or bool(table.stand_ins or record.setup.bots)
+        if record.clock is not None or bool(table.stand_ins or record.setup.bots):
+            return True
+        return record.version >= game_bounds.cap(record.rules, self.max_events)
+
+    def at_limit(self, record: GameRecord) -> bool:
+        """Whether the game must end now for its event limit."""
+        return game_bounds.reached(record, self.max_events)
+
+    def _due(
+        self, record: GameRecord, now_ms: int, at: str
+    ) -> tuple[GameRecord, list[StoredEvent]] | None:
+        """What the game owes now: its ending at the limit first, else `due_work`'s."""
+        ending = game_bounds.limit_end(record, self.max_events, at)
+        return ending if ending is not None else due_work.due_events(record, now_ms, at)
 
     async def schedule(self, record: GameRecord) -> None:
         """Stores when `record`'s game is next due (after any append that may change it); asks
         the bot workers for the moves of bot seats that owe one."""
-        due = due_work.next_due(record)
+        ending = self.at_limit(record)
+        due = 0 if ending else due_work.next_due(record)
         if not self.minds(record) or record.state is None:
             return  # never due, and never was: nothing stored to clear
-        bots = movers.bot_seats(record)
+        bots = [] if ending else movers.bot_seats(record)
         if bots:  # asked again if no worker has moved by then (a lost job)
             budget = max(movers.budget_ms(record, s) for s in bots)
             recheck = time_source.now_ms() + budget + BOT_RECHECK_MS
@@ -75,7 +96,7 @@ class Steward:
         for _ in range(MAX_STEPS):
             if record is None:
                 return None
-            due = due_work.due_events(record, time_source.now_ms(), record_model.now_iso())
+            due = self._due(record, time_source.now_ms(), record_model.now_iso())
             if due is None:
                 await self.schedule(record)
                 return record

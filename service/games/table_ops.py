@@ -194,6 +194,8 @@ class TableOps:
 
         async def build(record: GameRecord) -> Built:
             await self._check_seat(record, seat)
+            if record.result is not None:
+                raise GameFinished("the game is over: its log takes nothing after GameEnded")
             drafts = [Draft(lifecycle.SEAT_TOKEN_REISSUED, {}, seat)]
             return _events(record, drafts, "reissue")
 

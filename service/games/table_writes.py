@@ -38,7 +38,9 @@ async def commit(
     mode: str = "add",
 ) -> bool:
     """Appends `events` (taking `before` to `after`) if the log is still at `before`; returns
-    whether it did. `tokens` and `mode` as `AppendRequest.seat_tokens` and `.tokens`."""
+    whether it did (not when the log has ended meanwhile: nothing follows `GameEnded`; the
+    caller reloads and sees the end). `tokens` and `mode` as `AppendRequest.seat_tokens` and
+    `.tokens`."""
     meta = {"status": after.status} if after.status != before.status else None
     request = AppendRequest(
         before.version,
@@ -51,7 +53,7 @@ async def commit(
         announcements=encoded(announcements(before, after, events)),
     )
     result = await loader.store.append(before.game_id, request)
-    if not result.appended:
+    if not result.appended:  # lost a race, or the log ended meanwhile (`result.ended`)
         if result.diverged:
             loader.forget(before)
         return False

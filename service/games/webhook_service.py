@@ -18,7 +18,8 @@ from boardstate.schema.webhook_ports import DeliveryView, WebhookView
 from boardstate.service.failures import Unauthorized
 from boardstate.service.games.seat_tokens import admin_token_matches
 from boardstate.service.games.store_failures import store_errors
-from boardstate.service.games.webhook_targets import TargetRefused, check_target
+from boardstate.service.games.webhook_resolver import Resolver
+from boardstate.service.games.webhook_targets import TargetRefused
 from boardstate.service.log import clocks
 from boardstate.service.log.announce import EVENT_NAMES
 from boardstate.service.store.webhook_store import RedisWebhooks
@@ -91,6 +92,7 @@ class WebhookService:
     """Endpoint registration, changes, the delivery log and resends (mixed into GameService)."""
 
     webhooks: RedisWebhooks
+    resolver: Resolver
     allow_private_targets: bool
     admin_token: str | None
 
@@ -100,7 +102,7 @@ class WebhookService:
 
     async def _target(self, url: Any) -> str:
         try:
-            await check_target(url, self.allow_private_targets)
+            await self.resolver.target(url, self.allow_private_targets)
         except TargetRefused as exc:
             raise BadWebhook(f"url: {exc}", {"field": "url"}) from None
         return str(url)

@@ -14,9 +14,10 @@ game service noted on it: a `Retry-After` header for a refusal inside a GraphQL 
 (`createGame` rate-limited), and status 503 when a write met a full Redis (`STORE_FULL`).
 
 The client address is the socket peer, or, when the peer is one of `BOARDSTATE_TRUSTED_PROXIES`,
-the right-most `X-Forwarded-For` entry that is not itself a trusted proxy. (uvicorn's own
-`--proxy-headers`, on by default for peers in `FORWARDED_ALLOW_IPS`, 127.0.0.1 unless set, may
-already have replaced the peer the same way; both agree.)
+the right-most `X-Forwarded-For` entry that is not itself a trusted proxy. This is the only place
+the header is read: `boardstate serve` turns uvicorn's own `--proxy-headers` off (on by default,
+it trusts the header from 127.0.0.1 and would hand the app a peer the client chose), and plain
+uvicorn must be run with `--no-proxy-headers` (`service.asgi`).
 """
 
 from __future__ import annotations

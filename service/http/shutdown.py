@@ -161,16 +161,22 @@ def run(
     grace_s: float,
     ws_max_size: int = 64 * 1024,
     listening: socket.socket | None = None,
+    protocol: type[asyncio.Protocol] | None = None,
 ) -> None:
     """Serves `app` until SIGTERM or SIGINT, then shuts down within `grace_s` seconds;
     uvicorn closes a websocket whose message is over `ws_max_size` bytes (1009). `listening`:
     a socket already bound and listening (shared by the workers of `boardstate serve
-    --workers N`), else uvicorn binds `host:port` itself."""
+    --workers N`), else uvicorn binds `host:port` itself. `protocol`: the HTTP protocol class
+    (`service.http.protocols.protocol_class`: header timeout, connection caps), else uvicorn's.
+    uvicorn's own `X-Forwarded-For` rewriting is off: the app trusts the header only from
+    `BOARDSTATE_TRUSTED_PROXIES` (`service.http.rate_limits`)."""
     drain = Drain(app)
     config = uvicorn.Config(
         drain,
         host=host,
         port=port,
+        http=protocol or "auto",
+        proxy_headers=False,
         log_config=None,
         access_log=False,
         ws_max_size=ws_max_size,

@@ -6,10 +6,11 @@
 * A game that reaches its rules' end with seats out keeps the rules' scores, but only seats in
   play can win: the rules' winners still in play, else the best score among those in play.
 * An admin's abort ends the game ABANDONED (no winner, all scores 0).
+* A game that reaches its event limit (`service.games.game_bounds`) ends ABANDONED the same way.
 
 `details` always says who left: `resigned`, `timedOut` (forfeits), `ranking` (best first, the
 seats out last, the last to leave first) and `endedBy` (`rules`, `resignation`, `timeout`,
-`abort`), besides the rules' own details.
+`abort`, `limit`), besides the rules' own details.
 """
 
 from __future__ import annotations
@@ -52,6 +53,13 @@ def aborted(record: GameRecord, by: str) -> Draft:
     """The `GameEnded` draft of an abort."""
     details = _details(record, "abort", [])
     details["abortedBy"] = by
+    return ended_draft(record, Outcome((0,) * record.players, (), details), abandoned=True)
+
+
+def limited(record: GameRecord, limit: int) -> Draft:
+    """The `GameEnded` draft of a game that reached its limit of `limit` events."""
+    details = _details(record, "limit", [])
+    details["eventLimit"] = limit
     return ended_draft(record, Outcome((0,) * record.players, (), details), abandoned=True)
 
 

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardstate.engine.core import driver
+from boardstate.engine.core.errors import GameFinished
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.rules import GameRules
 from boardstate.service.log import clocks, endings, lifecycle, record_model
@@ -76,9 +77,13 @@ def seat_events(
 def decide(record: GameRecord, seat: int, move: Any) -> tuple[list[Draft], dict[str, Any]]:
     """Checks a move (wire form) against the rules; returns its drafts and its canonical wire
     form (each draft carries its fact and the state after it, folded while deciding). Raises
-    the rules' `MoveError`s, in the engine's order (`GameRules.decide_wire`):
-    GAME_NOT_STARTED / GAME_FINISHED, MALFORMED_MOVE, NOT_YOUR_TURN, ILLEGAL_MOVE, ... While a
-    seat is empty the engine gets the table before setup, which it refuses as not started."""
+    GAME_FINISHED once the log has ended, however it ended (the engine's state alone does not
+    know of resignations, timeouts or aborts), then the rules' `MoveError`s, in the engine's
+    order (`GameRules.decide_wire`): GAME_NOT_STARTED / GAME_FINISHED, MALFORMED_MOVE,
+    NOT_YOUR_TURN, ILLEGAL_MOVE, ... While a seat is empty the engine gets the table before
+    setup, which it refuses as not started."""
+    if record.result is not None:  # ended by its rules, a resignation, a timeout or an abort
+        raise GameFinished(f"game {record.game_id} has ended at version {record.version}")
     rules = record.rules
     state = record.state
     if state is None:

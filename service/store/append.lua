@@ -25,6 +25,10 @@
 --                                    after this call also covers the original append); the
 --                                    caller compares the record's fingerprint with its move's
 --   {'conflict', current}            expected version is stale; nothing appended
+--   {'ended', current}               the log holds `GameEnded` (meta `ended`, set by the append
+--                                    that wrote it, or a status FINISHED/ABANDONED written
+--                                    before that field existed): the end is the end, nothing
+--                                    is ever appended after it
 --   {'diverged', current}            the event at the expected version has another stateHash
 --                                    (the caller's copy of the game is not the log's, e.g.
 --                                    after a failover lost events); nothing appended
@@ -77,6 +81,13 @@ end
 
 if current ~= expected then
   return {'conflict', current}
+end
+
+if mode ~= 'create' then
+  local ended = redis.call('HMGET', meta, 'ended', 'status')
+  if ended[1] or ended[2] == 'FINISHED' or ended[2] == 'ABANDONED' then
+    return {'ended', current}
+  end
 end
 
 local i = 8 + 2 * n_seats

@@ -114,6 +114,7 @@ class AppendOutcome:
     seat_taken: bool = False
     diverged: bool = False
     """The log is at `expected_version` but its event there is not the one of `head_hash`."""
+    ended: bool = False  # the log ends with `GameEnded`: nothing is appended after it
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -167,8 +168,8 @@ class EventStore(Protocol):
 
     async def append(self, game_id: str, request: AppendRequest) -> AppendOutcome:
         """Appends atomically if `expected_version` is current (with the stateHash
-        `head_hash` there, when given), the move id unused and the seat free; otherwise
-        appends nothing and says why."""
+        `head_hash` there, when given), the game not ended, the move id unused and the seat
+        free; otherwise appends nothing and says why."""
 
     async def read(
         self, game_id: str, after: int = 0, limit: int | None = None

@@ -54,6 +54,9 @@ class RedisBotJobs:
         self.client = client
         self.key = f"{prefix}:{{bots}}:jobs"
         self._group_ready = False
+        self._claim_from = "0-0"
+        """Where the next `XAUTOCLAIM` scan starts (it walks the pending list in turns, so
+        jobs a worker still holds in its queue never hide others from it)."""
 
     async def _group(self) -> None:
         if self._group_ready:
@@ -81,8 +84,9 @@ class RedisBotJobs:
     async def reclaim(self, consumer: str, idle_ms: int, count: int) -> list[BotJob]:
         await self._group()
         answer: Any = await self.client.xautoclaim(
-            self.key, GROUP, consumer, idle_ms, start_id="0-0", count=count
+            self.key, GROUP, consumer, idle_ms, start_id=self._claim_from, count=count
         )
+        self._claim_from = _text(answer[0]) if answer else "0-0"
         entries = answer[1] if answer else []
         return [j for e, f in entries if f and (j := _job(e, f)) is not None]
 

@@ -18,6 +18,8 @@ import msgpack
 from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
 
 ENTRY_FIELD = b"e"
+END_EVENT = "GameEnded"
+"""The event that ends a log (DESIGN §5): always its last; nothing is appended after it."""
 """The one field of a stream entry."""
 
 
@@ -181,6 +183,11 @@ def script_args(mode: str, request: AppendRequest) -> list[str | bytes | int]:
                 f"expected {request.expected_version + offset}"
             )
     meta = dict(request.meta or {})
+    ends = [event.version for event in events if event.type == END_EVENT]
+    if ends and ends != [events[-1].version]:
+        raise ValueError(f"{END_EVENT} must be the last event of a log, not at {ends[0]}")
+    if ends:  # the script refuses every later append (`append.lua`, 'ended')
+        meta["ended"] = str(ends[0])
     field, legacy = move_fields(request.move_id, request.seat)
     args: list[str | bytes | int] = [mode, request.expected_version, field]
     args.append(encode_outcome(events[0].version, events[-1].version, request.fingerprint))

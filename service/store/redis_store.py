@@ -137,6 +137,8 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
             return AppendOutcome(False, current, version_conflict=True)
         if status == b"diverged":
             return AppendOutcome(False, current, diverged=True)
+        if status == b"ended":
+            return AppendOutcome(False, current, ended=True)
         if status == b"seat_taken":
             return AppendOutcome(False, current, seat_taken=True)
         if status == b"missing":

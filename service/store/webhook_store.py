@@ -9,7 +9,7 @@
   status, attempts, lastStatus, lastError, nextAt, createdAt, deliveredAt}`, kept 7 days.
 
 Deliveries are queued by the relay (`service.store.outbox`); the sender
-(`service.games.webhooks`) takes an endpoint's lease and works through its queue head first.
+(`service.games.webhook_sender`) takes an endpoint's lease and works through its queue head first.
 """
 
 from __future__ import annotations
@@ -24,6 +24,11 @@ from boardstate.service.store.outbox import SEEN_MS, HookKeys, Leases
 
 LOG_KEEP = 1000
 """Deliveries listed per endpoint (older ones drop out of the log)."""
+
+RENEW_SCRIPT = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
 
 
 def _json(raw: Any) -> dict[str, Any] | None:
@@ -40,6 +45,12 @@ class RedisWebhooks:
         self.client = client
         self.keys = HookKeys(prefix)
         self.leases = Leases(client, self.keys)
+        self._renew = client.register_script(RENEW_SCRIPT)
+
+    async def renew(self, name: str, token: str, ms: int) -> bool:
+        """Extends a lease this holder (`token`) still holds to `ms` from now; False when it
+        ran out (another replica may hold it now)."""
+        return bool(await self._renew(keys=[self.keys.lease(name)], args=[token, ms]))
 
     async def endpoints(self) -> list[dict[str, Any]]:
         """Every endpoint, oldest first."""
@@ -72,6 +83,16 @@ class RedisWebhooks:
 
     async def queued(self, endpoint_id: str) -> int:
         return int(await self.client.xlen(self.keys.queue(endpoint_id)))
+
+    async def waiting(self, endpoint_ids: list[str]) -> list[str]:
+        """Those of `endpoint_ids` whose queue holds something (one round trip)."""
+        if not endpoint_ids:
+            return []
+        pipe = self.client.pipeline(transaction=False)
+        for endpoint_id in endpoint_ids:
+            pipe.xlen(self.keys.queue(endpoint_id))
+        lengths: list[Any] = await pipe.execute()
+        return [e for e, n in zip(endpoint_ids, lengths, strict=True) if int(n)]
 
     async def pop(self, endpoint_id: str, entry: bytes) -> None:
         await self.client.xdel(self.keys.queue(endpoint_id), entry)

@@ -1,4 +1,8 @@
-"""A real Boardstate server process for the API tests: uvicorn on a free port, own key prefix."""
+"""A real Boardstate server process for the API tests: uvicorn on a free port, own key prefix.
+
+Plain uvicorn runs as docs/deploy.md says to: with the service's guarded HTTP protocol (header
+timeout, connection caps; `service.http.protocols`) and without uvicorn's own forwarded-address
+rewriting."""
 
 from __future__ import annotations
 
@@ -19,6 +23,10 @@ from boardstate.service.local.embedded_redis import free_port
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 30.0
+PROTOCOLS = {
+    "httptools": "boardstate.service.http.protocols:GuardedHttpTools",
+    "h11": "boardstate.service.http.protocols:GuardedH11",
+}
 
 
 def unique_prefix() -> str:
@@ -35,9 +43,15 @@ class ServiceProcess:
         prefix: str | None = None,
         env: Mapping[str, str] | None = None,
         workers: int = 1,
+        http: str = "httptools",
+        serve: bool = False,
     ) -> None:
         self.workers = workers
         """More than 1: `boardstate serve --workers N` (a supervisor and N children)."""
+        self.serve = serve or workers > 1
+        """`boardstate serve` (one process unless `workers` > 1) rather than plain uvicorn."""
+        self.http = http
+        """Plain uvicorn's HTTP parser: `httptools` or `h11` (guarded either way)."""
         self.redis_url = redis_url
         self.prefix = prefix or unique_prefix()
         self.extra_env = dict(env or {})
@@ -93,12 +107,12 @@ class ServiceProcess:
         raise RuntimeError(f"the service did not restart: {self.log_tail()}")
 
     def _spawn(self) -> None:
-        if self.workers > 1:
+        if self.serve:
             command = [sys.executable, "-m", "boardstate.service.cli", "serve"]
             command += ["--workers", str(self.workers)]
         else:
             command = [sys.executable, "-m", "uvicorn", "boardstate.service.asgi:app"]
-            command += ["--no-access-log"]
+            command += ["--no-access-log", "--no-proxy-headers", "--http", PROTOCOLS[self.http]]
         command += ["--host", "127.0.0.1", "--port", str(self.port)]
         with self.log_path.open("ab") as log:
             self._process = subprocess.Popen(

@@ -7,10 +7,8 @@ so time moves by writing a file, never by sleeping for the clock. Both doors are
 from __future__ import annotations
 
 import asyncio
-import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,26 +16,10 @@ import pytest
 from boardstate.service.history.verify import verify_log
 from tests.api.rest_client import Rest
 from tests.api.server import ServiceProcess, unique_prefix
+from tests.api.table_clock import ADMIN, Clock, table_env
 from tests.redis_support import RedisServer
 
-ADMIN = "admin-token-for-lifecycle-tests"
 GAMES = {"trambahn": 2, "tinners-trail": 3, "trekking": 3, "tf22-mine": 3}
-
-
-class Clock:
-    """The time file every replica reads."""
-
-    def __init__(self) -> None:
-        self.path = Path(tempfile.mkstemp(prefix="bs-time-")[1])
-        self.now = time.time() - 3600  # advances stay in the past: `at` never looks forged
-        self.set(self.now)
-
-    def set(self, now: float) -> None:
-        self.now = now
-        self.path.write_text(f"{now:.3f}")
-
-    def advance(self, seconds: float) -> None:
-        self.set(self.now + seconds)
 
 
 @pytest.fixture(scope="module")
@@ -45,12 +27,7 @@ def clock() -> Clock:
     return Clock()
 
 
-def _env(clock: Clock) -> dict[str, str]:
-    return {
-        "BOARDSTATE_TIME_SOURCE": f"file:{clock.path}",
-        "BOARDSTATE_ADMIN_TOKEN": ADMIN,
-        "BOARDSTATE_STEWARD_POLL_MS": "50",
-    }
+_env = table_env
 
 
 @pytest.fixture(scope="module")

@@ -207,6 +207,10 @@ async def test_private_targets_are_refused_unless_the_operator_allows_them(
                 "http://10.0.0.1/x",
                 "http://[::1]/x",
                 "http://[::ffff:127.0.0.1]/x",
+                "http://[64:ff9b::a9fe:a9fe]/x",  # NAT64, IPv4-translated, local-use NAT64
+                "http://[::ffff:0:a9fe:a9fe]/x",  # (every form: tests/adversarial/
+                "http://[64:ff9b:1::a9fe:a9fe]/x",  # test_webhook_targets.py)
+                "http://0.0.0.0:8080/x",
             ):
                 with pytest.raises(RestError) as caught:
                     await register(rest, url)

@@ -48,26 +48,51 @@ class Receiver:
     """`tests.api.webhook_receiver` on a port of its own; `stop()` and `start()` again keep the
     port and the recorded requests."""
 
-    def __init__(self, status: int = 200, delay_s: float = 0.0) -> None:
-        self.port = free_port()
+    def __init__(
+        self,
+        status: int = 200,
+        delay_s: float = 0.0,
+        *,
+        host: str = "127.0.0.1",
+        port: int | None = None,
+        trickle_s: float = 0.0,
+        flood: bool = False,
+        tls: tuple[Path, Path] | None = None,
+    ) -> None:
+        self.host = host
+        self.port = port or free_port()
         self.out = Path(tempfile.mkstemp(prefix="bs-hooks-", suffix=".ndjson")[1])
         self.status = status
         self.delay_s = delay_s
+        self.trickle_s = trickle_s
+        """More than 0: answers 200 and then a header byte every `trickle_s` seconds, forever."""
+        self.flood = flood
+        """Answers 200 and then a body that never ends."""
+        self.tls = tls
+        """(certificate chain, key): serves https."""
         self._process: subprocess.Popen[bytes] | None = None
 
     @property
     def url(self) -> str:
-        return f"http://127.0.0.1:{self.port}/hooks"
+        return f"{'https' if self.tls else 'http'}://{self.host}:{self.port}/hooks"
 
     def start(self, status: int | None = None) -> Receiver:
         self.status = self.status if status is None else status
         command = [sys.executable, "-m", "tests.api.webhook_receiver", str(self.port)]
-        command += [str(self.out), str(self.status), str(self.delay_s)]
+        command += [str(self.out), str(self.status), str(self.delay_s), "--host", self.host]
+        if self.trickle_s:
+            command += ["--trickle", str(self.trickle_s)]
+        if self.flood:
+            command += ["--flood"]
+        if self.tls:
+            command += ["--cert", str(self.tls[0]), "--key", str(self.tls[1])]
         self._process = subprocess.Popen(command, cwd=REPO)
         deadline = time.monotonic() + 10
         while time.monotonic() < deadline:
             try:
-                httpx.get(f"http://127.0.0.1:{self.port}/", timeout=0.5, trust_env=False)
+                scheme = "https" if self.tls else "http"
+                url = f"{scheme}://{self.host}:{self.port}/"
+                httpx.get(url, timeout=0.5, trust_env=False, verify=False)
                 return self
             except httpx.HTTPError:
                 time.sleep(0.05)
@@ -78,6 +103,11 @@ class Receiver:
             self._process.kill()
             self._process.wait()
             self._process = None
+
+    def connections(self) -> dict[str, Any]:
+        """A trickling receiver's connections: `{open, most, most_per_path}`."""
+        state: dict[str, Any] = json.loads(Path(f"{self.out}.open").read_text())
+        return state
 
     def requests(self) -> list[dict[str, Any]]:
         text = self.out.read_text()

@@ -8,6 +8,7 @@ too.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import shutil
 import subprocess
@@ -114,6 +115,19 @@ def test_replicas_are_locked_down(name: str) -> None:
     assert app["cap_drop"] == ["ALL"]
     assert app["security_opt"] == ["no-new-privileges:true"]
     assert "ports" not in app
+
+
+@pytest.mark.parametrize("name", APP_SERVICES)
+def test_replicas_trust_forwarded_addresses_from_the_balancer_network_only(name: str) -> None:
+    """nginx reaches the replicas on "frontend", whose subnet is fixed; X-Forwarded-For is
+    trusted from that subnet and nothing else, so each client counts against its own limits."""
+    from boardstate.service.settings import Settings
+
+    settings = Settings.from_env(service(name)["environment"])
+    (subnet,) = (c["subnet"] for c in compose()["networks"]["frontend"]["ipam"]["config"])
+    assert settings.trusted_proxies == (subnet,)
+    assert ipaddress.ip_network(subnet).is_private
+    assert service("lb")["networks"] == ["frontend"]
 
 
 def test_redis_uses_the_event_store_config_and_a_named_volume() -> None:
@@ -275,6 +289,27 @@ def test_websocket_upgrade_is_passed_through() -> None:
     assert headers["Connection"] == "$connection_upgrade"
     assert headers["X-Request-ID"] == "$request_id"
     assert value(server(), "proxy_http_version") == ["1.1"]
+
+
+def test_the_client_address_is_forwarded_as_nginx_saw_it() -> None:
+    headers = {args[0]: args[1] for args in values(server(), "proxy_set_header")}
+    assert headers["X-Forwarded-For"] == "$proxy_add_x_forwarded_for"  # right-most: the peer
+    assert headers["X-Real-IP"] == "$remote_addr"
+
+
+def test_slow_clients_meet_the_services_limits_at_the_balancer() -> None:
+    """Header timeout no longer than the service's, bodies may not stall, and the per-address
+    connection cap the replicas cannot apply behind nginx (their peer is nginx)."""
+    from boardstate.service.settings import Settings
+
+    settings = Settings()
+    header_timeout = duration_seconds(value(http(), "client_header_timeout")[0])
+    assert header_timeout <= settings.header_timeout_seconds
+    assert duration_seconds(value(http(), "client_body_timeout")[0]) <= 60
+    zone = value(http(), "limit_conn_zone")
+    assert zone[:2] == ["$binary_remote_addr", "zone=per_address:10m"]
+    assert value(http(), "limit_conn") == ["per_address", str(settings.max_connections_per_address)]
+    assert value(http(), "limit_conn_status") == ["503"]
 
 
 def test_no_location_drops_the_inherited_proxy_headers() -> None:

@@ -9,6 +9,7 @@ specific values, so each of them fails when its manifest drifts.
 
 from __future__ import annotations
 
+import ipaddress
 import re
 import shutil
 import subprocess
@@ -372,9 +373,37 @@ def test_configuration_keys_are_the_services_and_client_seeds_are_off(name: str)
         "BOARDSTATE_APPEND_WAIT_REPLICAS",
         "BOARDSTATE_APPEND_WAIT_TIMEOUT_MS",
         "BOARDSTATE_SHUTDOWN_GRACE_SECONDS",
+        "BOARDSTATE_TRUSTED_PROXIES",
     }
     assert data["BOARDSTATE_ALLOW_CLIENT_SEEDS"] == "0"
     assert data["BOARDSTATE_LOG_FORMAT"] == "json"
+
+
+@pytest.mark.parametrize("name", KUSTOMIZATIONS)
+def test_forwarded_addresses_are_trusted_from_the_pod_network_only(name: str) -> None:
+    """Behind the ingress controller every client would share the controller's address (one
+    rate-limit window for all) unless the controller's pods are trusted proxies; a private
+    network, never the whole internet."""
+    from boardstate.service.settings import Settings
+
+    data = config_data(name)
+    settings = Settings.from_env(data)
+    assert settings.trusted_proxies, "X-Forwarded-For would be trusted from nobody"
+    for network in settings.trusted_proxies:
+        parsed = ipaddress.ip_network(network)
+        assert parsed.is_private, network
+        assert parsed.prefixlen >= 8, network
+
+
+@pytest.mark.parametrize("name", KUSTOMIZATIONS)
+def test_the_ingress_caps_connections_per_client_as_the_service_does(name: str) -> None:
+    """The pods see the controller as their peer, so the per-address cap is the controller's."""
+    from boardstate.service.settings import Settings
+
+    cap = Settings().max_connections_per_address
+    for ingress in ingresses(name).values():
+        annotations = ingress["metadata"]["annotations"]
+        assert annotations["nginx.ingress.kubernetes.io/limit-connections"] == str(cap)
 
 
 def test_production_uses_a_cluster_and_waits_for_a_replica() -> None:

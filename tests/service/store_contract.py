@@ -147,6 +147,49 @@ class StoreContract:
         assert await store.move_outcome(game_id, "m1") is None
         assert await store.meta(game_id) == {"status": "OPEN"}
 
+    async def test_nothing_is_ever_appended_after_game_ended(self, store: RedisEventStore) -> None:
+        game_id = await created(store, appended=2)
+        ended = await store.append(game_id, AppendRequest(3, [event(4, "GameEnded")]))
+        assert ended.appended
+        for request in (
+            AppendRequest(4, [event(5)]),
+            AppendRequest(4, [event(5)], move_id="late", seat=0),
+            AppendRequest(4, [event(5)], seat_tokens=[(0, "hash")], tokens="replace"),
+            AppendRequest(4, [event(5, "GameEnded")]),
+        ):
+            outcome = await store.append(game_id, request)
+            assert (outcome.appended, outcome.ended, outcome.current_version) == (False, True, 4)
+        assert [e.type for e in await store.read(game_id)][-1] == "GameEnded"
+        assert await store.version(game_id) == 4
+
+    async def test_a_game_ended_before_the_end_mark_existed_takes_nothing_either(
+        self, store: RedisEventStore
+    ) -> None:
+        for status in ("FINISHED", "ABANDONED"):
+            game_id = await created(store, appended=1)
+            request = AppendRequest(2, [event(3, "GameEnded")], meta={"status": status})
+            assert (await store.append(game_id, request)).appended
+            await store.client.hdel(store.keys(game_id).meta, "ended")  # as written before
+            outcome = await store.append(game_id, AppendRequest(3, [event(4)]))
+            assert outcome.ended
+            assert not outcome.appended
+
+    async def test_a_game_ended_event_must_close_its_append(self, store: RedisEventStore) -> None:
+        game_id = await created(store)
+        with pytest.raises(ValueError, match="last event"):
+            await store.append(game_id, AppendRequest(1, [event(2, "GameEnded"), event(3)]))
+        assert await store.version(game_id) == 1
+
+    async def test_a_repeated_move_id_is_answered_after_the_end_too(
+        self, store: RedisEventStore
+    ) -> None:
+        game_id = await created(store)
+        last = AppendRequest(1, [event(2), event(3, "GameEnded")], move_id="final", seat=1)
+        assert (await store.append(game_id, last)).appended
+        retry = await store.append(game_id, last)
+        assert retry.duplicate_move
+        assert (retry.first_version, retry.last_version) == (2, 3)
+
     async def test_a_repeated_move_id_returns_the_original_and_appends_nothing(
         self, store: RedisEventStore
     ) -> None:

@@ -5,11 +5,13 @@ samples `SAMPLES` positions the seat cannot tell apart (`BotHooks.resample`), pl
 there (its random outcomes drawn by the sample's RNG), and scores the result as the seat's
 evaluation minus the best other seat's. The move with the best mean wins; ties go to the first in
 `legal_moves` order. Fast (a few hundred decisions per second) and a real player wherever the
-evaluation counts what the game rewards.
+evaluation counts what the game rewards. Between candidates it asks the budget's timer: past it,
+the candidates scored so far decide (at least the first is always scored).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from boardstate.engine.core.bots.policies import Budget
@@ -37,16 +39,20 @@ def margin(seen: Seen, state: Any, seat: int | None = None) -> float:
     return mine - max(others, default=0.0)
 
 
-def one_ply(seen: Seen, rng: Rng) -> list[tuple[float, Any]]:
+def one_ply(
+    seen: Seen, rng: Rng, over: Callable[[], bool] | None = None
+) -> list[tuple[float, Any]]:
     """Each candidate move (at most `WIDTH`) with its summed margin over `SAMPLES` sampled
-    positions, in `legal_moves` order."""
+    positions, in `legal_moves` order; only the candidates scored before `over()` said so."""
     legal = list(seen.legal)
     candidates = legal if len(legal) <= WIDTH else list(rng.sample(legal, WIDTH))
     samples = [
         seen.sample(Rng.for_decision(f"heuristic:{k}", len(seen.events))) for k in range(SAMPLES)
     ]
-    scored = []
+    scored: list[tuple[float, Any]] = []
     for index, move in enumerate(candidates):
+        if scored and over is not None and over():
+            break
         total = 0.0
         for k, state in enumerate(samples):
             try:
@@ -68,7 +74,7 @@ def heuristic_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
     if seen.rules.bots is None:
         return rng.choice(legal)
     best, best_score = legal[0], float("-inf")
-    for total, move in one_ply(seen, rng):
+    for total, move in one_ply(seen, rng, budget.timer()):
         if total > best_score:
             best, best_score = move, total
     return best

@@ -4,7 +4,9 @@ A policy is `choose(seen, rng, budget) -> move`: one of `seen.legal`, chosen onl
 seat may know (`engine.core.bots.seen`), deterministically given `rng` (the service derives it
 from the game and version, so a bot's move is reproducible). `budget` bounds its thinking:
 playouts and milliseconds (read from a clock passed in, never the wall clock directly, so tests
-use playouts).
+use playouts), and a `stop` check the caller may trip at any time. A policy that thinks in steps
+asks `budget.timer()` between them (cooperative cancellation: a thread cannot be killed) and,
+once it says so, returns its best move so far at once.
 
 `POLICIES` lists the policies by their stable id (the names the API takes): `random`,
 `heuristic` (`engine.core.bots.heuristic`) and `search` (`engine.core.bots.search`); the latter two
@@ -29,6 +31,25 @@ class Budget:
     playouts: int = 200
     millis: int = 1000
     clock: Callable[[], float] | None = None
+    stop: Callable[[], bool] | None = None
+    """Says when the caller wants the answer now (a timed-out request, a shutdown)."""
+
+    def timer(self) -> Callable[[], bool]:
+        """A check, started now, that says when thinking must end: `millis` later by `clock`,
+        or as soon as `stop` says so; once it has said so it says so without asking again."""
+        clock, stop = self.clock, self.stop
+        ends = None if clock is None else clock() + self.millis / 1000
+        said: list[bool] = []
+
+        def over() -> bool:
+            if not said and (
+                (stop is not None and stop())
+                or (ends is not None and clock is not None and clock() >= ends)
+            ):
+                said.append(True)
+            return bool(said)
+
+        return over
 
 
 class Policy(Protocol):

@@ -15,7 +15,9 @@ each move the best, by its mover's evaluation margin, of `ROLLOUT_SAMPLE` random
 informed playout: uniformly random ones let every seat blunder, which misjudged positions most at
 tables of four and five); the game's outcome (1 for a winner) or, cut off, a squashed evaluation
 margin (`BotHooks.evaluate`) is backed up per seat. The shortlisted move visited most is chosen
-(ties: the heuristic's order). The budget bounds the playouts and the time (by `budget.clock`).
+(ties: the heuristic's order). The budget bounds the playouts and the time (by `budget.clock`,
+or its `stop`), checked between the heuristic's candidates and between playouts, so a search
+asked to stop returns its best move within one playout.
 """
 
 from __future__ import annotations
@@ -155,17 +157,16 @@ def search_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
     legal = list(seen.legal)
     if len(legal) == 1 or seen.rules.bots is None:
         return legal[0] if len(legal) == 1 else rng.choice(legal)
-    ranked = sorted(one_ply(seen, rng), key=lambda scored: -scored[0])
+    over = budget.timer()
+    ranked = sorted(one_ply(seen, rng, over), key=lambda scored: -scored[0])
     shortlist = list(dict.fromkeys(m for _, m in ranked[:ROOT_WIDTH]))
     if len(shortlist) == 1:
         return shortlist[0]
     root = Node(seen.players)
-    clock = budget.clock
-    ends = None if clock is None else clock() + budget.millis / 1000
     for index in range(max(1, budget.playouts)):
-        _playout(seen, root, rng, index, shortlist)
-        if ends is not None and clock is not None and clock() >= ends:
+        if over():
             break
+        _playout(seen, root, rng, index, shortlist)
     return max(
         shortlist,
         key=lambda m: (root.children[m].visits if m in root.children else -1, -shortlist.index(m)),

@@ -2,8 +2,9 @@
 
 `observe(rules, state, seat, events)` is the one place a policy's input is built: the view of
 `seat` (`rules.view`), every event so far redacted for `seat` (`rules.redact`), and the seat's
-legal moves. A policy receives only this `Seen`, so it cannot look at another seat's cards: two
-states that look the same from the seat give the same `Seen` and so the same choice.
+legal moves (`observe_redacted` takes events redacted already, for a caller that keeps them).
+A policy receives only this `Seen`, so it cannot look at another seat's cards: two states that
+look the same from the seat give the same `Seen` and so the same choice.
 """
 
 from __future__ import annotations
@@ -43,12 +44,22 @@ def observe(
     rules: GameRules[Any, Any, Any], state: Any, seat: int, players: int, events: Iterable[Any]
 ) -> Seen:
     """The `Seen` of `seat` in `state`, whose engine events so far are `events`."""
+    return observe_redacted(
+        rules, state, seat, players, tuple(rules.redact(e, seat) for e in events)
+    )
+
+
+def observe_redacted(
+    rules: GameRules[Any, Any, Any], state: Any, seat: int, players: int, redacted: tuple[Any, ...]
+) -> Seen:
+    """`observe` for engine events already redacted for `seat` (`redact(e, seat)` each): a
+    caller that keeps them from move to move redacts each event once."""
     return Seen(
         rules=rules,
         seat=seat,
         players=players,
         view=rules.view(state, seat),
-        events=tuple(rules.redact(e, seat) for e in events),
+        events=redacted,
         legal=tuple(rules.legal_moves(state, seat)),
         sample=_sampler(rules, state, seat),
     )
