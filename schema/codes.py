@@ -57,8 +57,10 @@ field cannot return a union):
 
 GraphQL errors only (top-level `errors`, `extensions.code`):
 
-* `BAD_VERSION` — `state(version:)` is outside 1..version.
-* `BAD_CURSOR` — an `after` cursor was not produced by this API.
+* `BAD_VERSION` — `state(version:)` is outside 1..version; `afterVersion` (events, `gameEvents`)
+  outside 0..version or `beforeVersion` outside 1..version+1: a position past the log.
+* `BAD_CURSOR` — an `after`/`before` cursor was not produced by this API, or names an event the
+  game does not have.
 * `STORE_UNAVAILABLE` — Redis cannot be reached; nothing was written; retry later.
 * `STORE_FULL` — Redis is at its memory limit and refuses writes; nothing was written, and
   nothing recorded before is lost; reads still work; retry later (`retryAfter`, seconds).
@@ -92,7 +94,8 @@ with `code`; limits: `docs/security.md`):
 * `BAD_REQUEST` — HTTP 400 (405 for a method GraphQL does not serve): not a GraphQL request
   (no query, unsupported content type, batching).
 * `BAD_INPUT` — a GraphQL error: a string argument is too long or not valid Unicode (a lone
-  surrogate); the message names the argument.
+  surrogate), a page size (`first`, `last`) is negative, or an `Int` is past GraphQL's 32 bits
+  (2^31; a position past 2^63 or 2^64 among them); the message names the argument.
 
 Plain HTTP only (`POST /games/import`, JSON body `{"error": {"code", "message"}}`):
 
@@ -101,6 +104,9 @@ Plain HTTP only (`POST /games/import`, JSON body `{"error": {"code", "message"}}
 * `LOG_TOO_LARGE` — the body is larger than the import limit.
 * `LOG_UNVERIFIED` — the log does not verify completely (the message names the first event
   that does not hold), or its game has not ended.
+* `LOG_CONFLICT` — HTTP 409: a log of the same game (the same seed commitment, final version
+  and final stateHash) was imported before with other content (`gameId` names that game); the
+  same log again is not an error but returns that game (idempotent).
 """
 
 from __future__ import annotations
@@ -132,6 +138,7 @@ IMPORT_DISABLED = "IMPORT_DISABLED"
 BAD_LOG = "BAD_LOG"
 LOG_TOO_LARGE = "LOG_TOO_LARGE"
 LOG_UNVERIFIED = "LOG_UNVERIFIED"
+LOG_CONFLICT = "LOG_CONFLICT"
 QUERY_TOO_COMPLEX = "QUERY_TOO_COMPLEX"
 OPERATION_NAME_REQUIRED = "OPERATION_NAME_REQUIRED"
 SUBSCRIPTION_OVER_HTTP = "SUBSCRIPTION_OVER_HTTP"
@@ -189,7 +196,13 @@ TRANSPORT_CODES: tuple[str, ...] = (
     SUBSCRIPTION_OVER_HTTP,
     TOO_MANY_STREAMS,
 )
-HTTP_CODES: tuple[str, ...] = (IMPORT_DISABLED, BAD_LOG, LOG_TOO_LARGE, LOG_UNVERIFIED)
+HTTP_CODES: tuple[str, ...] = (
+    IMPORT_DISABLED,
+    BAD_LOG,
+    LOG_TOO_LARGE,
+    LOG_UNVERIFIED,
+    LOG_CONFLICT,
+)
 REQUEST_CODES: tuple[str, ...] = (REQUEST_TOO_LARGE, BAD_JSON, BAD_REQUEST, BAD_INPUT)
 ALL_CODES: tuple[str, ...] = (
     *ENGINE_CODES,

@@ -2,8 +2,12 @@
 
 A game at version n has events 1..n. `after`/`before` cursors (or `afterVersion` /
 `beforeVersion`) bound the window exclusively; `first` takes from its start, `last` from its
-end (both clamped to the page cap, never an error). Edges are always oldest first. A page reads
-only its own events, so its cost does not depend on where in the log it is.
+end (both clamped to the page cap). Edges are always oldest first. A page reads only its own
+events, so its cost does not depend on where in the log it is.
+
+Positions outside the log are typed errors, never an empty page: a negative `first`/`last`
+(`BAD_INPUT`), an `afterVersion` outside 0..n or a `beforeVersion` outside 1..n+1
+(`BAD_VERSION`), a cursor of an event the game does not have (`BAD_CURSOR`).
 """
 
 from __future__ import annotations
@@ -14,7 +18,7 @@ import strawberry
 from strawberry.scalars import JSON
 
 from boardstate.schema import cursors
-from boardstate.schema.codes import BAD_CURSOR, ApiError
+from boardstate.schema.codes import BAD_CURSOR, BAD_INPUT, BAD_VERSION, ApiError
 from boardstate.schema.ports import EventView
 
 
@@ -76,9 +80,26 @@ class EventConnection:
     total_count: int
 
 
-def clamp_first(first: int | None, cap: int) -> int:
-    """Returns `first` clamped to 0..cap (the cap when omitted): never an error."""
-    return cap if first is None else max(0, min(first, cap))
+def clamp_first(first: int | None, cap: int, name: str = "first") -> int:
+    """Returns `first` clamped to 0..cap (the cap when omitted); negative: `BAD_INPUT`."""
+    if first is not None and first < 0:
+        raise ApiError(BAD_INPUT, f"{name} must be at least 0, not {first}")
+    return cap if first is None else min(first, cap)
+
+
+def _bound(value: int, low: int, high: int, name: str) -> int:
+    if not low <= value <= high:
+        raise ApiError(BAD_VERSION, f"{name} must be {low}..{high}, not {value}")
+    return value
+
+
+def _cursor(cursor: str | None, version: int) -> int | None:
+    if cursor is None:
+        return None
+    at = cursors.event_after(cursor)
+    if not 1 <= at <= version:
+        raise ApiError(BAD_CURSOR, f"the cursor names event {at}; the game has 1..{version}")
+    return at
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -105,15 +126,20 @@ def window(
         raise ApiError(BAD_CURSOR, "give `after` or `afterVersion`, not both")
     if before is not None and before_version is not None:
         raise ApiError(BAD_CURSOR, "give `before` or `beforeVersion`, not both")
-    low = cursors.event_after(after) if after_version is None else after_version
-    high = cursors.event_after(before) if before is not None else before_version
-    low = max(0, min(low, version))
-    high = version + 1 if high is None else max(low + 1, min(high, version + 1))
+    if after_version is not None:
+        low = _bound(after_version, 0, version, "afterVersion")
+    else:
+        low = _cursor(after, version) or 0
+    if before_version is not None:
+        high: int | None = _bound(before_version, 1, version + 1, "beforeVersion")
+    else:
+        high = _cursor(before, version)
+    high = version + 1 if high is None else max(low + 1, high)
     start, end = low, high - 1
     if first is not None or last is None:
         end = min(end, start + clamp_first(first, cap))
     if last is not None:
-        start = max(start, end - clamp_first(last, cap))
+        start = max(start, end - clamp_first(last, cap, "last"))
     return Window(start, max(0, end - start), version)
 
 

@@ -10,6 +10,7 @@ import structlog
 from graphql import GraphQLError
 from strawberry.types import ExecutionContext, ExecutionResult
 
+from boardstate.schema.codes import BAD_INPUT
 from boardstate.schema.guard import SINGLE_RESULT, Guard, Limits, QueryLimits, unexpected
 from boardstate.schema.mutation import Mutation
 from boardstate.schema.query import Query
@@ -41,12 +42,24 @@ class BoardstateSchema(strawberry.Schema):
         self, errors: list[GraphQLError], execution_context: ExecutionContext | None = None
     ) -> None:
         for error in errors:
+            _type_int_overflow(error)
             if unexpected(error):
                 log.error(
                     "graphql_unexpected_error", message=error.message, exc_info=error.original_error
                 )
             else:
                 log.info("graphql_error", message=error.message, code=_code(error))
+
+
+def _type_int_overflow(error: GraphQLError) -> None:
+    """An `Int` argument or variable outside GraphQL's 32-bit range (a position past 2^31,
+    2^63, 2^64) is refused by validation; it gets the code `BAD_INPUT` like any other bad
+    argument, so clients can tell it apart without reading the message."""
+    if _INT_RANGE in error.message:
+        error.extensions = {**(error.extensions or {}), "code": BAD_INPUT}
+
+
+_INT_RANGE = "Int cannot represent non 32-bit signed integer value"
 
 
 def _code(error: GraphQLError) -> Any:

@@ -96,7 +96,10 @@ class Game:
     seats: list[Seat] = strawberry.field(resolver=_seats)
     to_act: list[int] = strawberry.field(description="Seats that may move now.")
     created_at: str
-    seeded_by_client: bool = strawberry.field(description="True when the creator chose the seed.")
+    seeded_by_client: bool = strawberry.field(
+        description="True when the creator chose the seed, and for every imported game (a log "
+        "cannot prove that a server drew its seed)."
+    )
     rules_version: str = strawberry.field(
         description="The rules version the game was created with (and is replayed with)."
     )
@@ -110,7 +113,8 @@ class Game:
         description="The secret seed, revealed once the game has ended (GameEnded)."
     )
     imported: bool = strawberry.field(
-        description="True when the game was imported from an exported log."
+        description="True when the game was imported from an exported log (its times are "
+        "the log's, checked for consistency only)."
     )
     max_game_length: int | None = strawberry.field(
         description="An upper bound on accepted moves under this game's options; null when "

@@ -6,9 +6,9 @@ Rejections are `MoveError`s (`engine/core/errors.py`), like the engine's own: th
 
 The other failures are not rejections. `StoreUnavailable` / `AppendUncertain` (raised by the
 store), `LogDiverged` and `RulesUnavailable` (a log that cannot be served) become top-level API
-errors with their `code` (`service.games.loader.store_errors`); `BadLog` and `LogUnverified`
-answer `POST /games/import`. Any part of the service may import this module; it imports no
-part of the service.
+errors with their `code` (`service.games.loader.store_errors`); `BadLog`, `LogUnverified` and
+`LogConflict` answer `POST /games/import`. Any part of the service may import this module; it
+imports no part of the service.
 """
 
 from __future__ import annotations
@@ -168,8 +168,7 @@ class ForkRevealsHidden(MoveError):
 
 
 class VersionConflictError(MoveError):
-    """`expectedVersion` is stale; the API answers with a `VersionConflict` result, read from
-    `details` (`expectedVersion`, `currentVersion`)."""
+    """`expectedVersion` is stale: a `VersionConflict` result from `details` (both versions)."""
 
     code = VERSION_CONFLICT
 
@@ -192,22 +191,19 @@ class StoreUnavailable(Exception):
 
 
 class StoreFull(StoreUnavailable):
-    """Redis is at its `maxmemory` and refuses writes (noeviction): nothing was written and
-    nothing stored before is lost; reads still work; retry later."""
+    """Redis is at `maxmemory` (noeviction): nothing written, nothing lost, reads work; retry."""
 
     code = STORE_FULL
 
 
 class AppendUncertain(StoreUnavailable):
-    """The append was sent but its reply was lost: it may or may not have been applied;
-    retrying it under the same move id is safe."""
+    """An append's reply was lost: it may have been applied; a retry with its move id is safe."""
 
     code = APPEND_UNCERTAIN
 
 
 class LogDiverged(Exception):
-    """A log does not reproduce itself at `version` (an event does not apply, or its
-    `stateHash` differs); `reason` says how."""
+    """A log does not reproduce itself at `version` (apply or `stateHash`); `reason` says how."""
 
     code: ClassVar[str] = LOG_DIVERGED
 
@@ -237,8 +233,7 @@ class TooManyStreams(Exception):
 
 
 class BadLog(ValueError):
-    """A file is not an exported log (`POST /games/import`, the offline commands); the
-    message names the line (1-based)."""
+    """Not an exported log (`POST /games/import`, offline commands); the message names the line."""
 
     code: ClassVar[str] = BAD_LOG
 
@@ -247,3 +242,9 @@ class LogUnverified(ValueError):
     """An uploaded log does not verify completely, or its game has not ended."""
 
     code: ClassVar[str] = LOG_UNVERIFIED
+
+
+class LogConflict(ValueError):
+    """Another log of the same game was imported before; the one argument is that game's id."""
+
+    code: ClassVar[str] = "LOG_CONFLICT"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import secrets
 from collections.abc import Sequence
+from datetime import datetime
 
 import structlog
 
@@ -13,12 +14,13 @@ from boardstate.service.failures import (
     ForkRevealsHidden,
     GameNotFinished,
     GameNotFound,
+    LogConflict,
     LogUnverified,
 )
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.lobby import Lobby
 from boardstate.service.games.offload import off_loop
-from boardstate.service.history import forking
+from boardstate.service.history import forking, import_identity
 from boardstate.service.history.verify import verify_log
 from boardstate.service.history.verify_report import Report
 from boardstate.service.inputs import echo
@@ -28,6 +30,8 @@ from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent
 
 log = structlog.get_logger("boardstate.archive")
+DIGEST_FIELD = "importDigest"
+"""The meta field of an imported game: its log's `import_identity.content_digest`."""
 
 
 def refusal(report: Report) -> str:
@@ -79,13 +83,21 @@ class Archive:
         log.info("game_forked", source=game_id, version=version, game_id=new_id)
         return record, tokens
 
-    async def import_log(self, events: Sequence[StoredEvent]) -> GameRecord:
-        """Verifies an exported finished log completely and stores it as a new, imported game.
+    async def import_log(
+        self, events: Sequence[StoredEvent], now: datetime | None = None
+    ) -> tuple[GameRecord, bool]:
+        """Verifies an exported finished log completely and stores it as a new, imported game;
+        returns it and whether it was imported before (the same log: idempotent).
 
-        Raises `LogUnverified` (naming the first event that does not hold) unless it verifies.
+        The id is derived from the log's game (`import_identity`): the same log again returns
+        the stored game, another log of the same game raises `LogConflict`. Raises
+        `LogUnverified` (naming the first event that does not hold) unless it verifies.
         """
-        new_id = secrets.token_urlsafe(12)
-        report = await off_loop(verify_log, events, new_id)
+        new_id, digest = await off_loop(import_identity.identify, events)
+        existing = await self._imported(new_id, digest)
+        if existing is not None:
+            return existing, True
+        report = await off_loop(verify_log, events, new_id, None, now)
         if not (report.complete and report.finished) or report.record is None:
             raise LogUnverified(refusal(report))
         record = dataclasses.replace(report.record, imported=True)
@@ -94,16 +106,33 @@ class Archive:
             "players": str(record.players),
             "status": record.status,
             "createdAt": str(record.created["createdAt"]),
-            "seededByClient": "1" if record.created["seededByClient"] else "0",
+            "seededByClient": "1",  # not drawn here, whatever the log claims
             SEED_FIELD: record.seed,
             "imported": "1",
             "importedAt": record_model.now_iso(),
+            DIGEST_FIELD: digest,
         }
         store = self.loader.store
         told = encoded(announcements(None, record, events))
         if not await store.create(new_id, events[0], meta, rest=events[1:], announcements=told):
-            raise RuntimeError(f"game id {new_id} exists already")
+            existing = await self._imported(new_id, digest)  # a concurrent import of it won
+            if existing is None:
+                raise LogConflict(new_id)
+            return existing, True
         log.info("game_imported", game_id=new_id, version=record.version)
         self.loader.remember(record)
         await self.loader.index(record)
+        return record, False
+
+    async def _imported(self, game_id: str, digest: str) -> GameRecord | None:
+        """The game stored under an import's id when it holds this very log; None when there
+        is none; raises `LogConflict` when it holds another log of the same game."""
+        meta = await self.loader.store.meta(game_id)
+        if meta is None:
+            return None
+        if meta.get(DIGEST_FIELD) != digest:
+            raise LogConflict(game_id)
+        record = await self.loader.load(game_id)
+        if record is None:
+            raise LogConflict(game_id)
         return record

@@ -20,7 +20,7 @@ from boardstate.schema.ports import (
     GamesPage,
     GameView,
 )
-from boardstate.service.failures import GameNotFound
+from boardstate.service.failures import BadVersion, GameNotFound
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.board_pictures import BoardPictures
@@ -223,6 +223,9 @@ class GameService(
             if record is None:
                 raise GameNotFound(f"no game {echo(game_id)}")
             viewer = await self.viewer_of(record, token)
+        if not 0 <= after_version <= record.version:
+            # A position past the log would wait for events that may never come: refused.
+            raise BadVersion(f"afterVersion must be 0..{record.version}, not {after_version}")
         return open_stream(
             self.hub, self.streams, self.metrics, record, viewer, after_version, address
         )

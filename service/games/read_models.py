@@ -56,7 +56,9 @@ def game_view(record: GameRecord) -> GameView:
         seats=record.seats,
         to_act=record.to_act,
         created_at=str(record.created["createdAt"]),
-        seeded_by_client=bool(record.created["seededByClient"]),
+        # An imported game's seed was not drawn here, and a log cannot prove that a server drew
+        # it: the view says client-seeded whatever the log claims (docs/history.md §6).
+        seeded_by_client=record.imported or bool(record.created["seededByClient"]),
         result=None
         if result is None
         else ResultView(result.scores, result.winners, result_details(record)),

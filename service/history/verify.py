@@ -18,10 +18,11 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
+from datetime import datetime
 from typing import Any
 
 from boardstate.service.failures import LogDiverged, RulesUnavailable
-from boardstate.service.history import rederive, table_checks
+from boardstate.service.history import rederive, table_checks, time_checks
 from boardstate.service.history.envelopes import check_envelopes
 from boardstate.service.history.integrity import APPLY_ERRORS, apply_checked, start_checked
 from boardstate.service.history.log_structure import check_structure
@@ -42,14 +43,18 @@ from boardstate.service.store import StoredEvent
 
 
 def verify_log(
-    events: Sequence[StoredEvent], game_id: str = "verify", seed: str | None = None
+    events: Sequence[StoredEvent],
+    game_id: str = "verify",
+    seed: str | None = None,
+    now: datetime | None = None,
 ) -> Report:
     """Verifies a whole exported log (with `seed`, also one that does not reveal it); see the
-    module docstring."""
+    module docstring. `now` (default: the system clock) is what no `at` may be later than,
+    give or take `envelopes.MAX_CLOCK_SKEW`."""
     report = Report(events=len(events))
     try:
         created = check_structure(events)
-        check_envelopes(events, created)
+        check_envelopes(events, created, now)
         report.game_type = str(created["gameType"])
         report.rules_version = str(created["rulesVersion"])
         report.data_set = str(created["dataSet"])
@@ -103,8 +108,10 @@ def _replay(game_id: str, events: Sequence[StoredEvent], seed: str, report: Repo
     except LogDiverged as exc:
         raise Mismatch(1, exc.reason) from None
     i, count = 1, len(events)
+    pending: tuple[GameRecord, str] | None = None  # the record before the last move, its at
     while i < count:
         event = events[i]
+        timed_for, pending = pending, None
         if event.type == SEAT_JOINED:
             if event.seat is None or not 0 <= event.seat < record.players:
                 raise Mismatch(event.version, f"SeatJoined names seat {event.seat}")
@@ -115,11 +122,14 @@ def _replay(game_id: str, events: Sequence[StoredEvent], seed: str, report: Repo
                 drafts = event_builder.setup_drafts(record)
                 group = events[i : i + len(drafts)]
                 rederive.compare(drafts, group, "the setup")
+                time_checks.same_at(group, event.at, "the SeatJoined that started the game")
                 for item in group:
                     record = _apply(record, item)
                 record, i = _ended(record, events, i + len(group), None)
             continue
         if event.type in LIFECYCLE_EVENTS:
+            before, move_at = timed_for or (None, None)
+            time_checks.check_lifecycle(record, before, move_at, event)
             record, i = _apply(record, event), i + 1
             report.lifecycle += 1
             record, i = table_checks.ended(record, events, i)
@@ -138,6 +148,8 @@ def _replay(game_id: str, events: Sequence[StoredEvent], seed: str, report: Repo
         while j < count and _same_move(event, events[j]):
             j += 1
         group = events[i:j]
+        time_checks.same_at(group, event.at, "its move")
+        before = record
         if event.move is not None:
             rederive.check_move(record, group, event.move)
         elif event.v >= MOVE_FIELD_SINCE:
@@ -149,6 +161,7 @@ def _replay(game_id: str, events: Sequence[StoredEvent], seed: str, report: Repo
             record = _apply(record, item)
         report.moves += 1
         record, i = _ended(record, events, j, event.move_id)
+        pending = (before, event.at)
     if report.finished and record.result is None:
         raise Mismatch(count, "GameEnded without the end of the game")
     report.checked.append(f"every stateHash ({count}) reproduced with the seed")
@@ -179,6 +192,8 @@ def _ended(
         version = events[i].version if i < len(events) else events[-1].version
         raise Mismatch(version, "the game is over here, but the log does not end with GameEnded")
     rederive.check_ended(record, events[i], move_id)
+    if move_id is not None:
+        time_checks.same_at(events[i : i + 1], events[i - 1].at, "its move")
     record = _apply(record, events[i])
     if i + 1 < len(events):
         raise Mismatch(events[i + 1].version, "an event follows GameEnded")

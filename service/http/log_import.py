@@ -3,15 +3,21 @@
 The request carries `Authorization: Bearer <BOARDSTATE_ADMIN_TOKEN>` and the log as NDJSON or
 msgpack (as `GET /games/{id}/log` of a finished game returns it). The log is verified
 completely (`service.history.verify`): every stateHash, the seed commitment and every random
-outcome. Only then is it stored, verbatim, under a new game id and marked imported. Answers: 201
-`{gameId, gameType, version, status, imported}`; 400 `BAD_LOG`; 401 `UNAUTHORIZED`; 403
-`IMPORT_DISABLED`; 413 `LOG_TOO_LARGE` (over `BOARDSTATE_MAX_IMPORT_BYTES`, told by
+outcome. Only then is it stored, verbatim, under a game id derived from the log's game
+(`service.history.import_identity`) and marked imported (`imported: true`, `seededByClient:
+true`: a log cannot prove that a server drew its seed). Answers: 201 `{gameId, gameType, version,
+status, imported, seededByClient}`; 200 with the same body and `Idempotent-Replayed: true` when
+this log was imported before (the existing game: idempotent); 400 `BAD_LOG`; 401
+`UNAUTHORIZED`; 403 `IMPORT_DISABLED`; 409 `LOG_CONFLICT` (another log of the same game was
+imported, `gameId`); 413 `LOG_TOO_LARGE` (over `BOARDSTATE_MAX_IMPORT_BYTES`, told by
 `Content-Length` or counted as the body streams in; a line over
 `BOARDSTATE_MAX_IMPORT_LINE_BYTES` is a `BAD_LOG`); 422 `LOG_UNVERIFIED` (naming the first bad
 event).
 """
 
 from __future__ import annotations
+
+from datetime import UTC, datetime
 
 import structlog
 from starlette.requests import Request
@@ -21,12 +27,13 @@ from boardstate.engine.core.errors import UNAUTHORIZED
 from boardstate.schema.codes import (
     BAD_LOG,
     IMPORT_DISABLED,
+    LOG_CONFLICT,
     LOG_TOO_LARGE,
     LOG_UNVERIFIED,
     ApiError,
 )
 from boardstate.schema.context import bearer_token
-from boardstate.service.failures import BadLog, LogUnverified
+from boardstate.service.failures import BadLog, LogConflict, LogUnverified
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.offload import off_loop
 from boardstate.service.games.seat_tokens import admin_token_matches
@@ -34,6 +41,7 @@ from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import LogReader
 from boardstate.service.http.limits import declared_length
 from boardstate.service.inputs import clip
+from boardstate.service.log import time_source
 from boardstate.service.store import StoredEvent
 
 log = structlog.get_logger("boardstate.importing")
@@ -41,8 +49,8 @@ log = structlog.get_logger("boardstate.importing")
 IMPORT_PATH = "/games/import"
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
-    return JSONResponse({"error": {"code": code, "message": message}}, status_code=status)
+def _error(status: int, code: str, message: str, **more: str) -> JSONResponse:
+    return JSONResponse({"error": {"code": code, "message": message, **more}}, status_code=status)
 
 
 INLINE_CHUNK = 16 * 1024
@@ -86,12 +94,20 @@ async def import_game(request: Request) -> Response:
         return _error(413, LOG_TOO_LARGE, f"a log may have at most {limit} bytes")
     except BadLog as exc:
         return _error(400, BAD_LOG, f"not an exported log: {exc}")
+    now = datetime.fromtimestamp(time_source.now(), UTC)
     try:
         with store_errors():
-            record = await service.archive.import_log(events)
+            record, replayed = await service.archive.import_log(events, now)
     except LogUnverified as exc:
         log.warning("import_refused", reason=clip(str(exc), 200))
         return _error(422, LOG_UNVERIFIED, f"the log does not verify: {exc}")
+    except LogConflict as exc:
+        game_id = str(exc.args[0])
+        message = (
+            f"game {game_id} was imported from another log of this game (the same seed "
+            "commitment, final version and stateHash); the same log again returns that game"
+        )
+        return _error(409, LOG_CONFLICT, message, gameId=game_id)
     except ApiError as exc:
         return _error(503, exc.code, exc.message)
     body = {
@@ -100,5 +116,8 @@ async def import_game(request: Request) -> Response:
         "version": record.version,
         "status": record.status,
         "imported": True,
+        "seededByClient": True,
     }
+    if replayed:
+        return JSONResponse(body, status_code=200, headers={"idempotent-replayed": "true"})
     return JSONResponse(body, status_code=201)

@@ -1,12 +1,12 @@
-"""The paths of the OpenAPI document of `/v1` (`service.http.openapi_doc`): one operation per
-route of `service.http.rest_api.V1_ROUTES`, with every status it may answer and the problem codes
-of each (from `service.http.problems.STATUS`)."""
+"""The paths of `/v1`'s OpenAPI document (`service.http.openapi_doc`): one operation per route of
+`service.http.rest_api.V1_ROUTES`, with every status and its codes (`problems.STATUS`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from boardstate.service.http import openapi_stream as sse
+from boardstate.service.http import openapi_values as v
 from boardstate.service.http import rest_models as m
 from boardstate.service.http.openapi_examples import EXAMPLE_CODES, EXAMPLE_DETAILS, EXAMPLE_EXTRA
 from boardstate.service.http.problems import PROBLEM_TYPE, STATUS
@@ -34,8 +34,8 @@ def _param(name: str, where: str, description: str, schema: dict[str, Any]) -> d
 
 
 GAME_ID = _param("id", "path", "The game's id.", {"type": "string"})
-SEAT = _param("seat", "query", "A seat (0-based); its token is needed.", {"type": "integer"})
-NON_NEG = {"type": "integer", "minimum": 0}
+SEAT = _param("seat", "query", "A seat (0-based); its token is needed.", v.SEAT_SCHEMA)
+NON_NEG = v.POSITION_SCHEMA
 
 
 def _json(model: type[Any] | dict[str, Any], description: str) -> dict[str, Any]:
@@ -118,7 +118,6 @@ def _stream() -> dict[str, Any]:
 
 def paths() -> dict[str, Any]:
     write = (400, 401, 404, 409, 413, 422, 429, 503)
-    int_query = {"type": "integer"}
     return {
         "/v1/game-types": {
             "get": _op(
@@ -190,8 +189,10 @@ def paths() -> dict[str, Any]:
                 (400, 401, 404, 422, 429, 503),
                 (
                     GAME_ID,
-                    _param("seat", "query", "A seat (0-based); omit for spectators.", int_query),
-                    _param("version", "query", "A past version (1-based).", int_query),
+                    _param(
+                        "seat", "query", "A seat (0-based); omit for spectators.", v.SEAT_SCHEMA
+                    ),
+                    _param("version", "query", "A past version (1-based).", v.VERSION_SCHEMA),
                 ),
             )
         },
@@ -215,8 +216,8 @@ def paths() -> dict[str, Any]:
                 write,
                 (
                     GAME_ID,
-                    _param("Idempotency-Key", "header", "The moveId.", {"type": "string"}),
-                    _param("If-Match", "header", 'expectedVersion as "<n>".', {"type": "string"}),
+                    _param("Idempotency-Key", "header", "The moveId.", v.MOVE_ID_SCHEMA),
+                    _param("If-Match", "header", 'expectedVersion as "<n>".', v.ETAG_SCHEMA),
                 ),
                 m.MoveIn,
                 {"seat": 0, "move": EXAMPLE_MOVE, "expectedVersion": 4, "moveId": "m-1"},
@@ -232,7 +233,7 @@ def paths() -> dict[str, Any]:
                     GAME_ID,
                     _param("afterVersion", "query", "Exclusive; 0 from the start.", NON_NEG),
                     _param("limit", "query", "Page size (clamped).", NON_NEG),
-                    _param("seat", "query", "Redact for this seat (its token).", int_query),
+                    _param("seat", "query", "Redact for this seat (its token).", v.SEAT_SCHEMA),
                 ),
             )
         },

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardstate.service.http import openapi_values as v
 from boardstate.service.http.openapi_paths import GAME_ID, _op, _param
 
 PICTURE_FORMAT = (
@@ -33,7 +34,6 @@ def picture_paths() -> dict[str, Any]:
         },
         "304": {"description": "Not modified (If-None-Match)"},
     }
-    int_query = {"type": "integer"}
     return {
         "/v1/games/{id}/board.svg": {
             "get": _op(
@@ -44,8 +44,10 @@ def picture_paths() -> dict[str, Any]:
                 (400, 401, 404, 422, 429, 503),
                 (
                     GAME_ID,
-                    _param("seat", "query", "A seat (0-based); omit for spectators.", int_query),
-                    _param("version", "query", "A past version (1-based).", int_query),
+                    _param(
+                        "seat", "query", "A seat (0-based); omit for spectators.", v.SEAT_SCHEMA
+                    ),
+                    _param("version", "query", "A past version (1-based).", v.VERSION_SCHEMA),
                     _param(
                         "If-None-Match", "header", "An ETag of this picture.", {"type": "string"}
                     ),

@@ -29,10 +29,45 @@ STREAM_PROBLEMS: dict[int, tuple[str, ...]] = {
 """As `service.http.sse` answers before the stream starts: 429 `TOO_MANY_STREAMS` for a seat's
 or an address's cap, 503 for the process's."""
 
+MESSAGE_SCHEMA: dict[str, Any] = {
+    "description": "One message of the stream (OpenAPI 3.1 has no `itemSchema`; as tools read "
+    "it before 3.2, the schema of a `text/event-stream` describes each message): `data` is an "
+    "event as JSON (`EventOut`), or the `shutdown` message's `resumeAfterVersion`.",
+    "type": "object",
+    "properties": {
+        "id": {"type": "string", "pattern": "^[0-9]{1,12}$"},
+        "event": {"type": "string", "minLength": 1},
+        "data": {
+            "type": "string",
+            "contentMediaType": "application/json",
+            "contentSchema": {
+                "oneOf": [
+                    {"$ref": "#/components/schemas/EventOut"},
+                    {
+                        "type": "object",
+                        "properties": {"resumeAfterVersion": {"type": "integer"}},
+                        "required": ["resumeAfterVersion"],
+                    },
+                ]
+            },
+        },
+        "retry": {"type": "integer", "minimum": 0},
+    },
+    "required": ["event", "data"],
+}
+"""One Server-Sent Events message as a client's parser sees it (`id`, `event`, `data`,
+`retry`); schemathesis checks each message of a stream against it (SSE conformance)."""
+
 STREAM_OK: dict[str, Any] = {
     "200": {
         "description": STREAM_FORMAT,
-        "content": {"text/event-stream": {"schema": {"type": "string"}, "example": STREAM_EXAMPLE}},
+        "content": {
+            "text/event-stream": {
+                "schema": {"description": "The whole stream (as OpenAPI 3.2 reads `schema`)"},
+                "itemSchema": MESSAGE_SCHEMA,
+                "example": STREAM_EXAMPLE,
+            }
+        },
     },
     "204": {
         "description": "The game has ended and the request starts at its last version: nothing "

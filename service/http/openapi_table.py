@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardstate.service.http import openapi_values as v
 from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models as t
 from boardstate.service.http.openapi_paths import GAME_ID, _json, _op, _param
 
-SEAT = _param("seat", "path", "The seat (0-based).", {"type": "integer", "minimum": 0})
+SEAT = _param("seat", "path", "The seat (0-based).", v.SEAT_SCHEMA)
 WRITE = (400, 401, 404, 409, 413, 422, 429, 503)
 UPDATED = {"200": _json(m.TableUpdatedOut, "The game after it (and any stand-in moves)")}
 
@@ -92,7 +93,13 @@ def table_paths() -> dict[str, Any]:
                     )
                 },
                 (400, 401, 404, 422, 429, 503),
-                (GAME_ID, _param("seat", "query", "The seat (its token).", {"type": "integer"})),
+                (
+                    GAME_ID,
+                    {
+                        **_param("seat", "query", "The seat (its token).", v.SEAT_SCHEMA),
+                        "required": True,
+                    },
+                ),
             )
         },
         "/v1/games/{id}/abort": {

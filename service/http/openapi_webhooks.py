@@ -12,6 +12,7 @@ from boardstate.schema.announcements import (
 from boardstate.service.http import rest_webhooks as w
 from boardstate.service.http.openapi_paths import REF as _REF
 from boardstate.service.http.openapi_paths import _json, _op, _param
+from boardstate.service.http.openapi_values import POSITION_SCHEMA
 
 ID = _param("id", "path", "The endpoint's id.", {"type": "string"})
 DELIVERY = _param("deliveryId", "path", "The delivery's id.", {"type": "string"})
@@ -125,7 +126,7 @@ def _paths() -> dict[str, Any]:
                 "The endpoint's newest deliveries, newest first (admin token)",
                 {"200": _list(w.DeliveryOut, "The delivery log")},
                 ADMIN,
-                (ID, _param("first", "query", "At most 100 (default 20).", {"type": "integer"})),
+                (ID, _param("first", "query", "At most 100 (default 20).", POSITION_SCHEMA)),
             )
         },
         "/v1/webhooks/{id}/deliveries/{deliveryId}/resend": {

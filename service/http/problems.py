@@ -55,6 +55,7 @@ STATUS: dict[str, tuple[int, str]] = {
     "ALREADY_LEFT": (409, "Seat already left"),
     "TAKEBACK_NOT_ALLOWED": (409, "Takeback not allowed"),
     "NO_TAKEBACK_REQUESTED": (409, "No takeback requested"),
+    "LOG_CONFLICT": (409, "Log imported with other content"),
     # 413
     "REQUEST_TOO_LARGE": (413, "Request body too large"),
     "LOG_TOO_LARGE": (413, "Log too large"),

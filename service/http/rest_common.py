@@ -23,12 +23,12 @@ from boardstate.schema.context import bearer_token
 from boardstate.schema.ports import GameView
 from boardstate.service.failures import GameNotFound
 from boardstate.service.games.game_service import GameService
+from boardstate.service.http.openapi_values import MAX_QUERY_INT
 from boardstate.service.http.problems import Problem, problem_of
 from boardstate.service.inputs import BadJson, echo, loads
 
 T = TypeVar("T")
 Handler = Callable[[Request], Awaitable[Response]]
-MAX_QUERY_INT = 10**12
 _DIGITS = re.compile(r"0|-?[1-9][0-9]{0,12}", re.ASCII)
 _ETAG = re.compile(r'(?:W/)?"(0|[1-9][0-9]{0,12})"', re.ASCII)
 JSON_TYPE = "application/json"
@@ -73,13 +73,32 @@ async def read_body(request: Request, kind: type[T]) -> T:
         kind_name = "null" if value is None else type(value).__name__
         raise Problem(BAD_JSON, f"expected a JSON object, got {kind_name}")
     try:
-        return msgspec.convert(value, kind, strict=True)
+        return msgspec.convert(integral(value), kind, strict=True)
     except msgspec.ValidationError as exc:
         raise Problem(BAD_REQUEST, f"invalid request body: {echo(str(exc))}") from None
 
 
+FREE_FORM = frozenset({"move", "options"})
+"""Fields whose JSON the rules read as it came (a move, a game's options)."""
+
+
+def integral(value: Any) -> Any:
+    """`value` with every integral number written as a float (`5.0`, `1e3`) made an integer:
+    JSON Schema counts `5.0` as the integer 5, so the document's `integer` fields take it.
+    The free-form fields (`FREE_FORM`) are left as they are, for their game's rules."""
+    if isinstance(value, float) and value.is_integer():
+        return int(value)
+    if isinstance(value, list):
+        return [integral(item) for item in value]
+    if isinstance(value, dict):
+        return {k: v if k in FREE_FORM else integral(v) for k, v in value.items()}
+    return value
+
+
 def query_int(request: Request, name: str, minimum: int | None = None) -> int | None:
-    """Returns an integer query parameter (ASCII digits only), None when absent; else a 400."""
+    """Returns an integer query parameter (ASCII digits only, at most `MAX_QUERY_INT`), None
+    when absent; else a 400 (never a wrapped or clamped huge value: a position past 2^63 or
+    2^64 is refused like any other out-of-range one)."""
     raw = request.query_params.get(name)
     if raw is None:
         return None
@@ -88,6 +107,8 @@ def query_int(request: Request, name: str, minimum: int | None = None) -> int | 
     value = int(raw)
     if minimum is not None and value < minimum:
         raise Problem(BAD_REQUEST, f"{name} must be at least {minimum}, not {value}")
+    if value > MAX_QUERY_INT:
+        raise Problem(BAD_REQUEST, f"{name} must be at most {MAX_QUERY_INT}, not {value}")
     return value
 
 

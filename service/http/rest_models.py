@@ -8,9 +8,10 @@ document (`msgspec.json.schema_components`). Field names are camelCase on the wi
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 from boardstate.schema.ports import EventView, GameView
+from boardstate.service.http import openapi_values as v
 from boardstate.service.http.rest_base import Body, Out
 from boardstate.service.http.rest_table_models import (
     BotIn,
@@ -31,20 +32,20 @@ class CreateGameIn(Body):
     """`POST /v1/games`: `seats` (player names) fills every seat at once and starts the game."""
 
     game_type: str
-    players: int
+    players: v.Players
     options: Any = None
     seed: str | None = None
-    seats: list[str] | None = None
-    bots: list[BotIn] | None = None
-    player_ids: list[str | None] | None = None
+    seats: Annotated[list[v.Name], v.AT_MOST_PLAYERS] | None = None
+    bots: Annotated[list[BotIn], v.AT_MOST_PLAYERS] | None = None
+    player_ids: Annotated[list[v.PlayerId | None], v.AT_MOST_PLAYERS] | None = None
 
 
 class JoinIn(Body):
     """`POST /v1/games/{id}/seats`: the lowest free seat when `seat` is omitted."""
 
-    name: str
-    seat: int | None = None
-    player_id: str | None = None
+    name: v.Name
+    seat: v.Seat | None = None
+    player_id: v.PlayerId | None = None
 
 
 class MoveIn(Body):
@@ -53,10 +54,10 @@ class MoveIn(Body):
     `moveId` may come as the `Idempotency-Key` header and `expectedVersion` as
     `If-Match: "<version>"`; a header and a body value that differ are a 400."""
 
-    seat: int
+    seat: v.Seat
     move: Any
-    expected_version: int | None = None
-    move_id: str | None = None
+    expected_version: v.Version | None = None
+    move_id: v.MoveId | None = None
     dry_run: bool = False
 
 

@@ -4,15 +4,16 @@ requests of the table operations (`service.http.rest_table`)."""
 from __future__ import annotations
 
 from boardstate.schema.ports import GameView
+from boardstate.service.http import openapi_values as v
 from boardstate.service.http.rest_base import Body, Out
 
 
 class BotIn(Body):
     """A bot seat of `POST /v1/games`: its policy and thinking budget (ms)."""
 
-    seat: int
-    policy: str
-    budget_ms: int = 1000
+    seat: v.Seat
+    policy: v.BotPolicy
+    budget_ms: v.BudgetMs = 1000
 
     def to_dict(self) -> dict[str, object]:
         return {"seat": self.seat, "policy": self.policy, "budgetMs": self.budget_ms}
@@ -27,7 +28,7 @@ class AnswerIn(Body):
 class StandInIn(Body):
     """`POST /v1/games/{id}/seats/{seat}/stand-in` (admin)."""
 
-    policy: str = "stand-in"
+    policy: v.Policy = "stand-in"
 
 
 class SeatOut(Out):

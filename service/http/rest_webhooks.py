@@ -142,7 +142,7 @@ async def delete(request: Request) -> Response:
 
 @endpoint
 async def deliveries(request: Request) -> Response:
-    first = query_int(request, "first") or 20
+    first = query_int(request, "first", 0) or 20
     found = await service_of(request).webhook_deliveries(
         token_of(request), request.path_params["id"], first
     )

@@ -59,7 +59,9 @@ async def test_event_pages_are_clamped_and_cursors_stable(api: Api) -> None:
     assert last["pageInfo"]["hasNextPage"] is False
     end = await events_page(api, game_id, f'after: "{last["pageInfo"]["endCursor"]}"')
     assert (end["edges"], end["pageInfo"]["endCursor"]) == ([], None)
-    assert (await events_page(api, game_id, "first: -3"))["edges"] == []
+    with pytest.raises(GraphQLErrors) as negative:  # a page size below 0 is no page size
+        await events_page(api, game_id, "first: -3")
+    assert negative.value.codes == ["BAD_INPUT"]
     with pytest.raises(GraphQLErrors) as caught:
         await events_page(api, game_id, 'after: "bogus"')
     assert caught.value.codes == ["BAD_CURSOR"]

@@ -179,8 +179,12 @@ async def test_events_page_and_next_after_version(rest: Rest) -> None:
     rest_of = await rest.events(game_id, afterVersion=first["nextAfterVersion"])
     assert [e["version"] for e in rest_of["items"]] == list(range(2, version + 1))
     assert (rest_of["nextAfterVersion"], rest_of["hasMore"]) == (version, False)
-    beyond = await rest.events(game_id, afterVersion=version + 5)
-    assert beyond["items"] == []
+    at_end = await rest.events(game_id, afterVersion=version)
+    assert (at_end["items"], at_end["hasMore"]) == ([], False)
+    beyond = await rest.request(
+        "GET", f"/games/{game_id}/events", params={"afterVersion": version + 5}
+    )
+    assert (beyond.status_code, beyond.json()["code"]) == (400, "BAD_VERSION")
     seat = await rest.request("GET", f"/games/{game_id}/events", params={"seat": 0})
     assert (seat.status_code, seat.json()["code"]) == (401, "UNAUTHORIZED")
 

@@ -79,6 +79,7 @@ def test_rejections_are_move_errors_and_other_failures_are_not() -> None:
         failures.RulesUnavailable,
         failures.BadLog,
         failures.LogUnverified,
+        failures.LogConflict,
         failures.TooManyStreams,
     }
     for cls in failure_classes():

@@ -547,7 +547,8 @@ export interface components {
          */
         BotIn: {
             seat: number;
-            policy: string;
+            /** @enum {string} */
+            policy: "heuristic" | "random" | "search";
             /** @default 1000 */
             budgetMs?: number;
         };
@@ -556,6 +557,7 @@ export interface components {
          * @description `POST /v1/games/{id}/seats`: the lowest free seat when `seat` is omitted.
          */
         JoinIn: {
+            /** Format: printable */
             name: string;
             /** @default null */
             seat?: number | null;
@@ -774,8 +776,11 @@ export interface components {
          * @description `POST /v1/games/{id}/seats/{seat}/stand-in` (admin).
          */
         StandInIn: {
-            /** @default stand-in */
-            policy?: string;
+            /**
+             * @default stand-in
+             * @enum {string}
+             */
+            policy?: "stand-in" | "heuristic" | "random" | "search";
         };
         /**
          * ProblemOut
@@ -787,7 +792,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {unknown} */
-            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "INTERNAL";
+            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "INTERNAL";
             details: Record<string, unknown> | null;
         };
         /** WebhookIn */
@@ -1529,7 +1534,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2049,7 +2054,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2342,7 +2347,7 @@ export interface operations {
                      *     event: TurnStarted
                      *     data: {"version":5,"type":"TurnStarted","seat":0,"moveId":"m-1","data":{"seat":1,"turn":3},"at":"2026-01-01T00:00:00Z","stateHash":"ab12","move":null}
                      */
-                    "text/event-stream": string;
+                    "text/event-stream": unknown;
                 };
             };
             /** @description The game has ended and the request starts at its last version: nothing more will come (an EventSource stops reconnecting) */
@@ -2792,7 +2797,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2984,7 +2989,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3176,7 +3181,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3377,7 +3382,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3569,7 +3574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3770,7 +3775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3882,9 +3887,9 @@ export interface operations {
     };
     suggestMove: {
         parameters: {
-            query?: {
+            query: {
                 /** @description The seat (its token). */
-                seat?: number;
+                seat: number;
             };
             header?: never;
             path: {
@@ -4113,7 +4118,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;

@@ -2,6 +2,7 @@
 
 from .answer_in import AnswerIn
 from .bot_in import BotIn
+from .bot_in_policy import BotInPolicy
 from .clock_out import ClockOut
 from .create_game_in import CreateGameIn
 from .delivery_out import DeliveryOut
@@ -54,6 +55,7 @@ from .seat_timed_out_data_seats_item import SeatTimedOutDataSeatsItem
 from .seat_timed_out_data_status import SeatTimedOutDataStatus
 from .seat_token_out import SeatTokenOut
 from .stand_in_in import StandInIn
+from .stand_in_in_policy import StandInInPolicy
 from .state_out import StateOut
 from .state_out_state import StateOutState
 from .suggest_move_response_200 import SuggestMoveResponse200
@@ -72,6 +74,7 @@ from .webhook_patch_in import WebhookPatchIn
 __all__ = (
     "AnswerIn",
     "BotIn",
+    "BotInPolicy",
     "ClockOut",
     "CreateGameIn",
     "DeliveryOut",
@@ -124,6 +127,7 @@ __all__ = (
     "SeatTimedOutDataStatus",
     "SeatTokenOut",
     "StandInIn",
+    "StandInInPolicy",
     "StateOut",
     "StateOutState",
     "SuggestMoveResponse200",

@@ -5,6 +5,7 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.bot_in_policy import BotInPolicy
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="BotIn")
@@ -16,18 +17,18 @@ class BotIn:
 
     Attributes:
         seat (int):
-        policy (str):
+        policy (BotInPolicy):
         budget_ms (int | Unset):  Default: 1000.
     """
 
     seat: int
-    policy: str
+    policy: BotInPolicy
     budget_ms: int | Unset = 1000
 
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
 
-        policy = self.policy
+        policy = self.policy.value
 
         budget_ms = self.budget_ms
 
@@ -49,7 +50,7 @@ class BotIn:
         d = dict(src_dict)
         seat = d.pop("seat")
 
-        policy = d.pop("policy")
+        policy = BotInPolicy(d.pop("policy"))
 
         budget_ms = d.pop("budgetMs", UNSET)
 

@@ -5,6 +5,7 @@ from typing import Any, Self, TypeVar
 
 from attrs import define as _attrs_define
 
+from ..models.stand_in_in_policy import StandInInPolicy
 from ..types import UNSET, Unset
 
 T = TypeVar("T", bound="StandInIn")
@@ -15,13 +16,15 @@ class StandInIn:
     """`POST /v1/games/{id}/seats/{seat}/stand-in` (admin).
 
     Attributes:
-        policy (str | Unset):  Default: 'stand-in'.
+        policy (StandInInPolicy | Unset):  Default: StandInInPolicy.STAND_IN.
     """
 
-    policy: str | Unset = "stand-in"
+    policy: StandInInPolicy | Unset = StandInInPolicy.STAND_IN
 
     def to_dict(self) -> dict[str, Any]:
-        policy = self.policy
+        policy: str | Unset = UNSET
+        if not isinstance(self.policy, Unset):
+            policy = self.policy.value
 
         field_dict: dict[str, Any] = {}
 
@@ -34,7 +37,12 @@ class StandInIn:
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
         d = dict(src_dict)
-        policy = d.pop("policy", UNSET)
+        _policy = d.pop("policy", UNSET)
+        policy: StandInInPolicy | Unset
+        if isinstance(_policy, Unset):
+            policy = UNSET
+        else:
+            policy = StandInInPolicy(_policy)
 
         stand_in_in = cls(
             policy=policy,

@@ -40,9 +40,9 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Any | ProblemOut | str | None:
+) -> Any | ProblemOut | None:
     if response.status_code == 200:
-        response_200 = response.text
+        response_200 = cast(Any, response.text)
         return response_200
 
     if response.status_code == 204:
@@ -82,7 +82,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[Any | ProblemOut | str]:
+) -> Response[Any | ProblemOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -97,7 +97,7 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     after_version: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Any | ProblemOut | str]:
+) -> Response[Any | ProblemOut]:
     """Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until
     the game ends
 
@@ -111,7 +111,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | ProblemOut | str]
+        Response[Any | ProblemOut]
     """
 
     kwargs = _get_kwargs(
@@ -133,7 +133,7 @@ def sync(
     client: AuthenticatedClient | Client,
     after_version: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Any | ProblemOut | str | None:
+) -> Any | ProblemOut | None:
     """Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until
     the game ends
 
@@ -147,7 +147,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | ProblemOut | str
+        Any | ProblemOut
     """
 
     return sync_detailed(
@@ -164,7 +164,7 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     after_version: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Response[Any | ProblemOut | str]:
+) -> Response[Any | ProblemOut]:
     """Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until
     the game ends
 
@@ -178,7 +178,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[Any | ProblemOut | str]
+        Response[Any | ProblemOut]
     """
 
     kwargs = _get_kwargs(
@@ -198,7 +198,7 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     after_version: int | Unset = UNSET,
     last_event_id: str | Unset = UNSET,
-) -> Any | ProblemOut | str | None:
+) -> Any | ProblemOut | None:
     """Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until
     the game ends
 
@@ -212,7 +212,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Any | ProblemOut | str
+        Any | ProblemOut
     """
 
     return (

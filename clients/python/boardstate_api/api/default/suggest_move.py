@@ -8,13 +8,13 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem_out import ProblemOut
 from ...models.suggest_move_response_200 import SuggestMoveResponse200
-from ...types import UNSET, Response, Unset
+from ...types import UNSET, Response
 
 
 def _get_kwargs(
     id: str,
     *,
-    seat: int | Unset = UNSET,
+    seat: int,
 ) -> dict[str, Any]:
 
     params: dict[str, Any] = {}
@@ -93,13 +93,13 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    seat: int | Unset = UNSET,
+    seat: int,
 ) -> Response[ProblemOut | SuggestMoveResponse200]:
     """A move suggested for the seat (its token; games created with hints on)
 
     Args:
         id (str):
-        seat (int | Unset):
+        seat (int):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -125,13 +125,13 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    seat: int | Unset = UNSET,
+    seat: int,
 ) -> ProblemOut | SuggestMoveResponse200 | None:
     """A move suggested for the seat (its token; games created with hints on)
 
     Args:
         id (str):
-        seat (int | Unset):
+        seat (int):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -152,13 +152,13 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    seat: int | Unset = UNSET,
+    seat: int,
 ) -> Response[ProblemOut | SuggestMoveResponse200]:
     """A move suggested for the seat (its token; games created with hints on)
 
     Args:
         id (str):
-        seat (int | Unset):
+        seat (int):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -182,13 +182,13 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-    seat: int | Unset = UNSET,
+    seat: int,
 ) -> ProblemOut | SuggestMoveResponse200 | None:
     """A move suggested for the seat (its token; games created with hints on)
 
     Args:
         id (str):
-        seat (int | Unset):
+        seat (int):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
