@@ -15,6 +15,9 @@ query text; strawberry then skips its own parsing and validation. In order:
    one by default), and a subscription is not run as a single HTTP result;
 4. graphql-core's validation.
 
+After the operation, a query's answer larger than `max_response_bytes` is replaced by one
+refusal (`schema.response_size`).
+
 A refusal of steps 1-3 is one GraphQL error whose `extensions` name the limit (`QueryLimits`,
 `docs/security.md`). A text that does not parse for another reason (bad syntax, nesting) is not
 cached and left to strawberry, which reports the error as usual. Masking is strawberry's
@@ -52,6 +55,7 @@ from boardstate.schema.codes import (
     ApiError,
 )
 from boardstate.schema.complexity import Measures, measure, operations
+from boardstate.schema.response_size import cap_response
 
 CACHE_SIZE = 256
 """Distinct query texts kept parsed and validated."""
@@ -83,6 +87,8 @@ class QueryLimits:
     """How often one response name may occur in one selection set, fragments merged."""
     page_cap: int = 100
     """The server's largest page (`first`/`last` are clamped to it), for the cost."""
+    max_response_bytes: int = 4 * 1024 * 1024
+    """The largest answer to a query, as compact JSON (`schema.response_size`); 0: none."""
 
 
 def too_complex(measure_: str, limit: int, value: int, message: str) -> GraphQLError:
@@ -159,7 +165,8 @@ def refusals(limits: QueryLimits, found: Measures) -> list[GraphQLError]:
                 limits.max_cost,
                 found.cost,
                 f"Query cost {found.cost} exceeds the maximum cost of {limits.max_cost} "
-                "(fields to resolve; connections multiply by `first`/`last`).",
+                "(each field priced by its work in plain field reads, docs/security.md; "
+                "connections multiply by `first`/`last`).",
             )
         )
     return errors
@@ -276,6 +283,7 @@ class Guard(MaskErrors):
                     context.graphql_document = document
                     context.pre_execution_errors = limits.validate(schema._schema, query, rules)
         yield from super().on_operation()
+        cap_response(context, limits.limits.max_response_bytes)
 
     @staticmethod
     def _refuse(context: ExecutionContext, errors: list[GraphQLError]) -> None:
