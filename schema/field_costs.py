@@ -36,30 +36,58 @@ class Price:
 
 PLAIN = Price()
 
+# Measured by bench/field_costs.py in three runs on the shared 2-core machine: a plain field
+# read took 2.9-4.6 us of the service's CPU (median 4.1 us); the figures below are medians of
+# the runs in that unit, rounded (docs/security.md, "Cost", has the table).
 GAME_LOAD = 50
 """A game looked up by id or listed on a page: a Redis read of its version, then the record
-cache (measured 50 per `game(id:)`, 51 per game of a `games` page)."""
-STORE_READ = 40
-"""One read of a game's log or of a webhook's records from Redis (`events`: 51 with the 11
-plain fields of a one-event page)."""
-STATE = 40
-"""A seat's or the spectator's view of the current state (measured 42)."""
-FOLD = 700
-"""A past version folded from the nearest snapshot (up to 63 events; measured 718 with the
-view, 214 when a checkpoint (every 8 versions) was near)."""
-PICTURE = 850
-"""One SVG picture drawn (state, the last move's events and the drawing; measured 835)."""
+cache (measured 45-57 per `game(id:)` or per game of a `games` page)."""
+STORE_READ = 50
+"""One read of a game's log, or of a webhook's records, from Redis (`events(first: 1)`: 61,
+of which 11 are its plain fields)."""
+STATE = 50
+"""A seat's or the spectator's view of the current state (measured 42-72)."""
+FOLD = 800
+"""A past version folded from the nearest snapshot: up to 63 events (measured 750 above the
+view for `state(version:)`, 900 above the current picture for `boardSvg(version:)`; 200-300
+when a checkpoint, every 8 versions, is near, which an attacker need not allow)."""
+PICTURE = 900
+"""One SVG picture drawn: the view, the last move's events and the drawing (measured
+835-1148)."""
 LEGAL_MOVES = 150
-"""The legal moves of a seat at one position (measured 13-125 by game type)."""
+"""The legal moves of a seat at one position (measured up to 155-240 in TF22 Mine, far less
+in the other games)."""
+WRITE = 1000
+"""A mutation that appends to a game's log or writes records (`createGame` measured 915-1100,
+an accepted `submitMove` 1200-1900); mutations run one after another."""
 HINT = 20_000
-"""A hint thinks up to 1 s (about 200 000 plain reads; measured on Trambahn): priced at
-two fifths of the default cost limit, so one or two fit in a request, not more."""
+"""A hint thinks up to 1 s (measured 260 ms of CPU, about 63 000 plain reads, on Trambahn):
+priced below its work at two fifths of the default cost limit, so that a request holds one or
+two, never more; its own time budget and the bot workers bound it further."""
 MAX_SEATS = max(r.info.max_players for r in registry.GAMES.values())
 GAME_TYPES = len(registry.GAMES)
 MAX_WEBHOOKS = 100
 """`service.games.webhook_service.MAX_ENDPOINTS`."""
 MAX_DELIVERIES = 100
 """`service.games.webhook_service.MAX_DELIVERIES_PAGE`."""
+
+_WRITES = (
+    "createGame",
+    "forkGame",
+    "joinGame",
+    "submitMove",
+    "resign",
+    "leaveGame",
+    "requestTakeback",
+    "answerTakeback",
+    "abortGame",
+    "reissueSeatToken",
+    "replaceSeat",
+    "createWebhook",
+    "updateWebhook",
+    "deleteWebhook",
+    "resendWebhookDelivery",
+)
 
 PRICES: Mapping[tuple[str, str], Price] = {
     ("Query", "game"): Price(GAME_LOAD),
@@ -75,11 +103,14 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("Game", "legalMoves"): Price(LEGAL_MOVES),
     ("Game", "events"): Price(STORE_READ),
     ("Game", "suggestMove"): Price(HINT),
-    ("GameType", "optionsSchema"): Price(20),
-    ("GameType", "moveSchema"): Price(60),
-    ("GameType", "eventSchema"): Price(160),
-    ("GameType", "stateSchema"): Price(210),
-    ("GameType", "variants"): Price(6),
+    # Computed once per process (`schema.game_types.facts`): what is left is encoding them.
+    ("GameType", "optionsSchema"): Price(5),
+    ("GameType", "moveSchema"): Price(10),
+    ("GameType", "eventSchema"): Price(30),
+    ("GameType", "stateSchema"): Price(20),
+    ("GameType", "variants"): Price(5),
+    ("GameType", "provenance"): Price(5),
+    **{("Mutation", name): Price(WRITE) for name in _WRITES},
 }
 """The fields that cost more than a plain read (type name, field name)."""
 
