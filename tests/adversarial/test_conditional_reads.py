@@ -10,9 +10,11 @@ from typing import Any
 
 import httpx
 import pytest
+from graphql import parse
 
 from boardstate.schema.game_types import facts
 from boardstate.schema.root import make_schema
+from boardstate.schema.static_results import static_key
 from tests.adversarial.support import CREATE
 from tests.api.server import ServiceProcess
 
@@ -96,15 +98,30 @@ async def test_both_doors_serve_the_same_cached_game_types(service: ServiceProce
 
 def test_graphql_game_types_resolve_from_the_per_process_cache() -> None:
     schema = make_schema()
-    assert schema.execute_sync(EVERY_FIELD).errors is None
+    first = schema.execute_sync(EVERY_FIELD)
+    assert first.errors is None
     built = facts.cache_info().misses
     for _ in range(3):
-        result = schema.execute_sync(EVERY_FIELD)
-        assert result.errors is None
+        again = schema.execute_sync(EVERY_FIELD)
+        assert again.errors is None
+        assert again.data is first.data  # the kept answer: not executed again
     assert facts.cache_info().misses == built  # nothing built again
-    data = result.data
+    data = first.data
     assert data is not None
     assert data["gameTypes"][0]["stateSchema"] is facts(data["gameTypes"][0]["id"]).state_schema
+
+
+def test_only_queries_of_the_game_types_alone_are_kept_per_variables() -> None:
+    one = "query($id: ID!) { gameType(id: $id) { id name } }"
+    assert static_key(parse(one), one, None, {"id": "x"}) is not None
+    mixed = '{ gameTypes { id } game(id: "g") { id } }'
+    assert static_key(parse(mixed), mixed, None, None) is None
+    spread = "{ ...F } fragment F on Query { gameTypes { id } }"
+    assert static_key(parse(spread), spread, None, None) is None
+    schema = make_schema()
+    for type_id in ("trambahn", "trekking", "trambahn"):
+        result = schema.execute_sync(one, variable_values={"id": type_id})
+        assert result.data == {"gameType": {"id": type_id, "name": facts(type_id).name}}
 
 
 async def test_a_picture_revalidates_without_drawing_after_the_same_checks(
