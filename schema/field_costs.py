@@ -36,34 +36,35 @@ class Price:
 
 PLAIN = Price()
 
-# Measured by bench/field_costs.py in three runs on the shared 2-core machine: a plain field
-# read took 2.9-4.6 us of the service's CPU (median 4.1 us); the figures below are medians of
-# the runs in that unit, rounded (docs/security.md, "Cost", has the table).
+# Measured by bench/field_costs.py in four runs on the shared 2-core machine: a plain field read
+# took 2.9-4.6 us of the service's CPU; each figure below is the CPU of one resolution in that
+# run's unit (range over the runs), the price a round figure near the median
+# (docs/security.md, "Cost", has the table).
 GAME_LOAD = 50
 """A game looked up by id or listed on a page: a Redis read of its version, then the record
-cache (measured 45-57 per `game(id:)` or per game of a `games` page)."""
-STORE_READ = 50
-"""One read of a game's log, or of a webhook's records, from Redis (`events(first: 1)`: 61,
-of which 11 are its plain fields)."""
-STATE = 50
+cache (measured 45-94)."""
+STORE_READ = 60
+"""One read of a game's log, or of a webhook's records, from Redis (`events(first: 1)`:
+51-87, of which 11 are its plain fields)."""
+STATE = 60
 """A seat's or the spectator's view of the current state (measured 42-72)."""
 FOLD = 800
-"""A past version folded from the nearest snapshot: up to 63 events (measured 750 above the
-view for `state(version:)`, 900 above the current picture for `boardSvg(version:)`; 200-300
-when a checkpoint, every 8 versions, is near, which an attacker need not allow)."""
-PICTURE = 900
-"""One SVG picture drawn: the view, the last move's events and the drawing (measured
-835-1148)."""
+"""A past version folded from the nearest snapshot: up to 63 events (measured 676-1109 above
+the current view, 818-1446 above the current picture; 180-300 when a checkpoint, every 8
+versions, is near, which an attacker need not allow)."""
+PICTURE = 1000
+"""One SVG picture drawn: the view, the last move's events and the drawing (835-1148)."""
 LEGAL_MOVES = 150
-"""The legal moves of a seat at one position (measured up to 155-240 in TF22 Mine, far less
-in the other games)."""
-WRITE = 1000
-"""A mutation that appends to a game's log or writes records (`createGame` measured 915-1100,
-an accepted `submitMove` 1200-1900); mutations run one after another."""
+"""The legal moves of a seat at one position (TF22 Mine 125-240, the other games 0-120)."""
+CHECK_MOVE = 150
+"""Every check of a move, nothing written (`validateMove`, 141-160)."""
+WRITE = 1500
+"""A mutation that appends to a game's log or writes records (`createGame` 1044-1677, an
+accepted `submitMove` 1305-1920); mutations run one after another."""
 HINT = 20_000
-"""A hint thinks up to 1 s (measured 260 ms of CPU, about 63 000 plain reads, on Trambahn):
-priced below its work at two fifths of the default cost limit, so that a request holds one or
-two, never more; its own time budget and the bot workers bound it further."""
+"""A hint searches up to 1 s (measured 260-393 ms of CPU on Trambahn: 63 000-107 000 plain
+reads): priced below its work at two fifths of the default cost limit, so that a request holds
+one or two, never three; its own time budget and the bot workers bound it further."""
 MAX_SEATS = max(r.info.max_players for r in registry.GAMES.values())
 GAME_TYPES = len(registry.GAMES)
 MAX_WEBHOOKS = 100
@@ -93,7 +94,7 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("Query", "game"): Price(GAME_LOAD),
     ("GameEdge", "node"): Price(GAME_LOAD),
     ("Query", "gameTypes"): Price(items=GAME_TYPES),
-    ("Query", "validateMove"): Price(GAME_LOAD + LEGAL_MOVES),
+    ("Query", "validateMove"): Price(CHECK_MOVE),
     ("Query", "webhooks"): Price(STORE_READ, items=MAX_WEBHOOKS),
     ("Query", "webhook"): Price(STORE_READ),
     ("Webhook", "deliveries"): Price(STORE_READ, items=MAX_DELIVERIES, items_argument="first"),
@@ -107,9 +108,9 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("GameType", "optionsSchema"): Price(5),
     ("GameType", "moveSchema"): Price(10),
     ("GameType", "eventSchema"): Price(30),
-    ("GameType", "stateSchema"): Price(20),
+    ("GameType", "stateSchema"): Price(15),
     ("GameType", "variants"): Price(5),
-    ("GameType", "provenance"): Price(5),
+    ("GameType", "provenance"): Price(10),
     **{("Mutation", name): Price(WRITE) for name in _WRITES},
 }
 """The fields that cost more than a plain read (type name, field name)."""

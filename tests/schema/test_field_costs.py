@@ -43,7 +43,7 @@ def test_a_fold_is_priced_only_when_a_version_may_be_given() -> None:
 
 def test_lists_of_known_length_multiply_their_selection() -> None:
     assert cost("{ gameTypes { id } }") == 1 + costs.GAME_TYPES
-    assert cost("{ gameTypes { stateSchema } }") == 1 + costs.GAME_TYPES * 20
+    assert cost("{ gameTypes { stateSchema } }") == 1 + costs.GAME_TYPES * 15
     seats = cost('{ game(id: "g") { seats { index name } } }')
     assert seats == costs.GAME_LOAD + 1 + costs.MAX_SEATS * 2
     one = '{ webhook(id: "w") { deliveries%s { status } } }'
