@@ -16,12 +16,15 @@ The measures (DESIGN §5, `docs/security.md`):
 * `depth` — as strawberry's `QueryDepthLimiter` counts it: a field with a selection set is one
   deeper than its deepest child; leaves and introspection fields (`__schema`, ...) count 0.
 * `aliases` — aliased fields over all operations, spreads expanded (as `MaxAliasesLimiter`).
-* `cost` — the most fields that one operation may resolve: each field counts once per object
-  it is resolved on, and inside a connection (a `...Connection` type with `first`/`last`
-  arguments) the connection's page size multiplies everything selected below it. The page
-  size is `first` or `last` as the server clamps it (0..page cap, the cap when absent or a
-  variable), the smaller of the two when both are given; nested connections multiply, as in
-  GitHub's GraphQL node limit.
+* `cost` — the most work that one operation may ask for, in plain field reads: each field
+  counts its price (`schema.field_costs`: 1 for most fields, its measured work for pictures,
+  past states, legal moves, reads of the store, ...) once per object it is resolved on, and
+  inside a connection (a `...Connection` type with `first`/`last` arguments) the connection's
+  page size multiplies everything selected below it. The page size is `first` or `last` as
+  the server clamps it (0..page cap, the cap when absent or a variable), the smaller of the
+  two when both are given; nested connections multiply, as in GitHub's GraphQL node limit. A
+  list of objects with a known largest length (`gameTypes`, `seats`, `deliveries(first:)`)
+  multiplies its selection by that length the same way.
 * `repeats` — the most times one response name (alias or field name) occurs in one selection
   set once the fragments spread into it are merged: graphql-core's overlapping-fields rule
   compares those fields pairwise, so this bounds its quadratic work.
@@ -43,12 +46,13 @@ from graphql import (
     GraphQLObjectType,
     GraphQLSchema,
     InlineFragmentNode,
-    IntValueNode,
     OperationDefinitionNode,
     SelectionSetNode,
     get_named_type,
 )
 from graphql.type.introspection import SchemaMetaFieldDef, TypeMetaFieldDef
+
+from boardstate.schema.field_costs import PLAIN, items_of, price, weight_of
 
 SATURATED = 1 << 53
 """Counts stop growing here (far above any limit)."""
@@ -166,17 +170,19 @@ class _Walker:
         name = node.name.value
         definition = self.definition(parent, name)
         aliases = 1 if node.alias is not None else 0
+        cost = PLAIN if parent is None else price(parent.name, name)
+        weight = min(weight_of(node, cost), SATURATED)
         if node.selection_set is None:
-            return Tally(1, aliases, 0, 1)
+            return Tally(1, aliases, 0, weight)
         child_type = None if definition is None else get_named_type(definition.type)
         inner = self.selections(node.selection_set, child_type)
         depth = 0 if name.startswith("__") else 1 + inner.depth
-        size = self.page_size(node, definition, child_type)
+        size = items_of(node, definition, child_type, cost, self.page_cap)
         return Tally(
             _add(1, inner.fields),
             _add(aliases, inner.aliases),
             depth,
-            _add(1, _mul(size, inner.cost)),
+            _add(weight, _mul(size, inner.cost)),
             inner.repeats,
         )
 
@@ -189,21 +195,6 @@ class _Walker:
             found: GraphQLField | None = parent.fields.get(name)
             return found
         return None
-
-    def page_size(
-        self, node: FieldNode, definition: GraphQLField | None, child: GraphQLNamedType | None
-    ) -> int:
-        """Returns how many items a connection field may return (1 for other fields)."""
-        if definition is None or child is None or not child.name.endswith("Connection"):
-            return 1
-        paging = [a for a in ("first", "last") if a in definition.args]
-        if not paging:
-            return 1
-        size = self.page_cap
-        for argument in node.arguments or ():
-            if argument.name.value in paging and isinstance(argument.value, IntValueNode):
-                size = min(size, max(0, int(argument.value.value)))
-        return size
 
 
 def measure(schema: GraphQLSchema, document: DocumentNode, page_cap: int) -> Measures:

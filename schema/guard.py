@@ -15,6 +15,10 @@ query text; strawberry then skips its own parsing and validation. In order:
    one by default), and a subscription is not run as a single HTTP result;
 4. graphql-core's validation.
 
+A query that reads only the game types is answered from the results kept for it
+(`schema.static_results`) without executing. After the operation, a query's answer larger than
+`max_response_bytes` is replaced by one refusal (`schema.response_size`).
+
 A refusal of steps 1-3 is one GraphQL error whose `extensions` name the limit (`QueryLimits`,
 `docs/security.md`). A text that does not parse for another reason (bad syntax, nesting) is not
 cached and left to strawberry, which reports the error as usual. Masking is strawberry's
@@ -52,6 +56,8 @@ from boardstate.schema.codes import (
     ApiError,
 )
 from boardstate.schema.complexity import Measures, measure, operations
+from boardstate.schema.response_size import cap_response
+from boardstate.schema.static_results import Key, StaticResults, static_key
 
 CACHE_SIZE = 256
 """Distinct query texts kept parsed and validated."""
@@ -83,6 +89,8 @@ class QueryLimits:
     """How often one response name may occur in one selection set, fragments merged."""
     page_cap: int = 100
     """The server's largest page (`first`/`last` are clamped to it), for the cost."""
+    max_response_bytes: int = 4 * 1024 * 1024
+    """The largest answer to a query, as compact JSON (`schema.response_size`); 0: none."""
 
 
 def too_complex(measure_: str, limit: int, value: int, message: str) -> GraphQLError:
@@ -159,7 +167,8 @@ def refusals(limits: QueryLimits, found: Measures) -> list[GraphQLError]:
                 limits.max_cost,
                 found.cost,
                 f"Query cost {found.cost} exceeds the maximum cost of {limits.max_cost} "
-                "(fields to resolve; connections multiply by `first`/`last`).",
+                "(each field priced by its work in plain field reads, docs/security.md; "
+                "connections multiply by `first`/`last`).",
             )
         )
     return errors
@@ -178,6 +187,7 @@ class Limits:
         self.validate: Callable[..., list[GraphQLError]] = lru_cache(maxsize=CACHE_SIZE)(
             self._validate
         )
+        self.static = StaticResults()
 
     def _parse(self, query: str) -> DocumentNode:
         return parse(query, max_tokens=self.max_tokens)
@@ -259,6 +269,7 @@ class Guard(MaskErrors):
         limits = self.limits
         context.parse_options["max_tokens"] = limits.max_tokens
         query = context.query
+        static: Key | None = None
         if query is not None and context.graphql_document is None:
             schema: Any = context.schema
             try:
@@ -275,7 +286,24 @@ class Guard(MaskErrors):
                     rules = context.validation_rules
                     context.graphql_document = document
                     context.pre_execution_errors = limits.validate(schema._schema, query, rules)
+                    static = self._static(document, query)
         yield from super().on_operation()
+        if static is None or context.result is not limits.static.get(static):
+            cap_response(context, limits.limits.max_response_bytes)
+            if static is not None:
+                limits.static.put(static, context.result)
+
+    def _static(self, document: DocumentNode, query: str) -> Key | None:
+        """Sets the kept result of a static query (`schema.static_results`) as the operation's
+        result, so that strawberry does not execute it; returns its key (None: not static)."""
+        context = self.execution_context
+        if context.pre_execution_errors:
+            return None
+        provided = getattr(context, "_provided_operation_name", None)
+        key = static_key(document, query, provided, context.variables)
+        if key is not None:
+            context.result = self.limits.static.get(key)
+        return key
 
     @staticmethod
     def _refuse(context: ExecutionContext, errors: list[GraphQLError]) -> None:

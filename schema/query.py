@@ -12,7 +12,7 @@ from boardstate.schema import decorators as described
 from boardstate.schema.arguments import text_argument
 from boardstate.schema.context import Info
 from boardstate.schema.events import PageInfo, clamp_first
-from boardstate.schema.game_types import GameType
+from boardstate.schema.game_types import GameType, all_game_types, game_type_of
 from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
 from boardstate.schema.types import Game, GameConnection, GameEdge, GameStatus
 from boardstate.schema.webhooks import WebhookQuery
@@ -22,12 +22,11 @@ from boardstate.schema.webhooks import WebhookQuery
 class Query(WebhookQuery):
     @strawberry.field
     def game_types(self) -> list[GameType]:
-        return [GameType(rules=rules) for _, rules in sorted(registry.GAMES.items())]
+        return all_game_types()
 
     @strawberry.field
     def game_type(self, id: strawberry.ID) -> GameType | None:
-        rules = registry.GAMES.get(str(id))
-        return None if rules is None else GameType(rules=rules)
+        return game_type_of(str(id)) if str(id) in registry.GAMES else None
 
     @described.field("The game at its current version; null when unknown.")
     async def game(self, info: Info, id: strawberry.ID) -> Game | None:

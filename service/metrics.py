@@ -105,6 +105,11 @@ class Metrics:
         self.cache_misses = Counter(
             "boardstate_cache_misses", "Game loads that folded the whole log.", registry=reg
         )
+        self.pictures_rendered = Counter(
+            "boardstate_pictures_rendered",
+            "Board pictures drawn (GET .../board.svg, Game.boardSvg); a 304 draws none.",
+            registry=reg,
+        )
         self.games_created = Counter(
             "boardstate_games_created", "Games created.", ["game_type"], registry=reg
         )

@@ -17,7 +17,8 @@
 | `BOARDSTATE_MAX_FRAGMENTS` | `100` | GraphQL fragment definitions per document |
 | `BOARDSTATE_MAX_FIELDS` | `500` | GraphQL fields of one operation or fragment, spreads expanded |
 | `BOARDSTATE_MAX_REPEATED_FIELDS` | `30` | times one response name occurs in one selection set |
-| `BOARDSTATE_MAX_COST` | `50000` | GraphQL cost: fields to resolve, connections count `first` |
+| `BOARDSTATE_MAX_COST` | `50000` | GraphQL cost: fields priced by work, connections count `first` |
+| `BOARDSTATE_MAX_RESPONSE_BYTES` | `4194304` | largest GraphQL query answer, as JSON (0: none) |
 | `BOARDSTATE_CACHE_SIZE` | `1024` | games kept folded in the process's record cache |
 | `BOARDSTATE_SNAPSHOT_EVERY` | `64` | events between state snapshots of a game (0: none) |
 | `BOARDSTATE_ADMIN_TOKEN` | unset | operator token (16+ chars) for `POST /games/import` |
@@ -108,6 +109,7 @@ class Settings:
     max_fields: int = 500
     max_repeats: int = 30
     max_cost: int = 50_000
+    max_response_bytes: int = 4 * 1024 * 1024
     cache_size: int = 1024
     snapshot_every: int = 64
     admin_token: str | None = dataclasses.field(default=None, repr=False)
@@ -179,6 +181,7 @@ class Settings:
             max_fields=integer(env, "BOARDSTATE_MAX_FIELDS", 500),
             max_repeats=integer(env, "BOARDSTATE_MAX_REPEATED_FIELDS", 30),
             max_cost=integer(env, "BOARDSTATE_MAX_COST", 50_000),
+            max_response_bytes=integer(env, "BOARDSTATE_MAX_RESPONSE_BYTES", 4 * 1024 * 1024, lo=0),
             cache_size=integer(env, "BOARDSTATE_CACHE_SIZE", 1024, lo=0),
             snapshot_every=integer(env, "BOARDSTATE_SNAPSHOT_EVERY", 64, lo=0),
             admin_token=admin_token_value(env),

@@ -42,6 +42,7 @@ from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.stream_limits import StreamLimits
 from boardstate.service.games.table_ops import TableOps
 from boardstate.service.games.table_service import TableService
+from boardstate.service.games.view_checks import ViewChecks
 from boardstate.service.games.webhook_sender import Sender
 from boardstate.service.games.webhook_service import WebhookService
 from boardstate.service.inputs import echo
@@ -52,7 +53,7 @@ from boardstate.service.store import EventStore
 
 
 class GameService(
-    BoardPictures, TableService, LobbyService, BotService, WebhookService, FeedService
+    BoardPictures, ViewChecks, TableService, LobbyService, BotService, WebhookService, FeedService
 ):
     """Creates, loads and plays games on an event store."""
 

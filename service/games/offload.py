@@ -1,4 +1,4 @@
-"""CPU-heavy work off the event loop: folds of long logs, forks, imports.
+"""CPU-heavy work off the event loop: folds of long logs, forks, imports, board pictures.
 
 No request may hold the event loop for more than a few milliseconds. Work that grows with a
 game's length (folding its log, copying it into a fork, parsing and verifying an import) runs

@@ -138,6 +138,7 @@ def create_app(settings: Settings) -> Starlette:
         max_repeats=settings.max_repeats,
         max_cost=settings.max_cost,
         page_cap=settings.page_cap,
+        max_response_bytes=settings.max_response_bytes,
     )
     graphql = GraphQLApp(
         schema,

@@ -12,11 +12,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 
-from boardstate.engine import registry
 from boardstate.schema import cursors
 from boardstate.schema.arguments import text_argument
 from boardstate.schema.codes import BAD_REQUEST
 from boardstate.schema.events import clamp_first, window
+from boardstate.service.games.board_pictures import is_finished
 from boardstate.service.http import api_docs, openapi_doc
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (
@@ -25,12 +25,14 @@ from boardstate.service.http.rest_common import (
     etag_version,
     game_of,
     json_response,
+    not_modified,
     query_int,
     read_body,
     service_of,
     token_of,
+    view_cache,
 )
-from boardstate.service.http.rest_game_types import game_type_out
+from boardstate.service.http.rest_game_types import cached_json, every_type, one_type
 from boardstate.service.http.rest_models import (
     STATUSES,
     CreateGameIn,
@@ -55,12 +57,12 @@ from boardstate.service.http.sse import ROUTES as SSE_ROUTES
 
 @endpoint
 async def list_game_types(request: Request) -> Response:
-    return json_response([game_type_out(t) for t in sorted(registry.GAMES)])
+    return cached_json(request, every_type())
 
 
 @endpoint
 async def get_game_type(request: Request) -> Response:
-    return json_response(game_type_out(request.path_params["type_id"]))
+    return cached_json(request, one_type(request.path_params["type_id"]))
 
 
 @endpoint
@@ -100,12 +102,6 @@ async def games(request: Request) -> Response:
     return await (create_game if request.method == "POST" else list_games)(request)
 
 
-def not_modified(request: Request, tag: str) -> bool:
-    """Tells whether the request's If-None-Match names `tag` (weak or strong)."""
-    match = request.headers.get("if-none-match")
-    return match is not None and tag in {m.strip().removeprefix("W/") for m in match.split(",")}
-
-
 @endpoint
 async def get_game(request: Request) -> Response:
     view = await game_of(request)
@@ -131,8 +127,15 @@ async def get_state(request: Request) -> Response:
     view = await game_of(request)
     seat = query_int(request, "seat")
     version = query_int(request, "version")
-    state = await service_of(request).state(view, seat, version, token_of(request))
-    return json_response(StateOut(view.version if version is None else version, state))
+    service = service_of(request)
+    at = await service.check_view(view, seat, version, token_of(request))
+    tag = etag(at)
+    fixed = version is not None or is_finished(view)
+    headers = {"etag": tag, "cache-control": view_cache(seat, fixed)}
+    if not_modified(request, tag):
+        return Response(status_code=304, headers=headers)
+    state = await service.state(view, seat, version, token_of(request))
+    return json_response(StateOut(at, state), headers=headers)
 
 
 SVG_HEADERS = {
@@ -147,12 +150,13 @@ async def get_board_svg(request: Request) -> Response:
     view = await game_of(request)
     seat = query_int(request, "seat")
     version = query_int(request, "version")
-    picture = await service_of(request).board_picture(view, seat, version, token_of(request))
-    scope = "public" if seat is None else "private"
-    cache = f"{scope}, max-age=86400, immutable" if picture.finished else f"{scope}, no-cache"
-    headers = {**SVG_HEADERS, "etag": picture.etag, "cache-control": cache}
-    if not_modified(request, picture.etag):
+    service = service_of(request)
+    # The checks first, without drawing: a client revalidating its copy costs no drawing.
+    tag = await service.picture_tag(view, seat, version, token_of(request))
+    headers = {**SVG_HEADERS, "etag": tag, "cache-control": view_cache(seat, is_finished(view))}
+    if not_modified(request, tag):
         return Response(status_code=304, headers=headers)
+    picture = await service.board_picture(view, seat, version, token_of(request))
     return Response(picture.svg, headers=headers, media_type="image/svg+xml")
 
 

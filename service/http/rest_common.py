@@ -126,6 +126,24 @@ def etag(version: int) -> str:
     return f'"{version}"'
 
 
+def not_modified(request: Request, tag: str) -> bool:
+    """Tells whether the request's If-None-Match names `tag` (weak comparison, RFC 9110) or
+    is `*`."""
+    header = request.headers.get("if-none-match")
+    if header is None:
+        return False
+    given = {m.strip().removeprefix("W/") for m in header.split(",")}
+    return tag in given or "*" in given
+
+
+def view_cache(seat: int | None, fixed: bool) -> str:
+    """`Cache-Control` of a view (state or picture): a seat's is private; one that can never
+    change (a past version asked for, or a finished game) may be kept a day, else it must be
+    revalidated (its ETag is the version: 304 until the next move)."""
+    scope = "public" if seat is None else "private"
+    return f"{scope}, max-age=86400, immutable" if fixed else f"{scope}, no-cache"
+
+
 async def game_of(request: Request) -> GameView:
     """The game of the path's `game_id` at its current version; `GAME_NOT_FOUND` otherwise."""
     game_id = request.path_params["game_id"]

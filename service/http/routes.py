@@ -18,6 +18,7 @@ from boardstate.service.games.read_models import export_line
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import msgpack_line, ndjson_line
 from boardstate.service.http.log_import import import_game
+from boardstate.service.http.rest_common import not_modified
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
@@ -75,7 +76,8 @@ async def game_log(request: Request) -> Response:
     `?format=msgpack`).
 
     Redacted for the caller (a seat with `Authorization: Bearer <token>`, else a spectator)
-    while the game runs; complete, with every move and the seed, once it has ended.
+    while the game runs; complete, with every move and the seed, once it has ended, and then
+    immutable: an ETag per format, and `If-None-Match` answers 304 without reading the log.
     """
     service: GameService = request.state.service
     game_id = request.path_params["game_id"]
@@ -92,7 +94,12 @@ async def game_log(request: Request) -> Response:
     wanted = request.query_params.get("format", "")
     as_msgpack = wanted == "msgpack" or (not wanted and any(k in accept for k in MSGPACK_TYPES))
     media = "application/msgpack" if as_msgpack else "application/x-ndjson"
-    headers = {"x-game-version": str(record.version)}
+    headers = {"x-game-version": str(record.version), "vary": "Accept"}
+    if record.result is not None:  # ended: the complete log never changes again
+        tag = f'"log-{record.version}-{"msgpack" if as_msgpack else "ndjson"}"'
+        headers |= {"etag": tag, "cache-control": "public, max-age=86400, immutable"}
+        if not_modified(request, tag):
+            return Response(status_code=304, headers=headers)
     return StreamingResponse(
         _export(service, record, viewer, as_msgpack), media_type=media, headers=headers
     )

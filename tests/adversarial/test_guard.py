@@ -10,6 +10,7 @@ from graphql import parse
 
 import boardstate.schema.guard as guard
 from boardstate.schema.complexity import measure
+from boardstate.schema.field_costs import GAME_TYPES
 from boardstate.schema.root import make_schema, schema
 from tests.adversarial.documents import fragment_bomb, selections
 
@@ -19,7 +20,8 @@ def test_measuring_a_30_level_fragment_bomb_visits_each_selection_once() -> None
     assert len(text) < 1300
     found = measure(schema._schema, parse(text), page_cap=100)
     assert found.work <= selections(text)  # 62 selections written, 2^30 expanded
-    assert found.fields == found.cost == 2**31  # F0 selects 2 fields, doubled 30 times
+    assert found.fields == 2**31  # F0 selects 2 fields, doubled 30 times
+    assert found.cost == 2**30 * (1 + GAME_TYPES)  # `gameTypes { id }`: an id per game type
     assert found.fragments == 31
 
 

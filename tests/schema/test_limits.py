@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from boardstate.schema.field_costs import GAME_LOAD, STORE_READ
 from boardstate.schema.root import make_schema
 
 
@@ -66,10 +67,12 @@ def test_connections_weigh_their_clamped_page_size_multiplied_when_nested() -> N
     nested = (
         "{ games(first: %d) { edges { node { events(last: 5) { edges { node { version } } } } } } }"
     )
-    # games 1, then per game: edges, node, events 1 each and 5 x 3 below events
-    assert refusal(nested % 10, max_cost=100)["value"] == 1 + 10 * (3 + 5 * 3)
-    assert refusal(nested % 10_000, max_cost=100)["value"] == 1 + 100 * (3 + 5 * 3)
-    assert refusal(nested % 10_000, max_cost=100, page_cap=7)["value"] == 1 + 7 * (3 + 5 * 3)
+    # games 1, then per game: edges 1, node (a game loaded) and events (a read of the log)
+    # their prices, and 5 x 3 below events
+    game = 1 + GAME_LOAD + STORE_READ + 5 * 3
+    assert refusal(nested % 10, max_cost=100)["value"] == 1 + 10 * game
+    assert refusal(nested % 10_000, max_cost=100)["value"] == 1 + 100 * game
+    assert refusal(nested % 10_000, max_cost=100, page_cap=7)["value"] == 1 + 7 * game
 
 
 def test_the_introspection_query_fits_the_default_limits() -> None:

@@ -976,7 +976,10 @@ export interface operations {
     listGameTypes: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (a 304 when one is current). */
+                "If-None-Match"?: string;
+            };
             path?: never;
             cookie?: never;
         };
@@ -985,11 +988,26 @@ export interface operations {
             /** @description Game types */
             200: {
                 headers: {
+                    /** @description A hash of the answer's bytes: it changes only with a deployment. Cacheable for 60 s. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameTypeOut"][];
                 };
+            };
+            /** @description Not modified: the client's copy (If-None-Match) is current; no body */
+            304: {
+                headers: {
+                    /** @description A hash of the answer's bytes: it changes only with a deployment. Cacheable for 60 s. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
@@ -1019,7 +1037,10 @@ export interface operations {
     getGameType: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (a 304 when one is current). */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description A game type id. */
                 type: string;
@@ -1031,11 +1052,26 @@ export interface operations {
             /** @description The game type */
             200: {
                 headers: {
+                    /** @description A hash of the answer's bytes: it changes only with a deployment. Cacheable for 60 s. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameTypeOut"];
                 };
+            };
+            /** @description Not modified: the client's copy (If-None-Match) is current; no body */
+            304: {
+                headers: {
+                    /** @description A hash of the answer's bytes: it changes only with a deployment. Cacheable for 60 s. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
@@ -1336,7 +1372,10 @@ export interface operations {
     getGame: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (a 304 when one is current). */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The game's id. */
                 id: string;
@@ -1348,15 +1387,23 @@ export interface operations {
             /** @description The game */
             200: {
                 headers: {
+                    /** @description The game's version, `"<version>"` (as `If-Match` takes it). */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GameOut"];
                 };
             };
-            /** @description Not modified (If-None-Match) */
+            /** @description Not modified: the client's copy (If-None-Match) is current; no body */
             304: {
                 headers: {
+                    /** @description The game's version, `"<version>"` (as `If-Match` takes it). */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1652,7 +1699,10 @@ export interface operations {
                 /** @description A past version (1-based). */
                 version?: number;
             };
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (a 304 when one is current). */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The game's id. */
                 id: string;
@@ -1664,11 +1714,26 @@ export interface operations {
             /** @description The view */
             200: {
                 headers: {
+                    /** @description The version served, `"<version>"`: a view at a version never changes, so with `version` (or once the game has ended) it is cacheable for a day. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["StateOut"];
                 };
+            };
+            /** @description Not modified: the client's copy (If-None-Match) is current; no body */
+            304: {
+                headers: {
+                    /** @description The version served, `"<version>"`: a view at a version never changes, so with `version` (or once the game has ended) it is cacheable for a day. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
             400: {
@@ -2465,7 +2530,10 @@ export interface operations {
     exportLog: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description ETags of copies the client holds (a 304 when one is current). */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @description The game's id. */
                 id: string;
@@ -2477,11 +2545,26 @@ export interface operations {
             /** @description The export */
             200: {
                 headers: {
+                    /** @description Only once the game has ended (the complete log never changes): one ETag per format (`Vary: Accept`), cacheable for a day. A running game's export has none. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     "application/x-ndjson": unknown;
                 };
+            };
+            /** @description Not modified: the client's copy (If-None-Match) is current; no body */
+            304: {
+                headers: {
+                    /** @description Only once the game has ended (the complete log never changes): one ETag per format (`Vary: Accept`), cacheable for a day. A running game's export has none. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
@@ -2571,10 +2654,12 @@ export interface operations {
             /** @description An SVG document (docs/pictures.md): the board, every player's visible holdings, scores, whose turn it is and the last move highlighted, drawn from the same view as `getState` (so a spectator picture shows no hidden card). Scalable (viewBox), with `role=img`, a `<title>`, a `<desc>` and labelled groups. ETag: revalidate with If-None-Match (304); a finished game's pictures are cacheable for a day. */
             200: {
                 headers: {
-                    /** @description The picture's revision */
+                    /** @description The picture's revision (version, seat, ended); a finished game's pictures are cacheable for a day. A revalidation that matches draws nothing. */
                     ETag?: string;
                     /** @description default-src 'none' (no script, nothing loaded) */
                     "Content-Security-Policy"?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2582,9 +2667,13 @@ export interface operations {
                     "image/svg+xml": string;
                 };
             };
-            /** @description Not modified (If-None-Match) */
+            /** @description Not modified: the client's copy (If-None-Match) is current; no body */
             304: {
                 headers: {
+                    /** @description The picture's revision (version, seat, ended); a finished game's pictures are cacheable for a day. A revalidation that matches draws nothing. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;

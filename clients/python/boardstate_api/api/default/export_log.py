@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -7,12 +7,17 @@ import httpx
 from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.problem_out import ProblemOut
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -21,12 +26,17 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ProblemOut | None:
+) -> Any | ProblemOut | None:
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
+
     if response.status_code == 404:
         response_404 = ProblemOut.from_dict(response.json())
 
@@ -50,7 +60,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ProblemOut]:
+) -> Response[Any | ProblemOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -63,22 +73,25 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ProblemOut]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ProblemOut]:
     """The log as NDJSON (or msgpack), redacted while the game runs
 
     Args:
         id (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemOut]
+        Response[Any | ProblemOut]
     """
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -92,23 +105,26 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> ProblemOut | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | ProblemOut | None:
     """The log as NDJSON (or msgpack), redacted while the game runs
 
     Args:
         id (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemOut
+        Any | ProblemOut
     """
 
     return sync_detailed(
         id=id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -116,22 +132,25 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[ProblemOut]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ProblemOut]:
     """The log as NDJSON (or msgpack), redacted while the game runs
 
     Args:
         id (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemOut]
+        Response[Any | ProblemOut]
     """
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -143,23 +162,26 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
-) -> ProblemOut | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | ProblemOut | None:
     """The log as NDJSON (or msgpack), redacted while the game runs
 
     Args:
         id (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemOut
+        Any | ProblemOut
     """
 
     return (
         await asyncio_detailed(
             id=id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -8,12 +8,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_out import GameOut
 from ...models.problem_out import ProblemOut
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     id: str,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,6 +27,7 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -78,11 +84,13 @@ def sync_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | GameOut | ProblemOut]:
     """The game; ETag is its version (If-None-Match answers 304)
 
     Args:
         id (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -94,6 +102,7 @@ def sync_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -107,11 +116,13 @@ def sync(
     id: str,
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | GameOut | ProblemOut | None:
     """The game; ETag is its version (If-None-Match answers 304)
 
     Args:
         id (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -124,6 +135,7 @@ def sync(
     return sync_detailed(
         id=id,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -131,11 +143,13 @@ async def asyncio_detailed(
     id: str,
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
 ) -> Response[Any | GameOut | ProblemOut]:
     """The game; ETag is its version (If-None-Match answers 304)
 
     Args:
         id (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -147,6 +161,7 @@ async def asyncio_detailed(
 
     kwargs = _get_kwargs(
         id=id,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -158,11 +173,13 @@ async def asyncio(
     id: str,
     *,
     client: AuthenticatedClient | Client,
+    if_none_match: str | Unset = UNSET,
 ) -> Any | GameOut | ProblemOut | None:
     """The game; ETag is its version (If-None-Match answers 304)
 
     Args:
         id (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -176,5 +193,6 @@ async def asyncio(
         await asyncio_detailed(
             id=id,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

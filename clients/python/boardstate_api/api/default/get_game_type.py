@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -8,12 +8,17 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.game_type_out import GameTypeOut
 from ...models.problem_out import ProblemOut
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
 def _get_kwargs(
     type_: str,
+    *,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     _kwargs: dict[str, Any] = {
         "method": "get",
@@ -22,16 +27,21 @@ def _get_kwargs(
         ),
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> GameTypeOut | ProblemOut | None:
+) -> Any | GameTypeOut | ProblemOut | None:
     if response.status_code == 200:
         response_200 = GameTypeOut.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 404:
         response_404 = ProblemOut.from_dict(response.json())
@@ -51,7 +61,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[GameTypeOut | ProblemOut]:
+) -> Response[Any | GameTypeOut | ProblemOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -64,22 +74,25 @@ def sync_detailed(
     type_: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[GameTypeOut | ProblemOut]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | GameTypeOut | ProblemOut]:
     """One game type
 
     Args:
         type_ (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameTypeOut | ProblemOut]
+        Response[Any | GameTypeOut | ProblemOut]
     """
 
     kwargs = _get_kwargs(
         type_=type_,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -93,23 +106,26 @@ def sync(
     type_: str,
     *,
     client: AuthenticatedClient | Client,
-) -> GameTypeOut | ProblemOut | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | GameTypeOut | ProblemOut | None:
     """One game type
 
     Args:
         type_ (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameTypeOut | ProblemOut
+        Any | GameTypeOut | ProblemOut
     """
 
     return sync_detailed(
         type_=type_,
         client=client,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -117,22 +133,25 @@ async def asyncio_detailed(
     type_: str,
     *,
     client: AuthenticatedClient | Client,
-) -> Response[GameTypeOut | ProblemOut]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | GameTypeOut | ProblemOut]:
     """One game type
 
     Args:
         type_ (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[GameTypeOut | ProblemOut]
+        Response[Any | GameTypeOut | ProblemOut]
     """
 
     kwargs = _get_kwargs(
         type_=type_,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -144,23 +163,26 @@ async def asyncio(
     type_: str,
     *,
     client: AuthenticatedClient | Client,
-) -> GameTypeOut | ProblemOut | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | GameTypeOut | ProblemOut | None:
     """One game type
 
     Args:
         type_ (str):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        GameTypeOut | ProblemOut
+        Any | GameTypeOut | ProblemOut
     """
 
     return (
         await asyncio_detailed(
             type_=type_,
             client=client,
+            if_none_match=if_none_match,
         )
     ).parsed

@@ -1,5 +1,5 @@
 from http import HTTPStatus
-from typing import Any
+from typing import Any, cast
 from urllib.parse import quote
 
 import httpx
@@ -16,7 +16,11 @@ def _get_kwargs(
     *,
     seat: int | Unset = UNSET,
     version: int | Unset = UNSET,
+    if_none_match: str | Unset = UNSET,
 ) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
+    if not isinstance(if_none_match, Unset):
+        headers["If-None-Match"] = if_none_match
 
     params: dict[str, Any] = {}
 
@@ -34,16 +38,21 @@ def _get_kwargs(
         "params": params,
     }
 
+    _kwargs["headers"] = headers
     return _kwargs
 
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ProblemOut | StateOut | None:
+) -> Any | ProblemOut | StateOut | None:
     if response.status_code == 200:
         response_200 = StateOut.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 304:
+        response_304 = cast(Any, None)
+        return response_304
 
     if response.status_code == 400:
         response_400 = ProblemOut.from_dict(response.json())
@@ -83,7 +92,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ProblemOut | StateOut]:
+) -> Response[Any | ProblemOut | StateOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -98,26 +107,29 @@ def sync_detailed(
     client: AuthenticatedClient | Client,
     seat: int | Unset = UNSET,
     version: int | Unset = UNSET,
-) -> Response[ProblemOut | StateOut]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ProblemOut | StateOut]:
     """A seat's view (its token) or the spectator view, at any version
 
     Args:
         id (str):
         seat (int | Unset):
         version (int | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemOut | StateOut]
+        Response[Any | ProblemOut | StateOut]
     """
 
     kwargs = _get_kwargs(
         id=id,
         seat=seat,
         version=version,
+        if_none_match=if_none_match,
     )
 
     response = client.get_httpx_client().request(
@@ -133,20 +145,22 @@ def sync(
     client: AuthenticatedClient | Client,
     seat: int | Unset = UNSET,
     version: int | Unset = UNSET,
-) -> ProblemOut | StateOut | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | ProblemOut | StateOut | None:
     """A seat's view (its token) or the spectator view, at any version
 
     Args:
         id (str):
         seat (int | Unset):
         version (int | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemOut | StateOut
+        Any | ProblemOut | StateOut
     """
 
     return sync_detailed(
@@ -154,6 +168,7 @@ def sync(
         client=client,
         seat=seat,
         version=version,
+        if_none_match=if_none_match,
     ).parsed
 
 
@@ -163,26 +178,29 @@ async def asyncio_detailed(
     client: AuthenticatedClient | Client,
     seat: int | Unset = UNSET,
     version: int | Unset = UNSET,
-) -> Response[ProblemOut | StateOut]:
+    if_none_match: str | Unset = UNSET,
+) -> Response[Any | ProblemOut | StateOut]:
     """A seat's view (its token) or the spectator view, at any version
 
     Args:
         id (str):
         seat (int | Unset):
         version (int | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemOut | StateOut]
+        Response[Any | ProblemOut | StateOut]
     """
 
     kwargs = _get_kwargs(
         id=id,
         seat=seat,
         version=version,
+        if_none_match=if_none_match,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -196,20 +214,22 @@ async def asyncio(
     client: AuthenticatedClient | Client,
     seat: int | Unset = UNSET,
     version: int | Unset = UNSET,
-) -> ProblemOut | StateOut | None:
+    if_none_match: str | Unset = UNSET,
+) -> Any | ProblemOut | StateOut | None:
     """A seat's view (its token) or the spectator view, at any version
 
     Args:
         id (str):
         seat (int | Unset):
         version (int | Unset):
+        if_none_match (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemOut | StateOut
+        Any | ProblemOut | StateOut
     """
 
     return (
@@ -218,5 +238,6 @@ async def asyncio(
             client=client,
             seat=seat,
             version=version,
+            if_none_match=if_none_match,
         )
     ).parsed

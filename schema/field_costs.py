@@ -1,0 +1,175 @@
+"""What each GraphQL field costs in the query cost (`schema.complexity`), in plain field reads.
+
+A field costs 1 (reading an attribute of an object already loaded) unless `PRICES` says more:
+the weight is the service's CPU time for resolving that field once, divided by the CPU time of a
+plain field read, as measured by `bench/field_costs.py` on the service over HTTP (rounded; the
+table of figures and how they were taken: docs/security.md, "Cost"). A field whose work depends
+on an argument has an `extra` weight added when that argument is given (`state(version:)` folds
+the log from the nearest snapshot or checkpoint, the current version needs no fold). A list
+field whose items are objects multiplies the cost of its selection by its largest length, as a
+connection multiplies by its page size (GitHub's node limit counts those only; a list of game
+types or seats is as bounded and as real).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from graphql import FieldNode, GraphQLField, GraphQLNamedType, IntValueNode, NullValueNode
+
+from boardstate.engine import registry
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Price:
+    """The cost of resolving one field once (see the module docstring)."""
+
+    weight: int = 1
+    extra: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    """Added when the named argument is given and not null (a variable counts as given)."""
+    items: int = 1
+    """For a list of objects: its largest length (the selection below counts once per item)."""
+    items_argument: str | None = None
+    """The argument that sets the length (clamped to 0..`items`; its default when absent)."""
+
+
+PLAIN = Price()
+
+# Measured by bench/field_costs.py in four runs on the shared 2-core machine: a plain field read
+# took 2.9-4.6 us of the service's CPU; each figure below is the CPU of one resolution in that
+# run's unit (range over the runs), the price a round figure near the median
+# (docs/security.md, "Cost", has the table).
+GAME_LOAD = 50
+"""A game looked up by id or listed on a page: a Redis read of its version, then the record
+cache (measured 45-94)."""
+STORE_READ = 60
+"""One read of a game's log, or of a webhook's records, from Redis (`events(first: 1)`:
+51-87, of which 11 are its plain fields)."""
+STATE = 60
+"""A seat's or the spectator's view of the current state (measured 42-72)."""
+FOLD = 800
+"""A past version folded from the nearest snapshot: up to 63 events (measured 676-1109 above
+the current view, 818-1446 above the current picture; 180-300 when a checkpoint, every 8
+versions, is near, which an attacker need not allow)."""
+PICTURE = 1000
+"""One SVG picture drawn: the view, the last move's events and the drawing (835-1148)."""
+LEGAL_MOVES = 150
+"""The legal moves of a seat at one position (TF22 Mine 125-240, the other games 0-120)."""
+CHECK_MOVE = 150
+"""Every check of a move, nothing written (`validateMove`, 141-160)."""
+WRITE = 1500
+"""A mutation that appends to a game's log or writes records (`createGame` 1044-1677, an
+accepted `submitMove` 1305-1920); mutations run one after another."""
+HINT = 20_000
+"""A hint searches up to 1 s (measured 260-393 ms of CPU on Trambahn: 63 000-107 000 plain
+reads): priced below its work at two fifths of the default cost limit, so that a request holds
+one or two, never three; its own time budget and the bot workers bound it further."""
+MAX_SEATS = max(r.info.max_players for r in registry.GAMES.values())
+GAME_TYPES = len(registry.GAMES)
+MAX_WEBHOOKS = 100
+"""`service.games.webhook_service.MAX_ENDPOINTS`."""
+MAX_DELIVERIES = 100
+"""`service.games.webhook_service.MAX_DELIVERIES_PAGE`."""
+
+_WRITES = (
+    "createGame",
+    "forkGame",
+    "joinGame",
+    "submitMove",
+    "resign",
+    "leaveGame",
+    "requestTakeback",
+    "answerTakeback",
+    "abortGame",
+    "reissueSeatToken",
+    "replaceSeat",
+    "createWebhook",
+    "updateWebhook",
+    "deleteWebhook",
+    "resendWebhookDelivery",
+)
+
+PRICES: Mapping[tuple[str, str], Price] = {
+    ("Query", "game"): Price(GAME_LOAD),
+    ("GameEdge", "node"): Price(GAME_LOAD),
+    ("Query", "gameTypes"): Price(items=GAME_TYPES),
+    ("Query", "validateMove"): Price(CHECK_MOVE),
+    ("Query", "webhooks"): Price(STORE_READ, items=MAX_WEBHOOKS),
+    ("Query", "webhook"): Price(STORE_READ),
+    ("Webhook", "deliveries"): Price(STORE_READ, items=MAX_DELIVERIES, items_argument="first"),
+    ("Game", "seats"): Price(items=MAX_SEATS),
+    ("Game", "state"): Price(STATE, {"version": FOLD}),
+    ("Game", "boardSvg"): Price(PICTURE, {"version": FOLD}),
+    ("Game", "legalMoves"): Price(LEGAL_MOVES),
+    ("Game", "events"): Price(STORE_READ),
+    ("Game", "suggestMove"): Price(HINT),
+    # Computed once per process (`schema.game_types.facts`): what is left is encoding them.
+    ("GameType", "optionsSchema"): Price(5),
+    ("GameType", "moveSchema"): Price(10),
+    ("GameType", "eventSchema"): Price(30),
+    ("GameType", "stateSchema"): Price(15),
+    ("GameType", "variants"): Price(5),
+    ("GameType", "provenance"): Price(10),
+    **{("Mutation", name): Price(WRITE) for name in _WRITES},
+}
+"""The fields that cost more than a plain read (type name, field name)."""
+
+
+def price(parent: str, field: str) -> Price:
+    """Returns the price of `parent.field` (`PLAIN` for most fields)."""
+    return PRICES.get((parent, field), PLAIN)
+
+
+def weight_of(node: FieldNode, cost: Price) -> int:
+    """The weight of one resolution of `node`: its price plus the extras of its arguments."""
+    return cost.weight + sum(w for name, w in cost.extra.items() if _given(node, name))
+
+
+def items_of(
+    node: FieldNode,
+    definition: GraphQLField | None,
+    child: GraphQLNamedType | None,
+    cost: Price,
+    page_cap: int,
+) -> int:
+    """How many items a connection or a priced list may return (1 for other fields). A
+    connection's page is `first` or `last` clamped to 0..`page_cap` (the cap when absent or a
+    variable), the smaller of the two when both are given."""
+    if definition is None or child is None:
+        return 1
+    if not child.name.endswith("Connection"):
+        return _list_size(node, definition, cost)
+    paging = [a for a in ("first", "last") if a in definition.args]
+    if not paging:
+        return 1
+    size = page_cap
+    for argument in node.arguments or ():
+        if argument.name.value in paging and isinstance(argument.value, IntValueNode):
+            size = min(size, max(0, int(argument.value.value)))
+    return size
+
+
+def _given(node: FieldNode, name: str) -> bool:
+    """Tells whether the field gives the argument `name` (a literal null is not given; a
+    variable may hold anything, so it is)."""
+    return any(
+        a.name.value == name and not isinstance(a.value, NullValueNode)
+        for a in node.arguments or ()
+    )
+
+
+def _list_size(node: FieldNode, definition: GraphQLField, cost: Price) -> int:
+    """The largest length of a priced list: `items`, or its argument clamped to 0..`items`."""
+    name = cost.items_argument
+    if name is None:
+        return cost.items
+    for argument in node.arguments or ():
+        if argument.name.value == name:
+            value = argument.value
+            if isinstance(value, IntValueNode):
+                return min(cost.items, max(0, int(value.value)))
+            return cost.items
+    found = definition.args.get(name)
+    default = None if found is None else found.default_value
+    return min(cost.items, max(0, default)) if isinstance(default, int) else cost.items
