@@ -106,6 +106,8 @@ class Measures:
     work: int = 0
     depths: dict[str, int] = dataclasses.field(default_factory=dict)
     """Depth of each operation by name (`anonymous` for an unnamed one)."""
+    costs: dict[str, int] = dataclasses.field(default_factory=dict)
+    """Cost of each operation by name, as `depths` (what running it is charged, `schema.points`)."""
 
 
 class _Walker:
@@ -212,6 +214,7 @@ def measure(schema: GraphQLSchema, document: DocumentNode, page_cap: int) -> Mea
             tally = walker.selections(definition.selection_set, parent)
             name = definition.name.value if definition.name else "anonymous"
             result.depths[name] = max(result.depths.get(name, 0), tally.depth)
+            result.costs[name] = max(result.costs.get(name, 0), tally.cost)
             result.depth = max(result.depth, tally.depth)
             result.aliases = _add(result.aliases, tally.aliases)
             result.cost = max(result.cost, tally.cost)

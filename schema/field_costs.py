@@ -111,6 +111,9 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("GameType", "stateSchema"): Price(15),
     ("GameType", "variants"): Price(5),
     ("GameType", "provenance"): Price(10),
+    # What the operation's charge left (`schema.rate_limit`): free, as on GitHub.
+    ("Query", "rateLimit"): Price(0),
+    **{("RateLimit", name): Price(0) for name in ("cost", "limit", "remaining", "used", "resetAt")},
     **{("Mutation", name): Price(WRITE) for name in _WRITES},
 }
 """The fields that cost more than a plain read (type name, field name)."""

@@ -1,4 +1,4 @@
-"""The Query root (DESIGN §5) plus `gameType(id)` and `validateMove`."""
+"""The Query root (DESIGN §5) plus `gameType(id)`, `validateMove` and `rateLimit`."""
 
 from __future__ import annotations
 
@@ -13,13 +13,14 @@ from boardstate.schema.arguments import text_argument
 from boardstate.schema.context import Info
 from boardstate.schema.events import PageInfo, clamp_first
 from boardstate.schema.game_types import GameType, all_game_types, game_type_of
+from boardstate.schema.rate_limit import RateLimitQuery
 from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
 from boardstate.schema.types import Game, GameConnection, GameEdge, GameStatus
 from boardstate.schema.webhooks import WebhookQuery
 
 
 @strawberry.type
-class Query(WebhookQuery):
+class Query(WebhookQuery, RateLimitQuery):
     @strawberry.field
     def game_types(self) -> list[GameType]:
         return all_game_types()

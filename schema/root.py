@@ -13,6 +13,7 @@ from strawberry.types import ExecutionContext, ExecutionResult
 from boardstate.schema.codes import BAD_INPUT
 from boardstate.schema.guard import SINGLE_RESULT, Guard, Limits, QueryLimits, unexpected
 from boardstate.schema.mutation import Mutation
+from boardstate.schema.points import points
 from boardstate.schema.query import Query
 from boardstate.schema.subscription import Subscription
 
@@ -23,6 +24,17 @@ class BoardstateSchema(strawberry.Schema):
     """Logs expected errors (validation, typed API errors) quietly and unexpected ones loudly;
     clients see unexpected ones as "Internal error." (`MaskErrors`). `execute` (one result, as
     over HTTP) marks itself so the guard refuses a subscription there."""
+
+    guard: Limits | None = None
+    """The guard's limits and caches (`make_schema`)."""
+
+    def points_of(self, query: object, operation_name: object = None) -> int:
+        """The points running `query` is charged (`schema.points`): its operation's cost, from
+        the guard's caches (the guard then finds the document parsed and measured)."""
+        if self.guard is None or not isinstance(query, str):
+            return points(None)
+        name = operation_name if isinstance(operation_name, str) else None
+        return points(self.guard.cost_of(self._schema, query, name))
 
     async def execute(self, *args: Any, **kwargs: Any) -> ExecutionResult:
         token = SINGLE_RESULT.set(True)
@@ -68,15 +80,18 @@ def _code(error: GraphQLError) -> Any:
 
 def make_schema(
     max_depth: int = 12, max_aliases: int = 30, max_tokens: int = 2000, **limits: int
-) -> strawberry.Schema:
+) -> BoardstateSchema:
     """Returns the schema with the document limits (`QueryLimits`: depth, aliases, tokens and
     the keyword ones), parser and validation caches and error masking, all in one extension
     (`schema.guard.Guard`)."""
     query_limits = QueryLimits(max_depth, max_aliases, max_tokens, **limits)
-    extension = partial(Guard, Limits(query_limits))
-    return BoardstateSchema(
+    guard = Limits(query_limits)
+    extension = partial(Guard, guard)
+    made = BoardstateSchema(
         query=Query, mutation=Mutation, subscription=Subscription, extensions=[extension]
     )
+    made.guard = guard
+    return made
 
 
 schema = make_schema()

@@ -32,10 +32,12 @@
 | `BOARDSTATE_MAX_STREAMS_PER_TOKEN` | `8` | live subscriptions per seat token, per process |
 | `BOARDSTATE_MAX_STREAMS_PER_ADDRESS` | `32` | spectator subscriptions per client address |
 | `BOARDSTATE_SSE_KEEPALIVE_SECONDS` | `15` | keep-alive comment interval of an idle SSE stream |
-| `BOARDSTATE_RATE_LIMITS` | `1` | `0`: no rate limits and no open-games quota (load benchmarks) |
+| `BOARDSTATE_RATE_LIMITS` | `1` | `0`: no rate limits, points, open-games quota (load benchmarks) |
 | `BOARDSTATE_RATE_LIMIT_ADDRESS` | `100/second;3000/minute` | requests per client address |
 | `BOARDSTATE_RATE_LIMIT_TOKEN` | `30/second;1200/minute` | requests per bearer token |
 | `BOARDSTATE_RATE_LIMIT_CREATE` | `30/minute;300/hour` | createGame/forkGame per creator |
+| `BOARDSTATE_RATE_LIMIT_POINTS_ADDRESS` | `10000/minute` | work (points: cost / 100) per address |
+| `BOARDSTATE_RATE_LIMIT_POINTS_TOKEN` | `5000/minute` | work (points) per bearer token |
 | `BOARDSTATE_MAX_OPEN_GAMES` | `100` | unfinished games per creator (0: no quota) |
 | `BOARDSTATE_OPEN_GAME_TTL_SECONDS` | `86400` | unstarted games are deleted after it (0: never) |
 | `BOARDSTATE_TRUSTED_PROXIES` | empty | proxy IPs/networks whose X-Forwarded-For counts |
@@ -87,6 +89,8 @@ LOG_FORMATS = ("auto", "json", "console")
 ADDRESS_LIMITS = "100/second;3000/minute"
 SEAT_LIMITS = "30/second;1200/minute"
 CREATE_LIMITS = "30/minute;300/hour"
+ADDRESS_POINTS = "10000/minute"
+SEAT_POINTS = "5000/minute"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -120,6 +124,8 @@ class Settings:
     rate_limit_address: str = ADDRESS_LIMITS
     rate_limit_token: str = SEAT_LIMITS
     rate_limit_create: str = CREATE_LIMITS
+    rate_limit_points_address: str = ADDRESS_POINTS
+    rate_limit_points_token: str = SEAT_POINTS
     max_open_games: int = 100
     open_game_ttl_seconds: int = 86_400
     trusted_proxies: tuple[str, ...] = ()
@@ -196,6 +202,12 @@ class Settings:
             rate_limit_address=limit_list(env, "BOARDSTATE_RATE_LIMIT_ADDRESS", ADDRESS_LIMITS),
             rate_limit_token=limit_list(env, "BOARDSTATE_RATE_LIMIT_TOKEN", SEAT_LIMITS),
             rate_limit_create=limit_list(env, "BOARDSTATE_RATE_LIMIT_CREATE", CREATE_LIMITS),
+            rate_limit_points_address=limit_list(
+                env, "BOARDSTATE_RATE_LIMIT_POINTS_ADDRESS", ADDRESS_POINTS
+            ),
+            rate_limit_points_token=limit_list(
+                env, "BOARDSTATE_RATE_LIMIT_POINTS_TOKEN", SEAT_POINTS
+            ),
             max_open_games=integer(env, "BOARDSTATE_MAX_OPEN_GAMES", 100, lo=0),
             open_game_ttl_seconds=integer(env, "BOARDSTATE_OPEN_GAME_TTL_SECONDS", 86_400, lo=0),
             trusted_proxies=networks(env, "BOARDSTATE_TRUSTED_PROXIES"),

@@ -3,8 +3,9 @@
 The HTTP layer (`service.http.rate_limits`) sets `CALLER` for each request before any resolver
 runs; the game service reads it to count new games per creator (`service.games.admission`) and
 writes back what the HTTP response should carry (`Retry-After`, a 503 for a full store), so
-a GraphQL result refused inside a resolver still gets the HTTP headers of its refusal. With no
-caller (the CLI, tests calling the service directly) nothing is counted.
+a GraphQL result refused inside a resolver still gets the HTTP headers of its refusal; the
+points charge leaves the caller's budget on it (`X-RateLimit-*`). With no caller (the CLI,
+tests calling the service directly) nothing is counted.
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 from contextvars import ContextVar
+
+from boardstate.schema.points import Budget
 
 STORE_FULL_RETRY_AFTER = 30
 """Seconds a client is asked to wait when Redis refuses writes for lack of memory."""
@@ -27,6 +30,8 @@ class Caller:
     """Set when part of the request was refused for a while: becomes `Retry-After`."""
     store_full: bool = False
     """Set when a write was refused because Redis is full: the response becomes a 503."""
+    budget: Budget | None = None
+    """Its points budget once the request was charged: the `X-RateLimit-*` headers."""
 
     def identities(self) -> list[str]:
         """Returns the identities limits count against: the address, and the token's hash

@@ -21,6 +21,7 @@ from boardstate.service.games.admission import Admission
 from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.offload import use_short_switch_interval
+from boardstate.service.http.charges import HEADER_NAMES
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
 from boardstate.service.http.graphql_sse import sse_transport
@@ -40,6 +41,7 @@ from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 from boardstate.service.store.creator_games import RedisQuotas
 from boardstate.service.store.index import RedisIndex
+from boardstate.service.store.points_budget import PointsBudget
 from boardstate.service.store.pools import in_use
 from boardstate.service.store.rate_limiter import RateLimiter
 
@@ -55,6 +57,7 @@ class State(TypedDict):
     service: GameService
     metrics: Metrics
     limiter: RateLimiter | None
+    budget: PointsBudget | None
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -83,9 +86,13 @@ def create_app(settings: Settings) -> Starlette:
             max_streams=settings.max_streams,
         )
         limiter: RateLimiter | None = None
+        budget: PointsBudget | None = None
         quotas: RedisQuotas | None = None
         if settings.rate_limits:
             limiter = RateLimiter(settings.redis_url, settings.redis_cluster, settings.key_prefix)
+            budget = PointsBudget(
+                limiter, settings.rate_limit_points_address, settings.rate_limit_points_token
+            )
             quotas = RedisQuotas(store.client, settings.key_prefix)
         admission = Admission(store, settings, limiter, quotas)
         service = GameService(store, settings, metrics, admission)
@@ -111,7 +118,7 @@ def create_app(settings: Settings) -> Starlette:
         sending = webhook_sender.start(service.sender)
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
-            yield {"service": service, "metrics": metrics, "limiter": limiter}
+            yield {"service": service, "metrics": metrics, "limiter": limiter, "budget": budget}
         finally:
             lag.cancel()
             await steward.stop(stewarding)
@@ -176,7 +183,14 @@ def create_app(settings: Settings) -> Starlette:
                     "if-none-match",
                     "last-event-id",
                 ],
-                expose_headers=["x-request-id", "x-game-version", "etag", "location"],
+                expose_headers=[
+                    "x-request-id",
+                    "x-game-version",
+                    "etag",
+                    "location",
+                    "retry-after",
+                    *(name.lower() for name in HEADER_NAMES),
+                ],
             )
         )
     routes = [

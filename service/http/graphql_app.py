@@ -1,8 +1,10 @@
 """`GraphQLApp`: strawberry's ASGI app as the service runs it on `/graphql`.
 
-It builds a `Context` per request or websocket connection, parses bodies strictly, answers
-what GraphQL cannot run with a GraphQL-shaped 4xx, ends graphql-sse streams with where to
-resume on shutdown, and serves GraphiQL from the vendored copies.
+It builds a `Context` per request or websocket connection, parses bodies strictly, charges
+each operation its points before it runs (`service.http.charges`; refused: a 429 with the
+GraphQL error `RATE_LIMITED`), answers what GraphQL cannot run with a GraphQL-shaped 4xx, ends
+graphql-sse streams with where to resume on shutdown, and serves GraphiQL from the vendored
+copies.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import asyncio
 import json
 import uuid
 from collections.abc import Mapping
+from typing import Any
 
 import msgspec
 from cross_web import HTTPException
@@ -22,10 +25,14 @@ from strawberry.asgi import GraphQL
 
 from boardstate.schema.codes import BAD_JSON, BAD_REQUEST
 from boardstate.schema.context import Context, bearer_token
+from boardstate.schema.points import CHARGED, Budget
+from boardstate.schema.root import BoardstateSchema
 from boardstate.service.games.callers import caller_address
+from boardstate.service.http.charges import POINTS_KEY, Charge
 from boardstate.service.http.graphiql import page_response
 from boardstate.service.http.graphql_sse import TextStream, ending_on_shutdown
 from boardstate.service.http.graphql_ws import CountedOperations
+from boardstate.service.http.rate_limits import refusal_response
 from boardstate.service.inputs import BadJson, loads
 from boardstate.service.logging import REQUEST_ID_KEY
 
@@ -38,6 +45,14 @@ class RequestError(HTTPException):
     def __init__(self, status_code: int, code: str, reason: str) -> None:
         super().__init__(status_code, reason)
         self.code = code
+
+
+class PointsRefused(HTTPException):
+    """The operation does not fit the caller's points budget: a 429."""
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__(429, "points budget exhausted")
+        self.budget = budget
 
 
 class GraphQLApp(GraphQL[Context, None]):
@@ -83,6 +98,8 @@ class GraphQLApp(GraphQL[Context, None]):
         request = Request(scope=scope, receive=receive)
         try:
             response = await self.run(request)
+        except PointsRefused as exc:
+            response = refusal_response(scope, exc.budget.retry_after or 1, exc.budget)
         except HTTPException as exc:
             code = exc.code if isinstance(exc, RequestError) else BAD_REQUEST
             error = {"message": exc.reason, "extensions": {"code": code}}
@@ -90,6 +107,25 @@ class GraphQLApp(GraphQL[Context, None]):
         await response(scope, receive, send)
 
     request_concurrency = 8
+
+    async def execute_operation(self, *args: Any, **kwargs: Any) -> Any:
+        """Charges the operation its points (a batch: the sum) before it runs; `CHARGED`
+        holds the budget it leaves while it runs (`Query.rateLimit`)."""
+        request: Request = kwargs["request"]
+        charge: Charge | None = request.scope.get(POINTS_KEY)
+        if charge is not None:
+            data = kwargs["request_data"]
+            schema = self.schema
+            assert isinstance(schema, BoardstateSchema)
+            cost = sum(
+                schema.points_of(d.query, d.operation_name)
+                for d in (data if isinstance(data, list) else [data])
+            )
+            budget = await charge(cost, None)
+            if budget is not None and budget.retry_after is not None:
+                raise PointsRefused(budget)
+            CHARGED.set(budget)
+        return await super().execute_operation(*args, **kwargs)
 
     async def get_context(
         self, request: Request | WebSocket, response: Response | WebSocket

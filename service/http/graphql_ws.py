@@ -10,9 +10,11 @@ the handshake's `Authorization` header.
 
 What HTTP requests are held to, operations on a socket are held to as well:
 * each `subscribe` counts one hit against the rate limits of the socket's address and token, as
-  a request does (`service.http.rate_limits.OPERATION_HIT_KEY`); over a limit the operation gets
-  an `error` message with `extensions: {code: "RATE_LIMITED", retryAfter}`, and the socket stays
-  open;
+  a request does (`service.http.rate_limits.OPERATION_HIT_KEY`), and is charged its points
+  against their points budgets, as over HTTP (`service.http.charges`: a subscription its open,
+  its events are bounded by the stream caps); over a limit the operation gets an `error`
+  message with `extensions: {code: "RATE_LIMITED", retryAfter}` (for points also `scope:
+  "points"`, `cost`, `remaining`), and the socket stays open;
 * at most `MAX_OPERATIONS` operations run at once on a socket (strawberry's
   `max_subscriptions_per_connection`: "Subscription limit reached" for more);
 * each message's size is capped by `service.http.limits` (`BOARDSTATE_MAX_WS_MESSAGE_BYTES`)
@@ -35,6 +37,9 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
 
 from boardstate.schema.codes import RATE_LIMITED
 from boardstate.schema.context import Context
+from boardstate.schema.points import CHARGED
+from boardstate.schema.root import BoardstateSchema
+from boardstate.service.http.charges import POINTS_KEY, Charge, graphql_refusal
 from boardstate.service.http.rate_limits import OPERATION_HIT_KEY
 
 MAX_OPERATIONS = 32
@@ -56,12 +61,34 @@ class CountedOperations(BaseGraphQLTransportWSHandler[Context, None]):
                     "message": f"rate limit exceeded; retry in {wait} s",
                     "extensions": {"code": RATE_LIMITED, "retryAfter": wait},
                 }
-                refusal = ErrorMessage(id=message["id"], type="error", payload=[error])
-                await self.send_message(refusal)
+                await self._refuse(message, error)
                 return
+        charge = cast("Charge | None", self._scope().get(POINTS_KEY))
+        if charge is not None and new:
+            payload: Any = message["payload"]
+            if not isinstance(payload, dict):
+                payload = {}
+            schema = self.schema
+            assert isinstance(schema, BoardstateSchema)
+            cost = schema.points_of(payload.get("query"), payload.get("operationName"))
+            budget = await charge(cost, self.context.token)
+            if budget is not None and budget.retry_after is not None:
+                await self._refuse(message, graphql_refusal(budget))
+                return
+            charged = CHARGED.set(budget)  # the operation's task starts with it
+            try:
+                await super().handle_subscribe(message)
+            finally:
+                CHARGED.reset(charged)
+            return
         await super().handle_subscribe(message)
 
-    def _hit(self) -> Hit | None:
+    async def _refuse(self, message: SubscribeMessage, error: GraphQLFormattedError) -> None:
+        await self.send_message(ErrorMessage(id=message["id"], type="error", payload=[error]))
+
+    def _scope(self) -> dict[str, Any]:
         socket = getattr(self.websocket, "ws", None)  # strawberry's ASGI adapter: Starlette's
-        scope: dict[str, Any] = getattr(socket, "scope", {})
-        return cast("Hit | None", scope.get(OPERATION_HIT_KEY))
+        return cast("dict[str, Any]", getattr(socket, "scope", {}))
+
+    def _hit(self) -> Hit | None:
+        return cast("Hit | None", self._scope().get(OPERATION_HIT_KEY))

@@ -17,6 +17,7 @@ from starlette.responses import Response
 from boardstate.schema.codes import ALL_CODES
 from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models
+from boardstate.service.http.openapi_budget import with_budget
 from boardstate.service.http.openapi_caching import with_caching
 from boardstate.service.http.openapi_paths import REF, paths
 from boardstate.service.http.openapi_pictures import picture_paths
@@ -66,7 +67,9 @@ def document() -> dict[str, Any]:
             "tokens, codes and conventions. Errors are application/problem+json.",
         },
         "servers": [{"url": "/"}],
-        "paths": with_caching({**paths(), **picture_paths(), **table_paths(), **webhook_paths()}),
+        "paths": with_budget(
+            with_caching({**paths(), **picture_paths(), **table_paths(), **webhook_paths()})
+        ),
         "webhooks": outgoing_webhooks(),
         "components": {
             "schemas": {**components, **announcement_components()},

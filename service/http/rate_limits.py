@@ -9,6 +9,12 @@ details: {retryAfter}}}`; a websocket gets the same 429 as its handshake's answe
 operation it sends later (a `subscribe` message: a query, a move, a subscription) counts one more
 hit (`OPERATION_HIT_KEY`), refused with an `error` message for that operation.
 
+Work is counted too, in points (`service.http.charges`): a request the request limits let
+through is charged its route's price (`service.http.rest_prices`) against the caller's points
+budget before it runs, except on `/graphql`, whose operations are charged their cost by the
+GraphQL door with the `Charge` put on the scope (`POINTS_KEY`); the response tells the budget
+(`X-RateLimit-*`).
+
 The middleware also sets the request's `Caller` (`service.games.callers`) and applies what the
 game service noted on it: a `Retry-After` header for a refusal inside a GraphQL result
 (`createGame` rate-limited), and status 503 when a write met a full Redis (`STORE_FULL`).
@@ -28,13 +34,20 @@ import json
 from collections.abc import Sequence
 
 from starlette.datastructures import Headers
+from starlette.requests import Request
+from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
 from boardstate.schema.codes import RATE_LIMITED
 from boardstate.schema.context import bearer_token
+from boardstate.schema.points import Budget
 from boardstate.service.games.callers import CALLER, Caller
+from boardstate.service.http.charges import POINTS_KEY, Charge, budget_headers, message
 from boardstate.service.http.connection_limits import plain_ip
+from boardstate.service.http.limits import GRAPHQL_PATH
+from boardstate.service.http.rest_prices import rest_points
 from boardstate.service.settings import Settings
+from boardstate.service.store.points_budget import PointsBudget
 from boardstate.service.store.rate_limiter import RateLimiter, parse_limits
 
 EXEMPT = frozenset({"/healthz", "/readyz", "/metrics"})
@@ -73,26 +86,29 @@ def client_address(scope: Scope, trusted: Sequence[Network]) -> str:
     return address
 
 
-def refusal(scope: Scope, wait: int) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
-    """Returns the status, headers and body of a rate-limited request."""
-    message = f"rate limit exceeded; retry in {wait} s"
-    if scope.get("path") == "/graphql":
-        extensions = {"code": RATE_LIMITED, "retryAfter": wait}
-        payload: object = {"data": None, "errors": [{"message": message, "extensions": extensions}]}
+def refusal(
+    scope: Scope, wait: int, budget: Budget | None = None
+) -> tuple[int, list[tuple[bytes, bytes]], bytes]:
+    """Returns the status, headers and body of a rate-limited request (`budget`: refused by
+    the points budget)."""
+    text = f"rate limit exceeded; retry in {wait} s" if budget is None else message(budget)
+    details: dict[str, object] = {"retryAfter": wait} if budget is None else budget.extensions()
+    if scope.get("path") == GRAPHQL_PATH:
+        extensions = {"code": RATE_LIMITED, **details}
+        payload: object = {"data": None, "errors": [{"message": text, "extensions": extensions}]}
         media = b"application/json"
     elif str(scope.get("path", "")).startswith("/v1/"):
         payload = {
             "type": "about:blank",
             "title": "Rate limited",
             "status": 429,
-            "detail": message,
+            "detail": text,
             "code": RATE_LIMITED,
-            "details": {"retryAfter": wait},
+            "details": details,
         }
         media = b"application/problem+json"
     else:
-        error = {"code": RATE_LIMITED, "message": message, "details": {"retryAfter": wait}}
-        payload = {"error": error}
+        payload = {"error": {"code": RATE_LIMITED, "message": text, "details": details}}
         media = b"application/json"
     body = json.dumps(payload).encode()
     headers = [
@@ -103,6 +119,24 @@ def refusal(scope: Scope, wait: int) -> tuple[int, list[tuple[bytes, bytes]], by
     return 429, headers, body
 
 
+def refusal_response(scope: Scope, wait: int, budget: Budget | None = None) -> Response:
+    """`refusal` as a response."""
+    status, headers, body = refusal(scope, wait, budget)
+    return Response(body, status, {name.decode(): value.decode() for name, value in headers})
+
+
+async def charge_more(request: Request, points: int) -> Response | None:
+    """Charges the running request `points` more, when a route knows its full price only once
+    it has started (a log's length); returns the refusal to answer with, else None."""
+    charge: Charge | None = request.scope.get(POINTS_KEY)
+    if charge is None or points <= 0:
+        return None
+    budget = await charge(points, None)
+    if budget is None or budget.retry_after is None:
+        return None
+    return refusal_response(request.scope, budget.retry_after, budget)
+
+
 class RateLimitMiddleware:
     """Counts requests per address and token; sets the request's `Caller`."""
 
@@ -111,6 +145,8 @@ class RateLimitMiddleware:
         self.trusted = [ipaddress.ip_network(n, strict=False) for n in settings.trusted_proxies]
         self.address_limits = parse_limits(settings.rate_limit_address)
         self.token_limits = parse_limits(settings.rate_limit_token)
+        self.page_cap = settings.page_cap
+        self.max_cost = settings.max_cost
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] not in ("http", "websocket") or scope["path"] in EXEMPT:
@@ -127,9 +163,31 @@ class RateLimitMiddleware:
                 return
             if limiter is not None and scope["type"] == "websocket":
                 scope[OPERATION_HIT_KEY] = functools.partial(self._operation, limiter, caller)
+            budget: PointsBudget | None = scope.get("state", {}).get("budget")
+            if budget is not None:
+                scope[POINTS_KEY] = functools.partial(self._charge, budget, caller)
+                if scope["type"] == "http" and scope["path"] != GRAPHQL_PATH:
+                    spent = await self._charge(
+                        budget, caller, rest_points(scope, self.page_cap, self.max_cost)
+                    )
+                    if spent is not None and spent.retry_after is not None:
+                        await self._refuse(scope, send, spent.retry_after, spent)
+                        return
             await self.app(scope, receive, self._sender(caller, send))
         finally:
             CALLER.reset(reset)
+
+    @staticmethod
+    async def _charge(
+        budget: PointsBudget, caller: Caller, points: int, token: str | None = None
+    ) -> Budget | None:
+        """Charges `points` to the caller (acting with `token` on a websocket); the budget it
+        leaves is kept on the caller for the response's headers."""
+        who = caller if token is None else Caller(caller.address, token)
+        spent = await budget.charge(who.identities(), points)
+        if spent is not None:
+            caller.budget = spent
+        return spent
 
     async def _operation(
         self, limiter: RateLimiter, caller: Caller, token: str | None
@@ -144,8 +202,10 @@ class RateLimitMiddleware:
         return wait
 
     @staticmethod
-    async def _refuse(scope: Scope, send: Send, wait: int) -> None:
-        status, headers, body = refusal(scope, wait)
+    async def _refuse(scope: Scope, send: Send, wait: int, budget: Budget | None = None) -> None:
+        status, headers, body = refusal(scope, wait, budget)
+        if budget is not None:
+            headers += budget_headers(budget)
         if scope["type"] == "http":
             await send({"type": "http.response.start", "status": status, "headers": headers})
             await send({"type": "http.response.body", "body": body})
@@ -159,7 +219,10 @@ class RateLimitMiddleware:
     @staticmethod
     def _sender(caller: Caller, send: Send) -> Send:
         async def sender(message: Message) -> None:
-            if message["type"] == "http.response.start" and caller.retry_after is not None:
+            if message["type"] != "http.response.start":
+                await send(message)
+                return
+            if caller.retry_after is not None:
                 headers = list(message.get("headers", []))
                 if all(name.lower() != b"retry-after" for name, _ in headers):  # REST sets it
                     headers.append((b"retry-after", str(caller.retry_after).encode()))
@@ -167,6 +230,9 @@ class RateLimitMiddleware:
                 if caller.store_full and status < 400:
                     status = 503
                 message = {**message, "status": status, "headers": headers}
+            if caller.budget is not None:
+                headers = [*message.get("headers", []), *budget_headers(caller.budget)]
+                message = {**message, "headers": headers}
             await send(message)
 
         return sender

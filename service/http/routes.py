@@ -18,7 +18,9 @@ from boardstate.service.games.read_models import export_line
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import msgpack_line, ndjson_line
 from boardstate.service.http.log_import import import_game
+from boardstate.service.http.rate_limits import charge_more
 from boardstate.service.http.rest_common import not_modified
+from boardstate.service.http.rest_prices import export_points
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
@@ -100,6 +102,9 @@ async def game_log(request: Request) -> Response:
         headers |= {"etag": tag, "cache-control": "public, max-age=86400, immutable"}
         if not_modified(request, tag):
             return Response(status_code=304, headers=headers)
+    refused = await charge_more(request, export_points(record.version, service.page_cap))
+    if refused is not None:  # its price depends on its length (`service.http.rest_prices`)
+        return refused
     return StreamingResponse(
         _export(service, record, viewer, as_msgpack), media_type=media, headers=headers
     )

@@ -19,6 +19,11 @@ atomically together, after the game's append):
 * `...:player:<n>:<name>` and the same four filters under it (`...:player:<n>:<name>:type:<t>`
   ...): the games of one player, by case-folded name (n = its length).
 
+The rate limits' windows (`service.store.rate_limiter`) are kept by the `limits` library under
+`<prefix>:rl:` (`rate_limit_prefix`), named by the library from an identity: `a:<address>` or
+`t:<token digest>` for the request limits, and for the points budget the same identities under
+`points/` (`points_identity`), so that a budget never shares a window with a request limit.
+
 `bs` is the default prefix; tests use a unique prefix per test to stay apart.
 """
 
@@ -112,3 +117,14 @@ def player_key(name: str) -> str:
 def index_member(created_at: str, game_id: str) -> str:
     """Returns the sorted-set member of a game: newest-first order is reverse lexicographic."""
     return f"{created_at}|{game_id}"
+
+
+def rate_limit_prefix(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the prefix of every rate-limit key (the `limits` library adds the rest)."""
+    return f"{prefix}:rl"
+
+
+def points_identity(identity: str) -> str:
+    """Returns the identity the points budget of `identity` (`a:<address>`, `t:<digest>`) is
+    counted under."""
+    return f"points/{identity}"

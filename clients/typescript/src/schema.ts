@@ -992,6 +992,16 @@ export interface operations {
                     ETag?: string;
                     /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
                     "Cache-Control"?: string;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1014,6 +1024,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1056,6 +1076,16 @@ export interface operations {
                     ETag?: string;
                     /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
                     "Cache-Control"?: string;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1097,6 +1127,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1140,6 +1180,16 @@ export interface operations {
             /** @description A page of games */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1170,6 +1220,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1237,6 +1297,16 @@ export interface operations {
             /** @description The game and the seat tokens */
             201: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1328,6 +1398,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1391,6 +1471,16 @@ export interface operations {
                     ETag?: string;
                     /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
                     "Cache-Control"?: string;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1451,6 +1541,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1516,6 +1616,16 @@ export interface operations {
             /** @description The seat and its token */
             201: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1650,6 +1760,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1718,6 +1838,16 @@ export interface operations {
                     ETag?: string;
                     /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
                     "Cache-Control"?: string;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1820,6 +1950,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1879,6 +2019,16 @@ export interface operations {
             /** @description The moves */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1970,6 +2120,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2045,6 +2205,16 @@ export interface operations {
             /** @description A moveId retry, or a dry run */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2054,6 +2224,16 @@ export interface operations {
             /** @description Recorded */
             201: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2188,6 +2368,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2251,6 +2441,16 @@ export interface operations {
             /** @description A page of events */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2342,6 +2542,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2404,6 +2614,16 @@ export interface operations {
             /** @description A Server-Sent Events stream (`service.http.sse`): catch-up after the start, then live, redacted for the caller, as the `gameEvents` subscription. Each event is one message of three lines and a blank line: `id: <version>`, `event: <event type>`, `data: <the event as JSON on one line: version, type, seat, moveId, data, at, stateHash, move>`. While idle, a `: keep-alive` comment every BOARDSTATE_SSE_KEEPALIVE_SECONDS (15). The stream ends after `GameEnded`; when the server shuts down, its last message is `retry: 1000`, `event: shutdown`, `data: {"resumeAfterVersion": N}` (reconnect with `Last-Event-ID: N`). */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2418,6 +2638,16 @@ export interface operations {
             /** @description The game has ended and the request starts at its last version: nothing more will come (an EventSource stops reconnecting) */
             204: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -2486,6 +2716,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2549,6 +2789,16 @@ export interface operations {
                     ETag?: string;
                     /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
                     "Cache-Control"?: string;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2590,6 +2840,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2660,6 +2920,16 @@ export interface operations {
                     "Content-Security-Policy"?: string;
                     /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
                     "Cache-Control"?: string;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2763,6 +3033,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2821,6 +3101,16 @@ export interface operations {
             /** @description The game after it (and any stand-in moves) */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2955,6 +3245,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3013,6 +3313,16 @@ export interface operations {
             /** @description The game after it (and any stand-in moves) */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3147,6 +3457,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3205,6 +3525,16 @@ export interface operations {
             /** @description The game after it (and any stand-in moves) */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3339,6 +3669,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3406,6 +3746,16 @@ export interface operations {
             /** @description The game after it (and any stand-in moves) */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3540,6 +3890,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3598,6 +3958,16 @@ export interface operations {
             /** @description The seat and its new token */
             201: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3732,6 +4102,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3799,6 +4179,16 @@ export interface operations {
             /** @description The game after it (and any stand-in moves) */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3933,6 +4323,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3992,6 +4392,16 @@ export interface operations {
             /** @description The suggestion (recorded nowhere) */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4086,6 +4496,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4142,6 +4562,16 @@ export interface operations {
             /** @description The game after it (and any stand-in moves) */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4276,6 +4706,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4329,6 +4769,16 @@ export interface operations {
             /** @description The endpoints */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4420,6 +4870,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4477,6 +4937,16 @@ export interface operations {
             /** @description The endpoint and its signing secret */
             201: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4568,6 +5038,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4624,6 +5104,16 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4715,6 +5205,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4771,6 +5271,16 @@ export interface operations {
             /** @description Deleted */
             204: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -4860,6 +5370,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4920,6 +5440,16 @@ export interface operations {
             /** @description The endpoint */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5011,6 +5541,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5070,6 +5610,16 @@ export interface operations {
             /** @description The delivery log */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5161,6 +5711,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5219,6 +5779,16 @@ export interface operations {
             /** @description The delivery, pending again */
             202: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5310,6 +5880,16 @@ export interface operations {
                 headers: {
                     /** @description Seconds to wait */
                     "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5375,6 +5955,16 @@ export interface operations {
             /** @description `id: <position>`, `event: <type>`, `data: <JSON>` */
             200: {
                 headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,0 +1,64 @@
+"""The points budget at the HTTP door (docs/security.md, "Rate limits and quotas").
+
+`service.http.rate_limits` charges every HTTP request but `/graphql` its route's price
+(`service.http.rest_prices`) before it runs, and puts a `Charge` on the scope of `/graphql`
+requests and websockets, which charge each operation its points before it runs
+(`service.http.graphql_app` over HTTP and graphql-sse, `service.http.graphql_ws` per
+`subscribe`). A response to a charged request carries the budget as GitHub's API does:
+
+* `X-RateLimit-Limit`: the points of the window;
+* `X-RateLimit-Remaining`: the points left in it;
+* `X-RateLimit-Used`: the points used in it;
+* `X-RateLimit-Reset`: epoch seconds at which the whole budget is back if nothing more is
+  charged;
+* `X-RateLimit-Resource: points`.
+
+A refusal (no points left for this charge) is HTTP 429 with `Retry-After` and `RATE_LIMITED`
+whose details (GraphQL: extensions) add `scope: "points"`, `cost` and `remaining` to
+`retryAfter`; on a websocket the operation gets an `error` message with the same extensions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from graphql import GraphQLFormattedError
+
+from boardstate.schema.codes import RATE_LIMITED
+from boardstate.schema.points import Budget
+
+POINTS_KEY = "boardstate.points"
+"""On the scope of `/graphql` requests and websockets: a `Charge`."""
+
+Charge = Callable[[int, str | None], Awaitable[Budget | None]]
+"""`await charge(points, token)`: charges the caller (acting with `token`, None: the request's
+own) `points`; returns its budget (refused: `retry_after` set), None when nothing was counted
+(rate limits off, or Redis could not count)."""
+
+HEADER_NAMES = (
+    "X-RateLimit-Limit",
+    "X-RateLimit-Remaining",
+    "X-RateLimit-Used",
+    "X-RateLimit-Reset",
+    "X-RateLimit-Resource",
+)
+
+
+def budget_headers(budget: Budget) -> list[tuple[bytes, bytes]]:
+    """The `X-RateLimit-*` headers telling `budget`."""
+    values = (budget.limit, budget.remaining, budget.used, budget.reset, "points")
+    pairs = zip(HEADER_NAMES, values, strict=True)
+    return [(name.lower().encode(), str(value).encode()) for name, value in pairs]
+
+
+def message(budget: Budget) -> str:
+    """The message of a refusal."""
+    return (
+        f"points budget exhausted: this request costs {budget.cost} points, "
+        f"{budget.remaining} left; retry in {budget.retry_after} s"
+    )
+
+
+def graphql_refusal(budget: Budget) -> GraphQLFormattedError:
+    """The GraphQL error of a refused operation."""
+    return {"message": message(budget), "extensions": {"code": RATE_LIMITED, **budget.extensions()}}

@@ -1,0 +1,144 @@
+"""What each REST route is charged from its caller's points budget (docs/security.md, "Rate
+limits and quotas", has the table).
+
+A route costs what the GraphQL query asking for the same data costs (`schema.complexity`, in
+plain field reads; `tests/service/test_rest_prices.py` measures those queries and compares), so
+both doors charge the same points (`schema.points`: cost / 100 rounded up, at least 1) for the
+same work. A page costs its items: `limit` (or `first`) clamped as the route clamps it, its
+largest when absent; `version` adds a past state's fold, as `state(version:)` does. A log
+costs by its size: an export as the pages of `events` that read it (charged once the game is
+loaded and its length known, `export_cost`), an import per KiB of its `Content-Length` (its
+verification's measured work), at most the largest query's cost. Every other path (pages,
+documents, static files) costs 1; `/graphql` is charged by its operation
+(`service.http.graphql_app`), the probes nothing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping
+
+from starlette.datastructures import QueryParams
+from starlette.types import Scope
+
+from boardstate.schema.field_costs import FOLD, GAME_LOAD, HINT, MAX_DELIVERIES, STORE_READ, WRITE
+from boardstate.schema.points import points
+from boardstate.service.http.limits import declared_length
+
+GAME = 123
+"""`game(id:)` with every field a REST game has (`GameOut`): its load and 73 fields."""
+EVENTS = GAME_LOAD + STORE_READ + 1
+"""`game(id:) { version events(...) }` without its events: the game's load and a log read."""
+EVENT = 12
+"""One event of a page (`edges { node { ... } }` with the 8 fields of `EventOut`)."""
+IMPORT_KIB = 100
+"""An import per KiB of log: its verification measured 74-147 plain reads per KiB (18-35 per
+event) on the four golden logs (`tests/golden/logs`)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Price:
+    """A route's cost in plain field reads (`schema.field_costs`)."""
+
+    cost: int
+    per_item: int = 0
+    """Added per item of the page (`items`)."""
+    items: str | None = None
+    """The query parameter that sets the page's length."""
+    most: int | None = None
+    """The page's largest length (None: `BOARDSTATE_PAGE_CAP`)."""
+    default: int | None = None
+    """The page's length when the parameter is absent or 0 (None: `most` when absent)."""
+    extra: Mapping[str, int] = dataclasses.field(default_factory=dict)
+    """Added when the named query parameter is given."""
+    per_kib: int = 0
+    """Added per KiB of the body (`Content-Length`; without it, as the largest)."""
+
+    def cost_of(self, query: QueryParams, page_cap: int) -> int:
+        """The cost of one request with these query parameters."""
+        cost = self.cost + sum(w for name, w in self.extra.items() if name in query)
+        if self.items is None:
+            return cost
+        most = page_cap if self.most is None else self.most
+        raw = query.get(self.items, "")
+        count = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 10 else None
+        if count is None or (count == 0 and self.default is not None):
+            count = most if self.default is None else self.default
+        return cost + self.per_item * min(count, most)
+
+
+TABLE = Price(WRITE + 75)
+"""A table mutation (`resign`, `leaveGame`, ...) with `TableUpdated { version game }`."""
+
+PRICES: Mapping[tuple[str, str], Price] = {
+    ("GET", "/v1/game-types"): Price(345),
+    ("GET", "/v1/game-types/{}"): Price(87),
+    ("GET", "/v1/games"): Price(1, 128, "limit"),
+    ("POST", "/v1/games"): Price(WRITE + 77),
+    ("GET", "/v1/games/{}"): Price(GAME),
+    ("POST", "/v1/games/{}/seats"): Price(WRITE + 76),
+    ("GET", "/v1/games/{}/state"): Price(111, extra={"version": FOLD}),
+    ("GET", "/v1/games/{}/board.svg"): Price(1050, extra={"version": FOLD}),
+    ("GET", "/v1/games/{}/legal-moves"): Price(201),
+    ("POST", "/v1/games/{}/moves"): Price(WRITE + 85),
+    ("GET", "/v1/games/{}/events"): Price(EVENTS, EVENT, "limit"),
+    ("GET", "/v1/games/{}/events/stream"): Price(9),
+    ("DELETE", "/v1/games/{}/seats/{}"): TABLE,
+    ("POST", "/v1/games/{}/seats/{}/resign"): TABLE,
+    ("POST", "/v1/games/{}/seats/{}/takeback"): TABLE,
+    ("POST", "/v1/games/{}/seats/{}/takeback/answer"): TABLE,
+    ("POST", "/v1/games/{}/seats/{}/token"): Price(WRITE + 76),
+    ("POST", "/v1/games/{}/seats/{}/stand-in"): TABLE,
+    ("POST", "/v1/games/{}/abort"): TABLE,
+    ("GET", "/v1/games/{}/suggested-move"): Price(HINT + 51),
+    ("GET", "/v1/webhooks"): Price(860),
+    ("POST", "/v1/webhooks"): Price(WRITE + 10),
+    ("GET", "/v1/webhooks/{}"): Price(68),
+    ("PATCH", "/v1/webhooks/{}"): Price(WRITE + 10),
+    ("DELETE", "/v1/webhooks/{}"): Price(WRITE + 2),
+    ("GET", "/v1/webhooks/{}/deliveries"): Price(120, 11, "first", MAX_DELIVERIES, 20),
+    ("POST", "/v1/webhooks/{}/deliveries/{}/resend"): Price(WRITE + 12),
+    ("GET", "/v1/feed/stream"): Price(6),
+    ("GET", "/v1/games/{}/log"): Price(EVENTS),
+    ("GET", "/games/{}/log"): Price(EVENTS),
+    ("POST", "/games/import"): Price(WRITE, per_kib=IMPORT_KIB),
+}
+"""Route templates (`{}`: one path segment) by method."""
+
+_BY_SHAPE: dict[tuple[str, int], list[tuple[tuple[str, ...], Price]]] = {}
+for (_method, _template), _price in PRICES.items():
+    _parts = tuple(_template.split("/"))
+    _BY_SHAPE.setdefault((_method, len(_parts)), []).append((_parts, _price))
+
+
+def price_of(method: str, path: str) -> Price | None:
+    """The price of a route (None: not in the table, 1 point)."""
+    parts = path.split("/")
+    for template, price in _BY_SHAPE.get((method, len(parts)), ()):
+        if all(t == "{}" or t == p for t, p in zip(template, parts, strict=True)):
+            return price
+    return None
+
+
+def rest_points(scope: Scope, page_cap: int, max_cost: int) -> int:
+    """The points an HTTP request (not `/graphql`) is charged before it runs (`max_cost`:
+    what a body priced by its size costs at most)."""
+    price = price_of(scope["method"], scope["path"])
+    if price is None:
+        return 1
+    cost = price.cost
+    if price.items or price.extra:
+        cost = price.cost_of(QueryParams(scope.get("query_string", b"")), page_cap)
+    if price.per_kib:
+        size = declared_length(scope)
+        kib = max_cost if size is None else -(-size // 1024)
+        cost = min(cost + price.per_kib * kib, max_cost)
+    return points(cost)
+
+
+def export_points(version: int, page_cap: int) -> int:
+    """The points exporting a log of `version` events costs beyond the price charged before
+    the game was loaded: the `events` pages (of `page_cap` events) that read it, each with the
+    game's load and a log read."""
+    pages = -(-version // max(1, page_cap))
+    return points(pages * EVENTS + version * EVENT) - points(EVENTS)
