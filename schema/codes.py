@@ -50,8 +50,8 @@ field cannot return a union):
   (`details.known`).
 * `TIME_EXPIRED` — the seat's clock ran out before its move arrived; the timeout is applied
   (`details.deadline`).
-* `RATE_LIMITED` — too many requests (or games created) from this address or token;
-  `details.retryAfter` says in how many seconds to retry (`docs/security.md`).
+* `RATE_LIMITED` — too many requests (or games created, or points of work) from this address
+  or token; `details.retryAfter` says in how many seconds to retry (`docs/security.md`).
 * `QUOTA_EXCEEDED` — `createGame`/`forkGame`: the creator has as many unfinished games as
   allowed (`details.limit`); finish or leave some, or let OPEN ones expire.
 
@@ -65,7 +65,8 @@ GraphQL errors only (top-level `errors`, `extensions.code`):
 * `STORE_FULL` — Redis is at its memory limit and refuses writes; nothing was written, and
   nothing recorded before is lost; reads still work; retry later (`retryAfter`, seconds).
 * `RATE_LIMITED` — also a top-level error (and HTTP 429 with `Retry-After`) when a request
-  is refused before it runs; `extensions.retryAfter` in seconds.
+  is refused before it runs; `extensions.retryAfter` in seconds; refused by the points budget,
+  also `scope: "points"`, `cost` (the operation's points) and `remaining`.
 * `APPEND_UNCERTAIN` — the append may or may not have been stored; retry with the same
   `moveId` (a retry returns the original result if it was stored).
 * `LOG_DIVERGED` — the game's log does not reproduce itself (an event does not apply or its
