@@ -201,21 +201,6 @@ class Limits:
     def _check(self, schema: GraphQLSchema, query: str) -> list[GraphQLError]:
         return refusals(self.limits, self.measured(schema, query))
 
-    def cost_of(self, schema: GraphQLSchema, query: str, operation: str | None) -> int | None:
-        """The cost of the operation a request runs (`operation`: its `operationName`), from
-        the same caches as the checks; None when the document is refused before it runs
-        (it does not parse, a limit, no such operation)."""
-        try:
-            self.parse(query)
-        except GraphQLError:
-            return None
-        if self.check(schema, query):
-            return None
-        costs = self.measured(schema, query).costs
-        if operation is None:
-            return next(iter(costs.values())) if len(costs) == 1 else None
-        return costs.get(operation)
-
     def _validate(
         self, schema: GraphQLSchema, query: str, rules: tuple[type[ASTValidationRule], ...]
     ) -> list[GraphQLError]:

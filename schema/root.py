@@ -13,7 +13,7 @@ from strawberry.types import ExecutionContext, ExecutionResult
 from boardstate.schema.codes import BAD_INPUT
 from boardstate.schema.guard import SINGLE_RESULT, Guard, Limits, QueryLimits, unexpected
 from boardstate.schema.mutation import Mutation
-from boardstate.schema.points import points
+from boardstate.schema.points import operation_cost, points
 from boardstate.schema.query import Query
 from boardstate.schema.subscription import Subscription
 
@@ -34,7 +34,7 @@ class BoardstateSchema(strawberry.Schema):
         if self.guard is None or not isinstance(query, str):
             return points(None)
         name = operation_name if isinstance(operation_name, str) else None
-        return points(self.guard.cost_of(self._schema, query, name))
+        return points(operation_cost(self.guard, self._schema, query, name))
 
     async def execute(self, *args: Any, **kwargs: Any) -> ExecutionResult:
         token = SINGLE_RESULT.set(True)

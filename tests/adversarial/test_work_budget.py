@@ -25,6 +25,7 @@ from graphql import parse
 from boardstate.schema.complexity import measure
 from boardstate.schema.points import points
 from boardstate.schema.root import schema
+from boardstate.service.http import rest_prices
 from tests.api.server import ServiceProcess, unique_prefix
 from tests.redis_support import RedisServer
 
@@ -183,6 +184,32 @@ async def test_a_token_has_its_own_budget_whatever_its_address(
     assert answers[0].headers["x-ratelimit-limit"] == str(TOKEN_BUDGET)  # the token's is told
     async with client(replicas[0], "198.51.100.14") as same_address_no_token:
         assert accepted(await ask(same_address_no_token, HEAVY))
+
+
+async def test_a_log_is_charged_by_its_length_and_an_import_by_its_size(
+    replicas: tuple[ServiceProcess, ServiceProcess], game: str
+) -> None:
+    async with client(replicas[0], "198.51.100.6") as caller:
+        version = (await caller.get(f"/v1/games/{game}")).json()["version"]
+        export = rest_prices.EVENTS * -(-version // 100) + rest_prices.EVENT * version
+        first = await caller.get(f"/v1/games/{game}/log")
+        assert first.status_code == 200
+        assert int(first.headers["x-ratelimit-used"]) == 2 + points(export)
+        heavy = [await ask(caller, HEAVY) for _ in range(9)]
+        assert all(map(accepted, heavy))
+        left = int(heavy[-1].headers["x-ratelimit-remaining"])
+        for _ in range(left - 2):
+            assert accepted(await ask(caller, CHEAP))
+        # 2 points left: the export's price before the game is loaded fits, its length does not.
+        refused = await caller.get(f"/v1/games/{game}/log")
+        assert refused.headers["content-type"].startswith("application/problem+json")
+        assert refused_for_points(refused, points(export) - 2)
+        assert refused.headers["x-ratelimit-remaining"] == "0"
+    async with client(replicas[0], "198.51.100.7") as caller:
+        upload = b"x" * 10 * 1024  # 10 KiB; imports are off here (403), the charge came first
+        answer = await caller.post("/games/import", content=upload)
+    assert answer.status_code == 403
+    assert answer.headers["x-ratelimit-used"] == str(15 + 10)
 
 
 async def ws_answers(server: ServiceProcess, address: str, count: int) -> list[dict[str, Any]]:
