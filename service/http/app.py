@@ -91,7 +91,10 @@ def create_app(settings: Settings) -> Starlette:
         if settings.rate_limits:
             limiter = RateLimiter(settings.redis_url, settings.redis_cluster, settings.key_prefix)
             budget = PointsBudget(
-                limiter, settings.rate_limit_points_address, settings.rate_limit_points_token
+                store.client,
+                settings.key_prefix,
+                settings.rate_limit_points_address,
+                settings.rate_limit_points_token,
             )
             quotas = RedisQuotas(store.client, settings.key_prefix)
         admission = Admission(store, settings, limiter, quotas)

@@ -19,10 +19,9 @@ atomically together, after the game's append):
 * `...:player:<n>:<name>` and the same four filters under it (`...:player:<n>:<name>:type:<t>`
   ...): the games of one player, by case-folded name (n = its length).
 
-The rate limits' windows (`service.store.rate_limiter`) are kept by the `limits` library under
-`<prefix>:rl:` (`rate_limit_prefix`), named by the library from an identity: `a:<address>` or
-`t:<token digest>` for the request limits, and for the points budget the same identities under
-`points/` (`points_identity`), so that a budget never shares a window with a request limit.
+The points budgets (`service.store.points_budget`) keep two counters per caller identity and
+window, tagged together: `bs:{points:<digest>:<points>/<seconds>}:current` and `...:previous`
+(the digest: of the identity, `a:<address>` or `t:<token digest>`; `points_keys`).
 
 `bs` is the default prefix; tests use a unique prefix per test to stay apart.
 """
@@ -30,6 +29,7 @@ The rate limits' windows (`service.store.rate_limiter`) are kept by the `limits`
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 
 DEFAULT_PREFIX = "bs"
 MAX_GAME_ID_LENGTH = 200
@@ -119,12 +119,11 @@ def index_member(created_at: str, game_id: str) -> str:
     return f"{created_at}|{game_id}"
 
 
-def rate_limit_prefix(prefix: str = DEFAULT_PREFIX) -> str:
-    """Returns the prefix of every rate-limit key (the `limits` library adds the rest)."""
-    return f"{prefix}:rl"
-
-
-def points_identity(identity: str) -> str:
-    """Returns the identity the points budget of `identity` (`a:<address>`, `t:<digest>`) is
-    counted under."""
-    return f"points/{identity}"
+def points_keys(
+    identity: str, amount: int, seconds: int, prefix: str = DEFAULT_PREFIX
+) -> tuple[str, str]:
+    """Returns the previous and the current counter of the points budget of `identity` (any
+    string: hashed into the key) for its window of `amount` points per `seconds`."""
+    digest = hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+    tag = f"{prefix}:{{points:{digest}:{amount}/{seconds}}}"
+    return f"{tag}:previous", f"{tag}:current"

@@ -23,12 +23,9 @@ from limits.aio.storage import RedisClusterStorage, RedisStorage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 
-from boardstate.service.store.keys import rate_limit_prefix
-
 log = structlog.get_logger("boardstate.rate_limits")
 
 Limits = Sequence[RateLimitItem]
-Window = tuple[int, float, int, float]
 
 
 def parse_limits(text: str) -> list[RateLimitItem]:
@@ -59,7 +56,7 @@ class RateLimiter:
             storage_uri(url, cluster),
             wrap_exceptions=True,
             implementation="redispy",
-            key_prefix=rate_limit_prefix(prefix),
+            key_prefix=f"{prefix}:rl",
             **options,
         )
         self.strategy = SlidingWindowCounterRateLimiter(self.storage)
@@ -72,24 +69,6 @@ class RateLimiter:
                 if not await self.strategy.hit(item, identity):
                     stats = await self.strategy.get_window_stats(item, identity)
                     return max(1, math.ceil(stats.reset_time - time.time()))
-        except StorageError as exc:
-            log.warning("rate_limit_unavailable", error=str(exc.storage_error))
-        return None
-
-    async def take(self, item: RateLimitItem, identity: str, cost: int) -> bool | None:
-        """Counts `cost` against one window of `identity` if it fits (else counts nothing);
-        returns whether it did, None when Redis cannot count."""
-        try:
-            return await self.strategy.hit(item, identity, cost=cost)
-        except StorageError as exc:
-            log.warning("rate_limit_unavailable", error=str(exc.storage_error))
-        return None
-
-    async def window(self, item: RateLimitItem, identity: str) -> Window | None:
-        """Returns the counts of one window of `identity` (None when Redis cannot tell):
-        `(previous count, its seconds left, current count, its seconds left)`."""
-        try:
-            return await self.storage.get_sliding_window(item.key_for(identity), item.get_expiry())
         except StorageError as exc:
             log.warning("rate_limit_unavailable", error=str(exc.storage_error))
         return None
