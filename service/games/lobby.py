@@ -210,8 +210,6 @@ class Lobby:
             free = [i for i, taken in enumerate(record.seats) if taken is None]
             if not free:
                 raise GameFull(f"every seat of game {game_id} is taken")
-            if record.result is not None:  # aborted while open: nothing follows GameEnded
-                raise GameFinished(f"game {game_id} has ended")
             target = free[0] if seat is None else seat
             if not 0 <= target < record.players:
                 raise BadSeat(f"seat must be 0..{record.players - 1}, not {target}")

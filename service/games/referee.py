@@ -14,7 +14,6 @@ append script checks the move id, the version and the stateHash at it atomically
 accepted move (or the original of a repeated move id) is answered from it; anything else
 (the cache was behind, the move looks wrong, a stale `expectedVersion`) is decided again on the
 slow path below, on the log's current version. A cache the log contradicts is dropped.
-
 Slow path: load (catching up from the log), the `moveId` check, the rules, the append. If the
 append loses a race: with `expectedVersion` the answer is VersionConflict; without it the move is
 decided once more on the reloaded game (a second lost race is a VersionConflict). A store failure
