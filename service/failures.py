@@ -225,13 +225,14 @@ class RulesUnavailable(LookupError):
 
 
 class TooManyStreams(Exception):
-    """A new live stream (`gameEvents`) would exceed a cap: of the process, of a seat token, or
-    of a spectator address (`scope`); `limit` is the cap."""
+    """A new live stream would exceed a cap (`service.games.stream_limits`): of a seat token,
+    of a client address, of the process's feed streams or of the process (`scope`); `limit` is
+    the cap."""
 
     code: ClassVar[str] = TOO_MANY_STREAMS
 
     def __init__(self, scope: str, limit: int) -> None:
-        super().__init__(f"too many live streams per {scope} (at most {limit}); retry later")
+        super().__init__(f"too many live streams (the {scope} cap is {limit}); retry later")
         self.scope = scope
         self.limit = limit
 

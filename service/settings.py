@@ -27,9 +27,11 @@
 | `BOARDSTATE_REDIS_POOL_SIZE` | `100` | Redis connections for requests, per process |
 | `BOARDSTATE_REDIS_POOL_WAIT_MS` | `2000` | wait for a free one, then `STORE_UNAVAILABLE` |
 | `BOARDSTATE_REQUEST_CONCURRENCY` | `8` | store reads one GraphQL request runs at once |
-| `BOARDSTATE_MAX_STREAMS` | `1000` | live subscriptions per process, then `TOO_MANY_STREAMS` |
-| `BOARDSTATE_MAX_STREAMS_PER_TOKEN` | `8` | live subscriptions per seat token, per process |
-| `BOARDSTATE_MAX_STREAMS_PER_ADDRESS` | `32` | spectator subscriptions per client address |
+| `BOARDSTATE_MAX_STREAMS` | `1000` | live streams (game events, feed) per process |
+| `BOARDSTATE_MAX_STREAMS_PER_TOKEN` | `8` | live streams per seat token, per process |
+| `BOARDSTATE_MAX_STREAMS_PER_ADDRESS` | `32` | live streams per client address, any token |
+| `BOARDSTATE_MAX_FEED_STREAMS` | `100` | feed streams per process (also counted above) |
+| `BOARDSTATE_FEED_MAX_CATCH_UP` | `1000` | announcements one feed stream reads to catch up |
 | `BOARDSTATE_SSE_KEEPALIVE_SECONDS` | `15` | keep-alive comment interval of an idle SSE stream |
 | `BOARDSTATE_RATE_LIMITS` | `1` | `0`: no rate limits and no open-games quota (load benchmarks) |
 | `BOARDSTATE_RATE_LIMIT_ADDRESS` | `100/second;3000/minute` | requests per client address |
@@ -115,6 +117,8 @@ class Settings:
     max_streams: int = 1000
     max_streams_per_token: int = 8
     max_streams_per_address: int = 32
+    max_feed_streams: int = 100
+    feed_max_catch_up: int = 1000
     sse_keepalive_seconds: int = 15
     max_body_bytes: int = 1024 * 1024
     max_ws_message_bytes: int = 64 * 1024
@@ -175,6 +179,8 @@ class Settings:
             max_streams=integer(env, "BOARDSTATE_MAX_STREAMS", 1000, lo=0, hi=100_000),
             max_streams_per_token=integer(env, "BOARDSTATE_MAX_STREAMS_PER_TOKEN", 8, lo=0),
             max_streams_per_address=integer(env, "BOARDSTATE_MAX_STREAMS_PER_ADDRESS", 32, lo=0),
+            max_feed_streams=integer(env, "BOARDSTATE_MAX_FEED_STREAMS", 100, lo=0),
+            feed_max_catch_up=integer(env, "BOARDSTATE_FEED_MAX_CATCH_UP", 1000, lo=10, hi=100_000),
             sse_keepalive_seconds=integer(env, "BOARDSTATE_SSE_KEEPALIVE_SECONDS", 15, hi=3600),
             max_body_bytes=integer(env, "BOARDSTATE_MAX_BODY_BYTES", 1024 * 1024, lo=1024),
             max_ws_message_bytes=integer(

@@ -787,7 +787,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {unknown} */
-            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "INTERNAL";
+            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "INTERNAL";
             details: Record<string, unknown> | null;
         };
         /** WebhookIn */
@@ -986,7 +986,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameTypeOut"][];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1051,7 +1051,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1124,7 +1124,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1282,7 +1282,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1394,7 +1394,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1593,7 +1593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1745,7 +1745,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1895,7 +1895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2113,7 +2113,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2267,7 +2267,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2497,7 +2497,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2664,7 +2664,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2856,7 +2856,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3048,7 +3048,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3240,7 +3240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3441,7 +3441,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3633,7 +3633,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3834,7 +3834,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3987,7 +3987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4177,7 +4177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4321,7 +4321,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4469,7 +4469,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4616,7 +4616,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4761,7 +4761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4912,7 +4912,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5062,7 +5062,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5211,7 +5211,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5278,7 +5278,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `id: <position>`, `event: <type>`, `data: <JSON>` */
+            /** @description `id: <position>`, `event: <type>`, `data: <JSON>` per announcement; `: keep-alive` comments while idle. A stream that read BOARDSTATE_FEED_MAX_CATCH_UP announcements without catching up with the feed ends with `retry: 1000`, `id: <position>`, `event: resume`, `data: {"resumeAfter": "<position>", "limit": N}`: reconnect with `Last-Event-ID: <position>` to read on (an EventSource does so by itself). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5287,7 +5287,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_FEED_FILTER */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5296,10 +5296,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Malformed JSON body",
+                     *       "title": "Bad feed filter",
                      *       "status": 400,
-                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
-                     *       "code": "BAD_JSON",
+                     *       "detail": "see code",
+                     *       "code": "BAD_FEED_FILTER",
                      *       "details": null
                      *     }
                      */
@@ -5327,26 +5327,30 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
-            404: {
+            /** @description Problem: RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Game not found",
-                     *       "status": 404,
-                     *       "detail": "no game 'r2zx'",
-                     *       "code": "GAME_NOT_FOUND",
-                     *       "details": null
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: STORE_UNAVAILABLE, TOO_MANY_STREAMS */
             503: {
                 headers: {
                     /** @description Seconds to wait */
