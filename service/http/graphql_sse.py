@@ -83,7 +83,7 @@ class SubscriptionResponse(Response):
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         stopping: asyncio.Event = scope.get(SHUTDOWN_KEY) or asyncio.Event()
         owner = StreamOwner()
-        OWNER.set(owner)  # the subscription's tasks, created below, inherit it
+        owning = OWNER.set(owner)  # the subscription's tasks, created below, inherit it
         source = aiter(self.stream())
         waiters: list[asyncio.Future[Any]] = []
         following: asyncio.Future[str] | None = None
@@ -128,6 +128,7 @@ class SubscriptionResponse(Response):
             if closing is not None:
                 await closing()
             await owner.close()  # whatever strawberry's tasks left suspended
+            OWNER.reset(owning)
 
     @staticmethod
     async def _body(send: Send, chunk: str) -> None:
