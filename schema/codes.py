@@ -79,9 +79,13 @@ GraphQL errors only (top-level `errors`, `extensions.code`):
 * `OPERATION_NAME_REQUIRED` — the document has several operations and no `operationName`.
 * `SUBSCRIPTION_OVER_HTTP` — a subscription was sent as a plain HTTP request; subscriptions
   are served over the graphql-transport-ws websocket protocol.
-* `TOO_MANY_STREAMS` — a `gameEvents` subscription over a cap on live streams (per process,
-  per seat token, or per address for spectators); `extensions.scope` names which and
-  `extensions.limit` its value; retry once another stream has ended (`docs/security.md`).
+* `TOO_MANY_STREAMS` — a `gameEvents` or `feed` subscription over a cap on live streams (per
+  seat token, per client address, feed streams per process, or per process);
+  `extensions.scope` names which (`token`, `address`, `feed`, `process`) and `extensions.limit`
+  its value; retry once another stream has ended (`docs/security.md`).
+* `CATCH_UP_LIMIT` — the last message of a `feed` subscription that read as many announcements
+  as one subscription may before it caught up with the feed (`extensions.limit`): subscribe
+  again with `after: extensions.resumeAfter` to read on (`docs/webhooks.md`).
 
 Malformed or oversized requests (HTTP 4xx; on `/graphql` a GraphQL-shaped body
 `{"errors": [{"message", "extensions": {"code", ...}}]}`, elsewhere `application/problem+json`
@@ -134,6 +138,7 @@ FORK_REVEALS_HIDDEN = "FORK_REVEALS_HIDDEN"
 LOG_DIVERGED = "LOG_DIVERGED"
 RULES_UNAVAILABLE = "RULES_UNAVAILABLE"
 TOO_MANY_STREAMS = "TOO_MANY_STREAMS"
+CATCH_UP_LIMIT = "CATCH_UP_LIMIT"
 IMPORT_DISABLED = "IMPORT_DISABLED"
 BAD_LOG = "BAD_LOG"
 LOG_TOO_LARGE = "LOG_TOO_LARGE"
@@ -195,6 +200,7 @@ TRANSPORT_CODES: tuple[str, ...] = (
     OPERATION_NAME_REQUIRED,
     SUBSCRIPTION_OVER_HTTP,
     TOO_MANY_STREAMS,
+    CATCH_UP_LIMIT,
 )
 HTTP_CODES: tuple[str, ...] = (
     IMPORT_DISABLED,

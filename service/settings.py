@@ -77,6 +77,8 @@ class Settings:
     max_streams: int = 1000
     max_streams_per_token: int = 8
     max_streams_per_address: int = 32
+    max_feed_streams: int = 100
+    feed_max_catch_up: int = 1000
     sse_keepalive_seconds: int = 15
     max_body_bytes: int = 1024 * 1024
     max_ws_message_bytes: int = 64 * 1024
@@ -155,6 +157,8 @@ class Settings:
             max_streams=integer(env, "BOARDSTATE_MAX_STREAMS", 1000, lo=0, hi=100_000),
             max_streams_per_token=integer(env, "BOARDSTATE_MAX_STREAMS_PER_TOKEN", 8, lo=0),
             max_streams_per_address=integer(env, "BOARDSTATE_MAX_STREAMS_PER_ADDRESS", 32, lo=0),
+            max_feed_streams=integer(env, "BOARDSTATE_MAX_FEED_STREAMS", 100, lo=0),
+            feed_max_catch_up=integer(env, "BOARDSTATE_FEED_MAX_CATCH_UP", 1000, lo=10, hi=100_000),
             sse_keepalive_seconds=integer(env, "BOARDSTATE_SSE_KEEPALIVE_SECONDS", 15, hi=3600),
             max_body_bytes=integer(env, "BOARDSTATE_MAX_BODY_BYTES", 1024 * 1024, lo=1024),
             max_ws_message_bytes=integer(

@@ -792,7 +792,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {unknown} */
-            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "INTERNAL";
+            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "INTERNAL";
             details: Record<string, unknown> | null;
         };
         /** WebhookIn */
@@ -1009,7 +1009,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1092,7 +1092,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1165,7 +1165,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1323,7 +1323,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1446,7 +1446,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1645,7 +1645,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1815,7 +1815,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1965,7 +1965,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2183,7 +2183,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2337,7 +2337,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2585,7 +2585,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2758,7 +2758,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2950,7 +2950,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3142,7 +3142,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3334,7 +3334,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3535,7 +3535,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3727,7 +3727,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3928,7 +3928,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4081,7 +4081,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4271,7 +4271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4415,7 +4415,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4563,7 +4563,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4710,7 +4710,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4855,7 +4855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5006,7 +5006,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5156,7 +5156,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5305,7 +5305,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5372,7 +5372,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `id: <position>`, `event: <type>`, `data: <JSON>` */
+            /** @description `id: <position>`, `event: <type>`, `data: <JSON>` per announcement; `: keep-alive` comments while idle. A stream that read BOARDSTATE_FEED_MAX_CATCH_UP announcements without catching up with the feed ends with `retry: 1000`, `id: <position>`, `event: resume`, `data: {"resumeAfter": "<position>", "limit": N}`: reconnect with `Last-Event-ID: <position>` to read on (an EventSource does so by itself). */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5381,7 +5381,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_FEED_FILTER */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5390,10 +5390,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Malformed JSON body",
+                     *       "title": "Bad feed filter",
                      *       "status": 400,
-                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
-                     *       "code": "BAD_JSON",
+                     *       "detail": "see code",
+                     *       "code": "BAD_FEED_FILTER",
                      *       "details": null
                      *     }
                      */
@@ -5421,26 +5421,30 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
-            404: {
+            /** @description Problem: RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Game not found",
-                     *       "status": 404,
-                     *       "detail": "no game 'r2zx'",
-                     *       "code": "GAME_NOT_FOUND",
-                     *       "details": null
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: STORE_UNAVAILABLE, TOO_MANY_STREAMS */
             503: {
                 headers: {
                     /** @description Seconds to wait */
