@@ -109,7 +109,8 @@ async def test_tables_nobody_sits_at_end_by_themselves_and_stop_growing(
     game_ids: list[str] = []
     for index in range(GAMES):  # half through each door
         if index % 2:
-            variables = {"t": "tf22-mine", "p": 4, "o": BODY["options"], "s": BODY["seats"]}
+            variables: dict[str, Any] = {"t": "tf22-mine", "p": 4}
+            variables |= {"o": BODY["options"], "s": BODY["seats"]}
             created = (await gql(rest, CREATE, **variables))["createGame"]
             assert created["__typename"] == "GameCreated", created
             game_ids.append(created["game"]["id"])

@@ -103,6 +103,12 @@ async def until(look: Callable[[], Awaitable[Any]], done: Callable[[Any], bool],
         await asyncio.sleep(0.05)
 
 
+def newer(game: Any) -> Callable[[Any], bool]:
+    """Whether a look at the game sees a later version than `game`."""
+    version = int(game["version"])
+    return lambda seen: int(seen["version"]) > version
+
+
 def forged_early_end(log: list[StoredEvent]) -> list[StoredEvent]:
     """The log cut after its first `TimedOut` and ended there as if idle, every stateHash
     recomputed with the revealed seed (a forger's best effort)."""
@@ -146,7 +152,12 @@ async def test_a_table_nobody_sits_at_ends_idle_after_k_rounds_of_timeouts(
         async def look() -> Any:
             return await rest.ok("GET", f"/games/{game_id}")
     else:
-        variables = {"t": IDLE["gameType"], "p": 4, "o": IDLE["options"], "s": IDLE["seats"]}
+        variables: dict[str, Any] = {
+            "t": IDLE["gameType"],
+            "p": 4,
+            "o": IDLE["options"],
+            "s": IDLE["seats"],
+        }
         created = (await gql(rest, CREATE, **variables))["createGame"]
         game_id = created["game"]["id"]
 
@@ -181,11 +192,7 @@ async def test_a_table_where_one_person_plays_does_not_end_idle_until_they_leave
             await rest.move(game_id, 0, moves[0], token, expectedVersion=game["version"])
             continue
         clock.advance(2)
-        await until(
-            lambda: rest.ok("GET", f"/games/{game_id}"),
-            lambda g, v=game["version"]: g["version"] > v,
-            lambda: None,
-        )
+        await until(lambda: rest.ok("GET", f"/games/{game_id}"), newer(game), lambda: None)
     assert game["seats"][0]["timeouts"] == 0
     # The one person who played resigns; at the next timeout nobody is left at the table.
     await rest.ok("POST", f"/games/{game_id}/seats/0/resign", token)
