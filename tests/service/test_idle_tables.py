@@ -15,9 +15,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from boardstate.engine import registry
 from boardstate.engine.core.table import parse_bots, split_options
+from boardstate.schema.service_events import delivered_event_schema
 from boardstate.service.games import due_work
 from boardstate.service.history.log_format import read_log
 from boardstate.service.history.verify import verify_log
@@ -122,6 +124,9 @@ def test_an_idle_table_ends_after_k_timeouts_in_a_row_of_every_seat_and_verifies
     report = verify_log(log)
     assert report.ok, report.failure
     assert report.complete
+    published = Draft202012Validator(delivered_event_schema(record.rules))
+    for event in log:  # GameCreated with table.idleTimeouts, the idle GameEnded too
+        published.validate({"type": event.type, "data": event.data})
 
 
 def test_without_the_rule_the_stand_ins_play_on() -> None:
