@@ -53,7 +53,9 @@ field cannot return a union):
 * `RATE_LIMITED` — too many requests (or games created) from this address or token;
   `details.retryAfter` says in how many seconds to retry (`docs/security.md`).
 * `QUOTA_EXCEEDED` — `createGame`/`forkGame`: the creator has as many unfinished games as
-  allowed (`details.limit`); finish or leave some, or let OPEN ones expire.
+  allowed (`details.limit`); finish or leave some, or let OPEN ones expire. `leaveGame` of an
+  unstarted game that has had as many joins and leaves as allowed (`details.limit`,
+  `details.scope: "seatChanges"`): the seat stays taken; the game starts when its seats fill.
 
 GraphQL errors only (top-level `errors`, `extensions.code`):
 

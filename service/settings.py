@@ -1,8 +1,9 @@
-"""Settings, read once from the environment into a frozen dataclass (twelve-factor).
+"""Settings, read once from the environment into a frozen dataclass (twelve-factor); limits
+and what clients see: `docs/security.md`.
 
 Every variable, its default and its meaning: the Configuration table of the README (a test,
 `tests/service/test_settings_documented.py`, keeps that table and the variables read here
-equal). Limits and what clients see: `docs/security.md`.
+equal).
 """
 
 from __future__ import annotations
@@ -11,7 +12,6 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 from boardstate.service.env_values import (
     LOG_LEVELS,
@@ -23,6 +23,7 @@ from boardstate.service.env_values import (
     key_prefix,
     limit_list,
     networks,
+    redacted_url,
     time_source_value,
 )
 from boardstate.service.env_values import SettingsError as SettingsError
@@ -93,6 +94,8 @@ class Settings:
     hint_concurrency: int = 2
     hint_budget_ms: int = 1000
     max_game_events: int = 20_000
+    idle_timeouts: int = 3
+    open_seat_changes: int = 4
     time_source: str = "system"
     webhooks_allow_private: bool = False
     webhook_poll_ms: int = 200
@@ -161,9 +164,7 @@ class Settings:
             feed_max_catch_up=integer(env, "BOARDSTATE_FEED_MAX_CATCH_UP", 1000, lo=10, hi=100_000),
             sse_keepalive_seconds=integer(env, "BOARDSTATE_SSE_KEEPALIVE_SECONDS", 15, hi=3600),
             max_body_bytes=integer(env, "BOARDSTATE_MAX_BODY_BYTES", 1024 * 1024, lo=1024),
-            max_ws_message_bytes=integer(
-                env, "BOARDSTATE_MAX_WS_MESSAGE_BYTES", 64 * 1024, lo=1024
-            ),
+            max_ws_message_bytes=integer(env, "BOARDSTATE_MAX_WS_MESSAGE_BYTES", 65_536, lo=1024),
             max_import_bytes=integer(env, "BOARDSTATE_MAX_IMPORT_BYTES", 32 * 1024 * 1024, lo=1024),
             max_import_line_bytes=integer(
                 env, "BOARDSTATE_MAX_IMPORT_LINE_BYTES", 256 * 1024, lo=1024
@@ -177,6 +178,8 @@ class Settings:
             hint_concurrency=integer(env, "BOARDSTATE_HINT_CONCURRENCY", 2, hi=64),
             hint_budget_ms=integer(env, "BOARDSTATE_HINT_BUDGET_MS", 1000, hi=10_000),
             max_game_events=integer(env, "BOARDSTATE_MAX_GAME_EVENTS", 20_000, lo=10),
+            idle_timeouts=integer(env, "BOARDSTATE_IDLE_TIMEOUTS", 3, lo=0, hi=1000),
+            open_seat_changes=integer(env, "BOARDSTATE_OPEN_SEAT_CHANGES", 4, lo=0, hi=1000),
             time_source=time_source_value(env),
             webhooks_allow_private=flag(env, "BOARDSTATE_WEBHOOKS_ALLOW_PRIVATE", False),
             webhook_poll_ms=integer(env, "BOARDSTATE_WEBHOOK_POLL_MS", 200, lo=10, hi=10_000),
@@ -197,12 +200,4 @@ class Settings:
     @property
     def redis_url_redacted(self) -> str | None:
         """The Redis URL with any password replaced by `***`, for logs."""
-        if self.redis_url is None:
-            return None
-        parts = urlsplit(self.redis_url)
-        if parts.password is None:
-            return self.redis_url
-        user = parts.username or ""
-        host = parts.hostname or ""
-        netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
-        return urlunsplit(parts._replace(netloc=netloc))
+        return None if self.redis_url is None else redacted_url(self.redis_url)

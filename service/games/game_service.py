@@ -76,7 +76,7 @@ class GameService(
         self.max_import_line_bytes = settings.max_import_line_bytes
         self.referee = Referee(self.loader, metrics)
         self.steward = Steward(self.loader, settings.steward_poll_ms, settings.max_game_events)
-        self.table = TableOps(self.loader, self.steward, settings.admin_token)
+        self.table = TableOps(self.loader, self.steward, settings)
         self.bots = BotWorker(self.loader, self.steward, BotLimits.of(settings))
         self.hints = Hints(self.bots.memory, settings.hint_concurrency, settings.hint_budget_ms)
         metrics.watch_thinking(lambda: self.bots.thinkers.busy, lambda: self.hints.thinkers.busy)

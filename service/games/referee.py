@@ -230,10 +230,9 @@ class Referee:
     ) -> Verdict:
         """Returns the recorded result of this seat's move id if the retry is the same
         submission; raises `IdempotencyKeyReused` otherwise (see the module docstring)."""
-        count = prior.last_version - prior.first_version + 1
-        events = await self.loader.store.read(
-            record.game_id, after=prior.first_version - 1, limit=count
-        )
+        first = prior.first_version
+        count = prior.last_version - first + 1
+        events = await self.loader.store.read(record.game_id, after=first - 1, limit=count)
         if prior.fingerprint is not None:
             same = prior.fingerprint == move_ids.fingerprint(record.rules, move, expected)
         else:  # a record from before fingerprints: compare with the move the log holds

@@ -68,6 +68,7 @@ def clock() -> Clock:
 def service(redis_server: RedisServer, clock: Clock) -> Iterator[ServiceProcess]:
     env = {
         "BOARDSTATE_MAX_GAME_EVENTS": str(CAP),
+        "BOARDSTATE_IDLE_TIMEOUTS": "0",  # the cap alone (idle tables: test_abandoned_tables)
         "BOARDSTATE_STEWARD_POLL_MS": "50",
         "BOARDSTATE_TIME_SOURCE": f"file:{clock.path}",
     }
