@@ -47,9 +47,18 @@ def ended(record: GameRecord, events: Sequence[StoredEvent], i: int) -> tuple[Ga
 
 
 def check_abort(record: GameRecord, event: StoredEvent) -> None:
-    """A `GameEnded` where the rules do not end the game must be an admin's abort."""
+    """A `GameEnded` where the rules do not end the game must be an admin's abort, or the
+    service's event limit: `endedBy: limit` with the `eventLimit` it names reached by the log
+    (the limit is the server's policy, like an abort; the log proves it was reached)."""
     details = event.data.get("details")
-    by = details.get("abortedBy") if isinstance(details, dict) else None
+    details = details if isinstance(details, dict) else {}
+    if event.data.get("status") == "ABANDONED" and details.get("endedBy") == "limit":
+        limit = details.get("eventLimit")
+        if type(limit) is not int or record.version < limit:
+            raise Mismatch(event.version, f"an event limit of {limit!r} that the log never reached")
+        compare([endings.limited(record, limit)], [event], "the end at the event limit")
+        return
+    by = details.get("abortedBy")
     if event.data.get("status") != "ABANDONED" or not isinstance(by, str):
         raise Mismatch(event.version, "GameEnded where neither the rules nor the table end it")
     compare([endings.aborted(record, by)], [event], "the abort")
