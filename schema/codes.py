@@ -53,7 +53,9 @@ field cannot return a union):
 * `RATE_LIMITED` — too many requests (or games created, or points of work) from this address
   or token; `details.retryAfter` says in how many seconds to retry (`docs/security.md`).
 * `QUOTA_EXCEEDED` — `createGame`/`forkGame`: the creator has as many unfinished games as
-  allowed (`details.limit`); finish or leave some, or let OPEN ones expire.
+  allowed (`details.limit`); finish or leave some, or let OPEN ones expire. `leaveGame` of an
+  unstarted game that has had as many joins and leaves as allowed (`details.limit`,
+  `details.scope: "seatChanges"`): the seat stays taken; the game starts when its seats fill.
 
 GraphQL errors only (top-level `errors`, `extensions.code`):
 
@@ -80,9 +82,13 @@ GraphQL errors only (top-level `errors`, `extensions.code`):
 * `OPERATION_NAME_REQUIRED` — the document has several operations and no `operationName`.
 * `SUBSCRIPTION_OVER_HTTP` — a subscription was sent as a plain HTTP request; subscriptions
   are served over the graphql-transport-ws websocket protocol.
-* `TOO_MANY_STREAMS` — a `gameEvents` subscription over a cap on live streams (per process,
-  per seat token, or per address for spectators); `extensions.scope` names which and
-  `extensions.limit` its value; retry once another stream has ended (`docs/security.md`).
+* `TOO_MANY_STREAMS` — a `gameEvents` or `feed` subscription over a cap on live streams (per
+  seat token, per client address, feed streams per process, or per process);
+  `extensions.scope` names which (`token`, `address`, `feed`, `process`) and `extensions.limit`
+  its value; retry once another stream has ended (`docs/security.md`).
+* `CATCH_UP_LIMIT` — the last message of a `feed` subscription that read as many announcements
+  as one subscription may before it caught up with the feed (`extensions.limit`): subscribe
+  again with `after: extensions.resumeAfter` to read on (`docs/webhooks.md`).
 
 Malformed or oversized requests (HTTP 4xx; on `/graphql` a GraphQL-shaped body
 `{"errors": [{"message", "extensions": {"code", ...}}]}`, elsewhere `application/problem+json`
@@ -135,6 +141,7 @@ FORK_REVEALS_HIDDEN = "FORK_REVEALS_HIDDEN"
 LOG_DIVERGED = "LOG_DIVERGED"
 RULES_UNAVAILABLE = "RULES_UNAVAILABLE"
 TOO_MANY_STREAMS = "TOO_MANY_STREAMS"
+CATCH_UP_LIMIT = "CATCH_UP_LIMIT"
 IMPORT_DISABLED = "IMPORT_DISABLED"
 BAD_LOG = "BAD_LOG"
 LOG_TOO_LARGE = "LOG_TOO_LARGE"
@@ -196,6 +203,7 @@ TRANSPORT_CODES: tuple[str, ...] = (
     OPERATION_NAME_REQUIRED,
     SUBSCRIPTION_OVER_HTTP,
     TOO_MANY_STREAMS,
+    CATCH_UP_LIMIT,
 )
 HTTP_CODES: tuple[str, ...] = (
     IMPORT_DISABLED,

@@ -44,6 +44,12 @@ TABLE = _obj(
         "standIn": STR,
         "hints": BOOL,
         "bots": {"type": "array", "items": _obj({"seat": NAT, "policy": STR, "budgetMs": NAT})},
+        "idleTimeouts": {
+            "type": "integer",
+            "minimum": 1,
+            "description": "timeouts in a row after which a table nobody sits at ends "
+            "(docs/lifecycle.md)",
+        },
     },
 )
 FORKED_FROM = _obj(

@@ -4,8 +4,10 @@ it answers with. `GameBackend` (`schema.ports`) includes this protocol."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import AsyncGenerator
-from typing import Any, Protocol
+from collections.abc import AsyncIterator
+from typing import Any, ClassVar, Protocol
+
+from boardstate.schema.codes import CATCH_UP_LIMIT, ApiError
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -49,6 +51,37 @@ class FeedItem:
     announcement: dict[str, Any]
 
 
+class CatchUpLimit(Exception):
+    """A feed stream read `limit` announcements while catching up and has not reached the
+    feed's end: it ends here; a new stream after `resume_after` reads on."""
+
+    code: ClassVar[str] = CATCH_UP_LIMIT
+
+    def __init__(self, resume_after: str, limit: int) -> None:
+        super().__init__(
+            f"read {limit} announcements without catching up with the feed; "
+            f"subscribe again after {resume_after} to read on"
+        )
+        self.resume_after = resume_after
+        self.limit = limit
+
+    def as_api_error(self) -> ApiError:
+        """The GraphQL error: `extensions` carry `resumeAfter` and `limit`."""
+        extensions = {"resumeAfter": self.resume_after, "limit": self.limit}
+        return ApiError(self.code, str(self), extensions)
+
+
+class FeedStream(Protocol):
+    """An opened feed: announcements, None for a quiet keep-alive interval; `CatchUpLimit`
+    ends it early. `aclose()` ends it and gives its stream slot back (also if never read)."""
+
+    def __aiter__(self) -> AsyncIterator[FeedItem | None]: ...
+
+    async def __anext__(self) -> FeedItem | None: ...
+
+    async def aclose(self) -> None: ...
+
+
 class WebhookBackend(Protocol):
     """Webhook endpoints (admin token) and the feed."""
 
@@ -88,7 +121,9 @@ class WebhookBackend(Protocol):
         game_type: str | None,
         player_id: str | None,
         game_id: str | None,
-    ) -> AsyncGenerator[FeedItem | None, None]:
-        """Checks the caller, then gives the announcements after the feed position `after`
-        (None: from now on) and the live ones, filtered (None: a quiet keep-alive interval);
-        an admin token sees every game, a seat token only its own (`game_id`)."""
+        address: str | None = None,
+    ) -> FeedStream:
+        """Checks the caller and takes a stream slot counted against `address`, then gives the
+        announcements after the feed position `after` (None: from now on) and the live ones,
+        filtered (None: a quiet keep-alive interval); an admin token sees every game, a seat
+        token only its own (`game_id`)."""

@@ -19,7 +19,7 @@ from boardstate.schema.arguments import text_argument
 from boardstate.schema.codes import as_api_error
 from boardstate.schema.context import Info
 from boardstate.schema.results import Rejected
-from boardstate.schema.webhook_ports import DeliveryView, FeedItem, WebhookView
+from boardstate.schema.webhook_ports import CatchUpLimit, DeliveryView, FeedItem, WebhookView
 
 
 @strawberry.type
@@ -233,7 +233,10 @@ class FeedSubscription:
     @described.subscription(
         "The cross-game feed: announcements after the position `after` (from now on without "
         "it), then live ones; filtered by game type, by a seat's integrator `playerId` and by "
-        "game. The admin token sees every game; a seat token only its own (give `gameId`)."
+        "game. The admin token sees every game; a seat token only its own (give `gameId`). "
+        "One subscription reads at most BOARDSTATE_FEED_MAX_CATCH_UP announcements to catch "
+        "up; past that it ends with the error CATCH_UP_LIMIT, whose `resumeAfter` is the "
+        "`after` to subscribe again with."
     )
     async def feed(
         self,
@@ -251,6 +254,7 @@ class FeedSubscription:
                 text_argument("gameType", game_type),
                 text_argument("playerId", player_id),
                 None if game_id is None else text_argument("gameId", str(game_id)),
+                ctx.address,
             )
             async with aclosing(stream):
                 async for item in stream:
@@ -258,3 +262,5 @@ class FeedSubscription:
                         yield FeedEvent.of(item)
         except MoveError as exc:
             raise as_api_error(exc) from None
+        except CatchUpLimit as limit:
+            raise limit.as_api_error() from None

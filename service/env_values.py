@@ -6,6 +6,7 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Mapping
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 from limits import parse_many
 
@@ -99,3 +100,14 @@ def time_source_value(env: Mapping[str, str]) -> str:
     if raw != "system" and not (raw.startswith("file:") and len(raw) > 5):
         raise SettingsError(f"BOARDSTATE_TIME_SOURCE={raw!r}: expected `system` or `file:<path>`")
     return raw
+
+
+def redacted_url(url: str) -> str:
+    """`url` with any password replaced by `***`, for logs."""
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    user = parts.username or ""
+    host = parts.hostname or ""
+    netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
+    return urlunsplit(parts._replace(netloc=netloc))

@@ -6,9 +6,8 @@ Rejections are `MoveError`s (`engine/core/errors.py`), like the engine's own: th
 
 The other failures are not rejections. `StoreUnavailable` / `AppendUncertain` (raised by the
 store), `LogDiverged` and `RulesUnavailable` (a log that cannot be served) become top-level API
-errors with their `code` (`service.games.loader.store_errors`); `BadLog`, `LogUnverified` and
-`LogConflict` answer `POST /games/import`. Any part of the service may import this module; it
-imports no part of the service.
+errors with their `code`; `BadLog`, `LogUnverified` and `LogConflict` answer imports. Any
+part of the service may import this module; it imports no part of the service.
 """
 
 from __future__ import annotations
@@ -221,13 +220,14 @@ class RulesUnavailable(LookupError):
 
 
 class TooManyStreams(Exception):
-    """A new live stream (`gameEvents`) would exceed a cap: of the process, of a seat token, or
-    of a spectator address (`scope`); `limit` is the cap."""
+    """A new live stream would exceed a cap (`service.games.stream_limits`): of a seat token,
+    of a client address, of the process's feed streams or of the process (`scope`); `limit` is
+    the cap."""
 
     code: ClassVar[str] = TOO_MANY_STREAMS
 
     def __init__(self, scope: str, limit: int) -> None:
-        super().__init__(f"too many live streams per {scope} (at most {limit}); retry later")
+        super().__init__(f"too many live streams (the {scope} cap is {limit}); retry later")
         self.scope = scope
         self.limit = limit
 

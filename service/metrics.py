@@ -116,6 +116,9 @@ class Metrics:
         self.subscribers = Gauge(
             "boardstate_subscribers", "Open gameEvents subscriptions.", registry=reg
         )
+        self.feed_streams = Gauge(
+            "boardstate_feed_streams", "Open feed streams (SSE and subscriptions).", registry=reg
+        )
         self.feeds = Gauge(
             "boardstate_feeds", "Shared per-game log readers in this process.", registry=reg
         )

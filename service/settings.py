@@ -1,66 +1,9 @@
-"""Settings, read once from the environment into a frozen dataclass (twelve-factor).
+"""Settings, read once from the environment into a frozen dataclass (twelve-factor); limits
+and what clients see: `docs/security.md`.
 
-| variable | default | meaning |
-|---|---|---|
-| `REDIS_URL` | unset | Redis (or cluster node) URL; unset: `boardstate serve` starts one |
-| `BOARDSTATE_REDIS_CLUSTER` | `0` | `1`: `REDIS_URL` names a Redis Cluster |
-| `BOARDSTATE_KEY_PREFIX` | `bs` | prefix of every Redis key (several deployments, one Redis) |
-| `BOARDSTATE_DATA_DIR` | `./.data` | where the private Redis keeps its append-only file |
-| `BOARDSTATE_ALLOW_CLIENT_SEEDS` | `1` | `0`: `createGame(seed:)` is rejected with `BAD_SEED` |
-| `BOARDSTATE_CORS_ORIGINS` | empty | comma-separated origins allowed by CORS (`*` for any) |
-| `BOARDSTATE_LOG_LEVEL` | `INFO` | `DEBUG`, `INFO`, `WARNING`, `ERROR` |
-| `BOARDSTATE_LOG_FORMAT` | `auto` | `json`, `console`, or `auto` (console on a TTY, else JSON) |
-| `BOARDSTATE_PAGE_CAP` | `100` | largest `first` of a connection (larger values are clamped) |
-| `BOARDSTATE_MAX_QUERY_DEPTH` | `12` | GraphQL query depth limit |
-| `BOARDSTATE_MAX_ALIASES` | `30` | GraphQL alias limit per document |
-| `BOARDSTATE_MAX_TOKENS` | `2000` | GraphQL token limit per document |
-| `BOARDSTATE_MAX_FRAGMENTS` | `100` | GraphQL fragment definitions per document |
-| `BOARDSTATE_MAX_FIELDS` | `500` | GraphQL fields of one operation or fragment, spreads expanded |
-| `BOARDSTATE_MAX_REPEATED_FIELDS` | `30` | times one response name occurs in one selection set |
-| `BOARDSTATE_MAX_COST` | `50000` | GraphQL cost: fields priced by work, connections count `first` |
-| `BOARDSTATE_MAX_RESPONSE_BYTES` | `4194304` | largest GraphQL query answer, as JSON (0: none) |
-| `BOARDSTATE_CACHE_SIZE` | `1024` | games kept folded in the process's record cache |
-| `BOARDSTATE_SNAPSHOT_EVERY` | `64` | events between state snapshots of a game (0: none) |
-| `BOARDSTATE_ADMIN_TOKEN` | unset | operator token (16+ chars) for `POST /games/import` |
-| `BOARDSTATE_APPEND_WAIT_REPLICAS` | `0` | replicas that must confirm an append (`WAIT`); 0: off |
-| `BOARDSTATE_APPEND_WAIT_TIMEOUT_MS` | `1000` | then `APPEND_UNCERTAIN` (retryable) |
-| `BOARDSTATE_SHUTDOWN_GRACE_SECONDS` | `20` | after SIGTERM: time to finish requests and exit |
-| `BOARDSTATE_REDIS_POOL_SIZE` | `100` | Redis connections for requests, per process |
-| `BOARDSTATE_REDIS_POOL_WAIT_MS` | `2000` | wait for a free one, then `STORE_UNAVAILABLE` |
-| `BOARDSTATE_REQUEST_CONCURRENCY` | `8` | store reads one GraphQL request runs at once |
-| `BOARDSTATE_MAX_STREAMS` | `1000` | live subscriptions per process, then `TOO_MANY_STREAMS` |
-| `BOARDSTATE_MAX_STREAMS_PER_TOKEN` | `8` | live subscriptions per seat token, per process |
-| `BOARDSTATE_MAX_STREAMS_PER_ADDRESS` | `32` | spectator subscriptions per client address |
-| `BOARDSTATE_SSE_KEEPALIVE_SECONDS` | `15` | keep-alive comment interval of an idle SSE stream |
-| `BOARDSTATE_RATE_LIMITS` | `1` | `0`: no rate limits, points, open-games quota (load benchmarks) |
-| `BOARDSTATE_RATE_LIMIT_ADDRESS` | `100/second;3000/minute` | requests per client address |
-| `BOARDSTATE_RATE_LIMIT_TOKEN` | `30/second;1200/minute` | requests per bearer token |
-| `BOARDSTATE_RATE_LIMIT_CREATE` | `30/minute;300/hour` | createGame/forkGame per creator |
-| `BOARDSTATE_RATE_LIMIT_POINTS_ADDRESS` | `10000/minute` | work (points: cost / 100) per address |
-| `BOARDSTATE_RATE_LIMIT_POINTS_TOKEN` | `5000/minute` | work (points) per bearer token |
-| `BOARDSTATE_MAX_OPEN_GAMES` | `100` | unfinished games per creator (0: no quota) |
-| `BOARDSTATE_OPEN_GAME_TTL_SECONDS` | `86400` | unstarted games are deleted after it (0: never) |
-| `BOARDSTATE_TRUSTED_PROXIES` | empty | proxy IPs/networks whose X-Forwarded-For counts |
-| `BOARDSTATE_HEADER_TIMEOUT_SECONDS` | `10` | request headers not complete by then: closed |
-| `BOARDSTATE_BODY_TIMEOUT_SECONDS` | `30` | request body not complete by then (from headers): 408 |
-| `BOARDSTATE_MAX_CONNECTIONS` | `4096` | open connections per process (fits the fd limit) |
-| `BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS` | `256` | per client address (0: no cap) |
-| `BOARDSTATE_MAX_BODY_BYTES` | `1048576` | largest request body (1 MiB); larger: HTTP 413 |
-| `BOARDSTATE_MAX_WS_MESSAGE_BYTES` | `65536` | largest websocket message; larger: close 1009 |
-| `BOARDSTATE_MAX_IMPORT_BYTES` | `33554432` | largest `POST /games/import` body (32 MiB) |
-| `BOARDSTATE_MAX_IMPORT_LINE_BYTES` | `262144` | largest line (event) of an imported log |
-| `BOARDSTATE_STEWARD_POLL_MS` | `250` | how often a process looks for due clocks and stand-ins |
-| `BOARDSTATE_BOT_WORKER` | `1` | `0`: this process plays no bot seats (`boardstate bots` does) |
-| `BOARDSTATE_BOT_THINKERS` | `2` | bot moves a process thinks about at once |
-| `BOARDSTATE_BOT_THINKERS_PER_CREATOR` | `1` | of them, for the games of one creator |
-| `BOARDSTATE_MAX_BOT_GAMES` | `10` | unfinished games with a bot seat per creator (0: no quota) |
-| `BOARDSTATE_MAX_BOT_BUDGET_MS` | `10000` | largest `budgetMs` of a bot (1..10000) |
-| `BOARDSTATE_HINT_CONCURRENCY` | `2` | hints a process thinks about at once, then `HINTS_BUSY` |
-| `BOARDSTATE_HINT_BUDGET_MS` | `1000` | thinking time of one hint |
-| `BOARDSTATE_MAX_GAME_EVENTS` | `20000` | events after which a game ends `ABANDONED` (`limit`) |
-| `BOARDSTATE_TIME_SOURCE` | `system` | tests only: `file:<path>` reads the time from a file |
-
-Limits and what clients see: `docs/security.md`.
+Every variable, its default and its meaning: the Configuration table of the README (a test,
+`tests/service/test_settings_documented.py`, keeps that table and the variables read here
+equal).
 """
 
 from __future__ import annotations
@@ -69,7 +12,6 @@ import dataclasses
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 from boardstate.service.env_values import (
     LOG_LEVELS,
@@ -81,6 +23,7 @@ from boardstate.service.env_values import (
     key_prefix,
     limit_list,
     networks,
+    redacted_url,
     time_source_value,
 )
 from boardstate.service.env_values import SettingsError as SettingsError
@@ -139,6 +82,8 @@ class Settings:
     max_streams: int = 1000
     max_streams_per_token: int = 8
     max_streams_per_address: int = 32
+    max_feed_streams: int = 100
+    feed_max_catch_up: int = 1000
     sse_keepalive_seconds: int = 15
     max_body_bytes: int = 1024 * 1024
     max_ws_message_bytes: int = 64 * 1024
@@ -153,6 +98,8 @@ class Settings:
     hint_concurrency: int = 2
     hint_budget_ms: int = 1000
     max_game_events: int = 20_000
+    idle_timeouts: int = 3
+    open_seat_changes: int = 4
     time_source: str = "system"
     webhooks_allow_private: bool = False
     webhook_poll_ms: int = 200
@@ -223,11 +170,11 @@ class Settings:
             max_streams=integer(env, "BOARDSTATE_MAX_STREAMS", 1000, lo=0, hi=100_000),
             max_streams_per_token=integer(env, "BOARDSTATE_MAX_STREAMS_PER_TOKEN", 8, lo=0),
             max_streams_per_address=integer(env, "BOARDSTATE_MAX_STREAMS_PER_ADDRESS", 32, lo=0),
+            max_feed_streams=integer(env, "BOARDSTATE_MAX_FEED_STREAMS", 100, lo=0),
+            feed_max_catch_up=integer(env, "BOARDSTATE_FEED_MAX_CATCH_UP", 1000, lo=10, hi=100_000),
             sse_keepalive_seconds=integer(env, "BOARDSTATE_SSE_KEEPALIVE_SECONDS", 15, hi=3600),
             max_body_bytes=integer(env, "BOARDSTATE_MAX_BODY_BYTES", 1024 * 1024, lo=1024),
-            max_ws_message_bytes=integer(
-                env, "BOARDSTATE_MAX_WS_MESSAGE_BYTES", 64 * 1024, lo=1024
-            ),
+            max_ws_message_bytes=integer(env, "BOARDSTATE_MAX_WS_MESSAGE_BYTES", 65_536, lo=1024),
             max_import_bytes=integer(env, "BOARDSTATE_MAX_IMPORT_BYTES", 32 * 1024 * 1024, lo=1024),
             max_import_line_bytes=integer(
                 env, "BOARDSTATE_MAX_IMPORT_LINE_BYTES", 256 * 1024, lo=1024
@@ -241,6 +188,8 @@ class Settings:
             hint_concurrency=integer(env, "BOARDSTATE_HINT_CONCURRENCY", 2, hi=64),
             hint_budget_ms=integer(env, "BOARDSTATE_HINT_BUDGET_MS", 1000, hi=10_000),
             max_game_events=integer(env, "BOARDSTATE_MAX_GAME_EVENTS", 20_000, lo=10),
+            idle_timeouts=integer(env, "BOARDSTATE_IDLE_TIMEOUTS", 3, lo=0, hi=1000),
+            open_seat_changes=integer(env, "BOARDSTATE_OPEN_SEAT_CHANGES", 4, lo=0, hi=1000),
             time_source=time_source_value(env),
             webhooks_allow_private=flag(env, "BOARDSTATE_WEBHOOKS_ALLOW_PRIVATE", False),
             webhook_poll_ms=integer(env, "BOARDSTATE_WEBHOOK_POLL_MS", 200, lo=10, hi=10_000),
@@ -261,12 +210,4 @@ class Settings:
     @property
     def redis_url_redacted(self) -> str | None:
         """The Redis URL with any password replaced by `***`, for logs."""
-        if self.redis_url is None:
-            return None
-        parts = urlsplit(self.redis_url)
-        if parts.password is None:
-            return self.redis_url
-        user = parts.username or ""
-        host = parts.hostname or ""
-        netloc = f"{user}:***@{host}" + (f":{parts.port}" if parts.port else "")
-        return urlunsplit(parts._replace(netloc=netloc))
+        return None if self.redis_url is None else redacted_url(self.redis_url)

@@ -7,7 +7,8 @@ move, else the earliest clock deadline of a seat owing a decision, else never (N
 * a stood-in seat among `to_act` (the lowest first): the stand-in's move;
 * a seat past its deadline (the lowest first): `TimedOut`, then with `onTimeout: forfeit` the
   seat is out (and `GameEnded` if at most one seat is left in play), with `stand-in` the
-  stand-in's move for it.
+  stand-in's move for it, unless every person at the table has now timed out K times in a row
+  (`service.log.idle_tables`): then `GameEnded` (`endedBy: "idle"`) instead.
 
 Every such move goes through the rules' `decide` like anyone's, with the game's RNG.
 """
@@ -83,11 +84,11 @@ def timed_out(
     data = {"onTimeout": on_timeout, "deadline": clocks.ms_iso(deadline)}
     draft = Draft(lifecycle.TIMED_OUT, data, seat)
     after, events = record_model.extend(record, [draft], f"timeout-{record.version + 1}", at)
+    ended = endings.after_timeout(after)  # a forfeit left one seat, or nobody is at the table
+    if ended is not None:
+        after, more = record_model.extend(after, [ended], None, at)
+        return after, events + more
     if on_timeout == "forfeit":
-        ended = endings.forced_end(after, "timeout")
-        if ended is not None:
-            after, more = record_model.extend(after, [ended], None, at)
-            events += more
         return after, events
     if not movers.automatic(after, seat) and movers.mover(after, seat) is not None:
         return after, events  # a bot plays the seat: its worker is asked (the steward)

@@ -1,7 +1,8 @@
 """`EventStream`: one opened live stream of a game's events (`GameService.open_game_events`).
 
 Opening takes a stream slot (`service.games.stream_limits`) and counts a subscriber; `aclose()`
-gives both back exactly once, whether or not the stream was ever read. The `gameEvents`
+gives both back exactly once, whether or not the stream was ever read (a
+`service.games.slot_streams.SlotStream`, as the feed's streams are). The `gameEvents`
 subscription and the Server-Sent Events route (`service.http.sse`) both use it, so the caps and
 the redaction are the same on every transport.
 """
@@ -14,18 +15,15 @@ from boardstate.schema.ports import EventView
 from boardstate.service.failures import TooManyStreams
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.read_models import event_view
+from boardstate.service.games.slot_streams import SlotStream
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.stream_limits import StreamLimits, as_api_error
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.metrics import Metrics
 
 
-class EventStream:
-    """An opened `GameService.game_events` stream: redacted events of one game for one viewer.
-
-    Its stream slot is taken when it is opened and given back by `aclose()`, exactly once,
-    whether or not it was ever iterated (close it in a `finally` or with `aclosing`).
-    """
+class EventStream(SlotStream[EventView]):
+    """An opened `GameService.game_events` stream: redacted events of one game for one viewer."""
 
     def __init__(
         self,
@@ -34,27 +32,11 @@ class EventStream:
         record: GameRecord,
         viewer: int | None,
     ) -> None:
-        self._events = events
-        self._release: Callable[[], None] | None = release
+        super().__init__(events, release)
         self.record = record
         """The game as it was when the stream was opened."""
         self.viewer = viewer
         """The seat the events are redacted for; None for a spectator."""
-
-    def __aiter__(self) -> EventStream:
-        return self
-
-    async def __anext__(self) -> EventView:
-        return await anext(self._events)
-
-    async def aclose(self) -> None:
-        """Ends the stream and gives its slot back."""
-        try:
-            await self._events.aclose()
-        finally:
-            release, self._release = self._release, None
-            if release is not None:
-                release()
 
 
 def open_stream(
@@ -71,7 +53,7 @@ def open_stream(
     game_id = record.game_id
     complete = record.result is not None
     try:
-        slot = limits.acquire(None if viewer is None else f"{game_id}/{viewer}", address)
+        slot = limits.acquire(address, None if viewer is None else f"{game_id}/{viewer}")
     except TooManyStreams as exc:
         raise as_api_error(exc) from None
     metrics.subscribers.inc()

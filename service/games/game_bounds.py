@@ -16,11 +16,19 @@ The rules, documented in docs/lifecycle.md ("Every game is bounded") and docs/se
   `max_game_length` (moves): `HEADROOM × FACTS_PER_MOVE × max_game_length`, so no game that
   ends by its rules is cut short, while a game without a natural end (a human game of
   `max_rounds: 0`, a seat an admin handed to a bot) still ends.
+* **Unstarted games are bounded too**: an OPEN game records at most
+  `BOARDSTATE_OPEN_SEAT_CHANGES` (default 4) × players `SeatJoined`/`SeatLeft` events. A
+  `leaveGame` that would leave fewer than the seats it frees to fill them is refused
+  (`QUOTA_EXCEEDED`, `details: {limit, scope: "seatChanges"}`; `check_leave`); joins never
+  are, so the game can always still start. Without it, join and leave churned one OPEN game's
+  log under the rate limits until its TTL (about 2 events a second for a day).
+* **Tables nobody sits at end** (`service.log.idle_tables`): a rule of the log, so it lives
+  with the fold, not here.
 * **Bot budgets**: a bot's `budgetMs` above `BOARDSTATE_MAX_BOT_BUDGET_MS` is refused at
   creation (`BAD_OPTIONS`, `details.max`); a bot worker also never thinks longer than that.
 
 `check_new` makes the creation checks (`service.games.lobby.Lobby.store_new`: games created
-and forks).
+and forks), `check_leave` the leave check (`service.games.table_ops.TableOps.leave`).
 """
 
 from __future__ import annotations
@@ -29,6 +37,7 @@ from typing import Any
 
 from boardstate.engine.core.errors import BadOptions
 from boardstate.engine.core.rules import GameRules
+from boardstate.service.failures import QuotaExceeded
 from boardstate.service.log import endings, record_model
 from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store import StoredEvent
@@ -89,3 +98,20 @@ def check_unattended(record: GameRecord) -> None:
         "with an end",
         {"reason": "unbounded", "options": endless, "with": drivers},
     )
+
+
+def check_leave(record: GameRecord, per_seat: int) -> None:
+    """Raises `QuotaExceeded` when a `SeatLeft` in OPEN `record` would leave fewer of its
+    `per_seat` × players seat changes than it takes to fill the seats (0: no bound)."""
+    if per_seat <= 0 or record.state is not None:
+        return
+    limit = per_seat * record.players
+    changes = record.version  # the events after GameCreated, with this SeatLeft
+    free = record.seats.count(None) + 1  # the seats to fill after it
+    if changes + free > limit:
+        raise QuotaExceeded(
+            f"this unstarted game has had {record.version - 1} joins and leaves (at most "
+            f"{limit}, counting the joins still needed to fill it): the seat cannot be "
+            "left now; the game starts when its seats are filled, or expires",
+            {"limit": limit, "scope": "seatChanges"},
+        )

@@ -13,7 +13,7 @@ from contextlib import aclosing
 from typing import Any
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import TIME_EXPIRED
+from boardstate.schema.codes import BAD_VERSION, TIME_EXPIRED, ApiError
 from boardstate.schema.ports import (
     AcceptedMove,
     EventView,
@@ -39,7 +39,7 @@ from boardstate.service.games.relay import Relay
 from boardstate.service.games.seat_tokens import token_matches
 from boardstate.service.games.steward import Steward
 from boardstate.service.games.store_failures import store_errors
-from boardstate.service.games.stream_limits import StreamLimits
+from boardstate.service.games.stream_limits import StreamCaps, StreamLimits
 from boardstate.service.games.table_ops import TableOps
 from boardstate.service.games.table_service import TableService
 from boardstate.service.games.view_checks import ViewChecks
@@ -76,7 +76,7 @@ class GameService(
         self.max_import_line_bytes = settings.max_import_line_bytes
         self.referee = Referee(self.loader, metrics)
         self.steward = Steward(self.loader, settings.steward_poll_ms, settings.max_game_events)
-        self.table = TableOps(self.loader, self.steward, settings.admin_token)
+        self.table = TableOps(self.loader, self.steward, settings)
         self.bots = BotWorker(self.loader, self.steward, BotLimits.of(settings))
         self.hints = Hints(self.bots.memory, settings.hint_concurrency, settings.hint_budget_ms)
         metrics.watch_thinking(lambda: self.bots.thinkers.busy, lambda: self.hints.thinkers.busy)
@@ -88,9 +88,8 @@ class GameService(
         self.relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
         self.sender = Sender.of(store.webhooks, settings)
         self.resolver = self.sender.poster.resolver
-        self.streams = StreamLimits(
-            settings.max_streams, settings.max_streams_per_token, settings.max_streams_per_address
-        )
+        self.streams = StreamLimits(StreamCaps.of(settings))
+        self.feed_max_catch_up = settings.feed_max_catch_up
 
     async def load(self, game_id: str) -> GameRecord | None:
         """Returns the game at its current version, or None."""
@@ -217,8 +216,11 @@ class GameService(
     async def open_game_events(
         self, game_id: str, after_version: int, token: str | None, address: str | None = None
     ) -> EventStream:
-        """Opens the stream of `game_events` now, before any event is read (`GameNotFound`,
-        `TOO_MANY_STREAMS`): an HTTP stream answers them with a status before its body."""
+        """Opens the stream of `game_events` now, before any event is read (`BAD_VERSION`,
+        `GameNotFound`, `TOO_MANY_STREAMS`): an HTTP stream answers them with a status before
+        its body."""
+        if after_version < 0:
+            raise ApiError(BAD_VERSION, f"afterVersion must be 0 or more, not {after_version}")
         with store_errors():
             record = await self.loader.load(game_id)
             if record is None:

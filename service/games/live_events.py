@@ -21,6 +21,7 @@ from typing import Any
 import structlog
 
 from boardstate.service.failures import StoreUnavailable
+from boardstate.service.games.stopping import check_cancelled
 from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import EventStore, StoredEvent
@@ -202,6 +203,7 @@ class SubscriptionHub:
             last = max(after_version, 0)
             while True:
                 batch = await self.store.read(game_id, after=last, limit=CATCH_UP_PAGE)
+                check_cancelled()  # a cancelled stream must not go on to wait for events
                 for event in batch:
                     yield event
                     last = event.version

@@ -24,7 +24,7 @@ from boardstate.service.games.admission import Admission, creator_of
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.seat_tokens import new_token, token_hash
 from boardstate.service.inputs import echo, json_problem, text_problem
-from boardstate.service.log import record_model
+from boardstate.service.log import idle_tables, record_model
 from boardstate.service.log.announce import announcements, encoded
 from boardstate.service.log.event_builder import created_event, seat_events
 from boardstate.service.log.record_model import GameRecord
@@ -120,7 +120,8 @@ class Lobby:
         ]
         secret, by_client = self.seed(seed)
         game_id, at = secrets.token_urlsafe(12), record_model.now_iso()
-        extra: dict[str, Any] = {"table": table.to_wire()} if table.to_wire() else {}
+        wire = idle_tables.table_wire(table, self.settings.idle_timeouts)  # with the idle rule's K
+        extra: dict[str, Any] = {"table": wire} if wire else {}
         if player_ids is not None:
             extra["playerIds"] = checked_player_ids(player_ids, players)
         first = created_event(rules, players, parsed, secret, by_client, at, extra or None)
@@ -139,13 +140,10 @@ class Lobby:
         self, record: GameRecord, events: list[StoredEvent], by_client: bool
     ) -> tuple[GameRecord, list[tuple[int, str]]]:
         """Stores a new game's first events with a fresh token for every filled seat, in one
-        atomic create; returns the game and the tokens.
-
-        A game over a bound is refused first (`game_bounds.check_new`), then the caller's create
-        rate and quotas are checked (`Admission`). An OPEN game expires with all its keys after
-        `open_game_ttl_seconds` unless it starts (`OPEN_TTL_FIELD`, read by the create script;
-        the append that starts it persists it). `CREATOR_FIELD` keeps the creator.
-        """
+        atomic create; returns the game and the tokens. A game over a bound is refused first
+        (`game_bounds.check_new`), then the caller's create rate and quotas (`Admission`). An OPEN
+        game expires with all its keys after `open_game_ttl_seconds` unless it starts
+        (`OPEN_TTL_FIELD`, read by the create script; the append that starts it persists it)."""
         game_id = record.game_id
         game_bounds.check_new(record, self.settings.max_bot_budget_ms)
         reserved = await self.admission.admit(game_id, record.status, bool(record.setup.bots))
@@ -210,8 +208,6 @@ class Lobby:
             free = [i for i, taken in enumerate(record.seats) if taken is None]
             if not free:
                 raise GameFull(f"every seat of game {game_id} is taken")
-            if record.result is not None:  # aborted while open: nothing follows GameEnded
-                raise GameFinished(f"game {game_id} has ended")
             target = free[0] if seat is None else seat
             if not 0 <= target < record.players:
                 raise BadSeat(f"seat must be 0..{record.players - 1}, not {target}")

@@ -14,7 +14,6 @@ append script checks the move id, the version and the stateHash at it atomically
 accepted move (or the original of a repeated move id) is answered from it; anything else
 (the cache was behind, the move looks wrong, a stale `expectedVersion`) is decided again on the
 slow path below, on the log's current version. A cache the log contradicts is dropped.
-
 Slow path: load (catching up from the log), the `moveId` check, the rules, the append. If the
 append loses a race: with `expectedVersion` the answer is VersionConflict; without it the move is
 decided once more on the reloaded game (a second lost race is a VersionConflict). A store failure
@@ -231,10 +230,9 @@ class Referee:
     ) -> Verdict:
         """Returns the recorded result of this seat's move id if the retry is the same
         submission; raises `IdempotencyKeyReused` otherwise (see the module docstring)."""
-        count = prior.last_version - prior.first_version + 1
-        events = await self.loader.store.read(
-            record.game_id, after=prior.first_version - 1, limit=count
-        )
+        first = prior.first_version
+        count = prior.last_version - first + 1
+        events = await self.loader.store.read(record.game_id, after=first - 1, limit=count)
         if prior.fingerprint is not None:
             same = prior.fingerprint == move_ids.fingerprint(record.rules, move, expected)
         else:  # a record from before fingerprints: compare with the move the log holds

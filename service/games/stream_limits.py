@@ -1,51 +1,113 @@
-"""Caps on live streams (`gameEvents` subscriptions) in one process (`docs/security.md`).
+"""Caps on live streams in one process (`docs/security.md`, Connections and live streams).
 
-Every stream counts against the process's cap. A stream of a seat (its token matched) counts
-against that seat, which is what a token acts for; any other stream is a spectator's and counts
-against the client address, so made-up tokens do not escape the address cap. A cap of 0 turns
-that scope's cap off. A stream over a cap is refused with `TOO_MANY_STREAMS` before it reads
-anything; its slot is given back when it ends, however it ends.
+A live stream is a game's events (`gameEvents` over a websocket or graphql-sse, `GET
+/v1/games/{id}/events/stream`) or the cross-game feed (the `feed` subscription, `GET
+/v1/feed/stream`). Every stream counts against:
+
+* the process (`BOARDSTATE_MAX_STREAMS`);
+* the client address it was opened from (`BOARDSTATE_MAX_STREAMS_PER_ADDRESS`), whatever token
+  it uses: seat tokens of games an address created itself do not let it hold more, so one
+  address can never take the whole process (the default is a small share of it);
+* the seat, when its token is a seat's (`BOARDSTATE_MAX_STREAMS_PER_TOKEN`);
+* feed streams also the process's feed cap (`BOARDSTATE_MAX_FEED_STREAMS`).
+
+A cap of 0 turns that cap off. A stream over a cap is refused with `TOO_MANY_STREAMS` before it
+reads anything; `scope` names the cap it met, the client's own first (`token`, `address`), then
+the process's (`feed`, `process`). Its slot is given back when it ends, however it ends.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections import Counter
 
 from boardstate.schema.codes import ApiError
 from boardstate.service.failures import TooManyStreams
+from boardstate.service.settings import Settings
+
+PROCESS_SCOPES = frozenset({"process", "feed"})
+"""Caps of the whole process: a refusal there is the replica's state, not the client's (503)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class StreamCaps:
+    """The caps; 0 turns one off."""
+
+    per_process: int = 1000
+    per_token: int = 8
+    per_address: int = 32
+    feeds: int = 100
+
+    @classmethod
+    def of(cls, settings: Settings) -> StreamCaps:
+        """The caps `settings` set (`BOARDSTATE_MAX_STREAMS`, `..._PER_TOKEN`,
+        `..._PER_ADDRESS`, `BOARDSTATE_MAX_FEED_STREAMS`)."""
+        return cls(
+            settings.max_streams,
+            settings.max_streams_per_token,
+            settings.max_streams_per_address,
+            settings.max_feed_streams,
+        )
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Slot:
+    """The counts one open stream holds, given back by `StreamLimits.release`."""
+
+    keys: tuple[tuple[str, str], ...]
 
 
 class StreamLimits:
-    """Counts this process's live streams by process, seat and spectator address."""
+    """Counts this process's live streams by process, feed, seat and address."""
 
-    def __init__(self, per_process: int, per_token: int, per_address: int) -> None:
-        self.per_process = per_process
-        self.per_token = per_token
-        self.per_address = per_address
-        self.open = 0
+    def __init__(self, caps: StreamCaps) -> None:
+        self.caps = caps
         self._counts: Counter[tuple[str, str]] = Counter()
 
-    def acquire(self, seat: str | None, address: str | None) -> tuple[str, str]:
-        """Takes a slot for one stream of `seat` (a `game/seat` key) or, for a spectator, of
-        `address`; raises `TooManyStreams` when a cap is reached. Give it back with `release`."""
-        if self.per_process and self.open >= self.per_process:
-            raise TooManyStreams("process", self.per_process)
-        if seat is not None:
-            key, limit = ("token", seat), self.per_token
-        else:
-            key, limit = ("address", address or "unknown"), self.per_address
-        if limit and self._counts[key] >= limit:
-            raise TooManyStreams(key[0], limit)
-        self.open += 1
-        self._counts[key] += 1
-        return key
+    @property
+    def open(self) -> int:
+        """Streams open in this process."""
+        return self._counts[("process", "")]
 
-    def release(self, key: tuple[str, str]) -> None:
+    def held(self, scope: str, name: str = "") -> int:
+        """Streams counted against one address (`address`), seat (`token`) or process scope."""
+        return self._counts[(scope, name)]
+
+    def _limit(self, scope: str) -> int:
+        caps = self.caps
+        limits = {
+            "token": caps.per_token,
+            "address": caps.per_address,
+            "feed": caps.feeds,
+            "process": caps.per_process,
+        }
+        return limits[scope]
+
+    def acquire(self, address: str | None, seat: str | None = None, feed: bool = False) -> Slot:
+        """Takes a slot for one stream opened from `address`, acting for `seat` (a
+        `game/seat` key) if given, of the feed if `feed`; raises `TooManyStreams` when a cap
+        is reached (nothing is counted then). Give it back with `release`."""
+        keys: list[tuple[str, str]] = []
+        if seat is not None:
+            keys.append(("token", seat))
+        keys.append(("address", address or "unknown"))
+        if feed:
+            keys.append(("feed", ""))
+        keys.append(("process", ""))
+        for key in keys:
+            limit = self._limit(key[0])
+            if limit and self._counts[key] >= limit:
+                raise TooManyStreams(key[0], limit)
+        for key in keys:
+            self._counts[key] += 1
+        return Slot(tuple(keys))
+
+    def release(self, slot: Slot) -> None:
         """Gives back the slot `acquire` returned."""
-        self.open -= 1
-        self._counts[key] -= 1
-        if self._counts[key] <= 0:
-            del self._counts[key]
+        for key in slot.keys:
+            self._counts[key] -= 1
+            if self._counts[key] <= 0:
+                del self._counts[key]
 
 
 def as_api_error(exc: TooManyStreams) -> ApiError:

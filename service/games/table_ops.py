@@ -19,7 +19,7 @@ from boardstate.service.failures import (
     StoreUnavailable,
     Unauthorized,
 )
-from boardstate.service.games import table_writes, takebacks
+from boardstate.service.games import game_bounds, table_writes, takebacks
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.referee import authorize
 from boardstate.service.games.seat_tokens import admin_token_matches, new_token, token_hash
@@ -27,6 +27,7 @@ from boardstate.service.games.steward import Steward
 from boardstate.service.inputs import echo
 from boardstate.service.log import endings, lifecycle, record_model
 from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.settings import Settings
 from boardstate.service.store import StoredEvent
 
 Built = tuple[GameRecord, list[StoredEvent]]
@@ -63,10 +64,12 @@ def _ending(built: Built, cause: str) -> Built:
 class TableOps:
     """Resignations, departures, takebacks and admin actions on games."""
 
-    def __init__(self, loader: GameLoader, steward: Steward, admin_token: str | None) -> None:
+    def __init__(self, loader: GameLoader, steward: Steward, settings: Settings) -> None:
         self.loader = loader
         self.steward = steward
-        self.admin_token = admin_token
+        self.admin_token = settings.admin_token
+        self.seat_changes = settings.open_seat_changes
+        """Joins and leaves an OPEN game may record, per seat (`game_bounds.check_leave`)."""
 
     async def _run(
         self,
@@ -120,6 +123,7 @@ class TableOps:
             await self._seat(record, seat, token)
             if record.state is not None:
                 raise GameNotStarted("the game started meanwhile: resign instead")
+            game_bounds.check_leave(record, self.seat_changes)
             return _events(record, [Draft(lifecycle.SEAT_LEFT, {}, seat)], "leave")
 
         return await self._run(game_id, build, seat=seat, mode="remove")

@@ -2,7 +2,8 @@
 
 Versions run 1..n in order (a dropped or reordered event shows as a gap or a step back), every
 envelope has a known schema version, `GameCreated` is event 1 and well-formed (including a
-fork's seed schedule), and `GameEnded`, if any, is the last event.
+fork's seed schedule and the idle rule's `table.idleTimeouts`, a positive integer), and
+`GameEnded`, if any, is the last event.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from boardstate.service.history.rederive import Mismatch
+from boardstate.service.log import idle_tables
 from boardstate.service.log.record_model import GAME_CREATED, GAME_ENDED
 from boardstate.service.log.upcasting import CURRENT_VERSION
 from boardstate.service.store import StoredEvent
@@ -60,6 +62,10 @@ def _created(data: Mapping[str, Any]) -> dict[str, Any]:
             raise Mismatch(1, f"GameCreated.data.{name} is missing or not a {kind}")
     if not HEX64.fullmatch(data["seedCommitment"]):
         raise Mismatch(1, "GameCreated.data.seedCommitment is not 64 lowercase hex digits")
+    try:
+        idle_tables.recorded(data.get("table"))
+    except ValueError as exc:
+        raise Mismatch(1, str(exc)) from None
     fork = data.get("forkedFrom")
     if fork is not None:
         _fork(fork)

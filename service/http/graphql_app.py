@@ -30,7 +30,7 @@ from boardstate.schema.root import BoardstateSchema
 from boardstate.service.games.callers import caller_address
 from boardstate.service.http.charges import POINTS_KEY, Charge
 from boardstate.service.http.graphiql import page_response
-from boardstate.service.http.graphql_sse import TextStream, ending_on_shutdown
+from boardstate.service.http.graphql_sse import SubscriptionResponse, TextStream
 from boardstate.service.http.graphql_ws import CountedOperations
 from boardstate.service.http.rate_limits import refusal_response
 from boardstate.service.inputs import BadJson, loads
@@ -147,9 +147,10 @@ class GraphQLApp(GraphQL[Context, None]):
         sub_response: Response,
         headers: Mapping[str, str],
     ) -> Response:
-        """A graphql-sse stream, which ends with where to resume on shutdown."""
-        stream = ending_on_shutdown(request.scope, stream)
-        return await super().create_streaming_response(request, stream, sub_response, headers)
+        """A graphql-sse stream that frees its slot however it ends and says where to resume
+        on shutdown (`service.http.graphql_sse`)."""
+        status = sub_response.status_code or 200
+        return SubscriptionResponse(stream, status, {**sub_response.headers, **headers})
 
     async def render_graphql_ide(self, request: Request) -> Response:
         """GraphiQL from the vendored copies, not a CDN (`service.http.graphiql`)."""

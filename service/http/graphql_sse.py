@@ -7,6 +7,14 @@ each result is `event: next` with `data: {"data": ...}` (or `{"errors": [...]}`)
 seat view, as for every HTTP request. Single-result HTTP still refuses subscriptions
 (`schema.guard`, `SUBSCRIPTION_OVER_HTTP`).
 
+`SubscriptionResponse` sends the stream. It watches for the client leaving (as
+`service.http.sse` does) and, however the stream ends (completed, the client gone mid-wait or
+mid-write, the server stopping), first cancels the pending read of the next result, then closes
+the stream: the subscription's generator is never closed while it runs (which raised
+`RuntimeError: aclose(): asynchronous generator is already running` and kept the stream slot).
+Last it ends any stream the subscription opened that strawberry's tasks left suspended
+(`service.games.slot_streams.StreamOwner`), so every stream slot is given back at once.
+
 When the server shuts down (`service.http.shutdown`), an open stream ends with a comment
 `: server shutting down; resume with afterVersion=N` (N: the `version` of the last event it
 sent) and `event: complete`, instead of being cut at the end of the grace period.
@@ -17,14 +25,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Callable, Mapping
+from typing import Any
 
-from starlette.types import Scope
+import structlog
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
 from strawberry.http.streaming import SSETransport
 
+from boardstate.service.games.slot_streams import OWNER, StreamOwner
+from boardstate.service.games.stopping import ended
 from boardstate.service.http.shutdown import SHUTDOWN_KEY
 
 TextStream = Callable[[], AsyncIterator[str]]
+
+log = structlog.get_logger("boardstate.subscriptions")
 
 
 def sse_transport(heartbeat_s: float) -> type[SSETransport]:
@@ -49,39 +64,72 @@ def _version(chunk: str) -> int | None:
     return None
 
 
-def ending_on_shutdown(scope: Scope, stream: TextStream) -> TextStream:
-    """`stream`, ended with where to resume when the server starts shutting down."""
-    stopping: asyncio.Event | None = scope.get(SHUTDOWN_KEY)
-    if stopping is None:
-        return stream
-    shutdown = stopping
+def _shutdown_chunks(last: int | None) -> tuple[str, str]:
+    where = "the same afterVersion" if last is None else f"afterVersion={last}"
+    comment = f": server shutting down; resume with {where}\r\n\r\n"
+    return comment, "event: complete\r\ndata: \r\n\r\n"
 
-    async def ending() -> AsyncIterator[str]:
-        source = aiter(stream())
-        stop = asyncio.ensure_future(shutdown.wait())
-        last: int | None = None
+
+class SubscriptionResponse(Response):
+    """Sends a graphql-sse stream; see the module's documentation."""
+
+    def __init__(self, stream: TextStream, status: int, headers: Mapping[str, str]) -> None:
+        # As `StreamingResponse` does: no body, so no `content-length`.
+        self.status_code = status
+        self.background = None
+        self.init_headers(dict(headers))
+        self.stream = stream
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        stopping: asyncio.Event = scope.get(SHUTDOWN_KEY) or asyncio.Event()
+        owner = StreamOwner()
+        owning = OWNER.set(owner)  # the subscription's tasks, created below, inherit it
+        source = aiter(self.stream())
+        waiters: list[asyncio.Future[Any]] = []
+        following: asyncio.Future[str] | None = None
+
+        async def gone() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+
         try:
+            waiters += [asyncio.ensure_future(gone()), asyncio.ensure_future(stopping.wait())]
+            away, stop = waiters
+            start = {"type": "http.response.start", "status": self.status_code}
+            await send({**start, "headers": self.raw_headers})
+            last: int | None = None
             while True:
                 following = asyncio.ensure_future(anext(source))
-                await asyncio.wait((following, stop), return_when=asyncio.FIRST_COMPLETED)
+                await asyncio.wait((following, away, stop), return_when=asyncio.FIRST_COMPLETED)
                 if not following.done():
-                    following.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await following
-                    where = "the same afterVersion" if last is None else f"afterVersion={last}"
-                    yield f": server shutting down; resume with {where}\r\n\r\n"
-                    yield "event: complete\r\ndata: \r\n\r\n"
-                    return
+                    if not away.done():  # the server is stopping: say where to resume
+                        for chunk in _shutdown_chunks(last):
+                            await self._body(send, chunk)
+                    break
                 try:
                     chunk = following.result()
                 except StopAsyncIteration:
-                    return
+                    break
+                except Exception:
+                    log.exception("graphql_sse_stream_failed")
+                    break
+                following = None
                 last = _version(chunk) or last
-                yield chunk
+                await self._body(send, chunk)
+            if not away.done():
+                await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except OSError:
+            pass  # the client went away while we wrote
         finally:
-            stop.cancel()
+            await ended(following)  # the generator must not be running when it is closed
+            for waiter in waiters:
+                await ended(waiter)
             closing = getattr(source, "aclose", None)
             if closing is not None:
                 await closing()
+            await owner.close()  # whatever strawberry's tasks left suspended
+            OWNER.reset(owning)
 
-    return ending
+    @staticmethod
+    async def _body(send: Send, chunk: str) -> None:
+        await send({"type": "http.response.body", "body": chunk.encode(), "more_body": True})

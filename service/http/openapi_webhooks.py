@@ -1,4 +1,5 @@
-"""The OpenAPI paths of webhooks and the feed (`service.http.rest_webhooks`, DESIGN §5d)."""
+"""The OpenAPI paths of webhooks and the feed (`service.http.rest_webhooks`,
+`service.http.feed_sse`; DESIGN §5d)."""
 
 from __future__ import annotations
 
@@ -71,6 +72,23 @@ def outgoing_webhooks() -> dict[str, Any]:
     signed per Standard Webhooks (docs/webhooks.md)."""
     return {kind: _webhook(kind) for kind in ANNOUNCEMENT_TYPES}
 
+
+FEED_FORMAT = (
+    "`id: <position>`, `event: <type>`, `data: <JSON>` per announcement; `: keep-alive` "
+    "comments while idle. A stream that read BOARDSTATE_FEED_MAX_CATCH_UP announcements "
+    "without catching up with the feed ends with `retry: 1000`, `id: <position>`, "
+    '`event: resume`, `data: {"resumeAfter": "<position>", "limit": N}`: reconnect with '
+    "`Last-Event-ID: <position>` to read on (an EventSource does so by itself)."
+)
+FEED_PROBLEMS: dict[int, tuple[str, ...]] = {
+    400: ("BAD_FEED_FILTER",),
+    401: ("UNAUTHORIZED",),
+    429: ("RATE_LIMITED", "TOO_MANY_STREAMS"),
+    503: ("STORE_UNAVAILABLE", "TOO_MANY_STREAMS"),
+}
+"""As `service.http.feed_sse` answers before the stream starts: 400 for a position that is
+none (out-of-range parts included) or a filter too long; 429 `TOO_MANY_STREAMS` for a seat's or
+an address's cap, 503 for the process's caps."""
 
 REQUIRED: list[dict[str, list[str]]] = [{"bearerAuth": []}]
 """Every operation here needs a token: the admin's (a seat's for its own game's feed)."""
@@ -145,11 +163,11 @@ def _paths() -> dict[str, Any]:
                 "token with its gameId), resumable with Last-Event-ID",
                 {
                     "200": {
-                        "description": "`id: <position>`, `event: <type>`, `data: <JSON>`",
+                        "description": FEED_FORMAT,
                         "content": {"text/event-stream": {"schema": {"type": "string"}}},
                     }
                 },
-                (400, 401, 404, 503),
+                tuple(FEED_PROBLEMS),
                 (
                     _filter("gameType", "Only this game type."),
                     _filter("playerId", "Only games with a seat of this integrator player id."),
@@ -159,6 +177,7 @@ def _paths() -> dict[str, Any]:
                         "Last-Event-ID", "header", "Resume after this position.", {"type": "string"}
                     ),
                 ),
+                only=FEED_PROBLEMS,
             )
         },
     }

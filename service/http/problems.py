@@ -80,6 +80,7 @@ STATUS: dict[str, tuple[int, str]] = {
     "RATE_LIMITED": (429, "Rate limited"),
     "QUOTA_EXCEEDED": (429, "Quota exceeded"),
     "TOO_MANY_STREAMS": (429, "Too many streams"),
+    "CATCH_UP_LIMIT": (429, "Catch-up limit"),  # GraphQL only: REST says `event: resume`
     # 5xx: the service cannot answer now (503 with Retry-After) or a log it cannot serve
     "STORE_UNAVAILABLE": (503, "Store unavailable"),
     "APPEND_UNCERTAIN": (503, "Append uncertain"),

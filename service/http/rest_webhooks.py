@@ -4,32 +4,18 @@ Admin routes (`Authorization: Bearer <admin token>`): `POST /v1/webhooks` (201 w
 shown once), `GET /v1/webhooks`, `GET|PATCH|DELETE /v1/webhooks/{id}`,
 `GET /v1/webhooks/{id}/deliveries?first=`, `POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend`.
 
-`GET /v1/feed/stream?gameType=&playerId=&gameId=&after=`: Server-Sent Events, one message per
-announcement: `id: <feed position>`, `event: <type>` (`turn.changed`, ...), `data: <{id, type,
-timestamp, data}>`; it resumes after `Last-Event-ID` (or `after`; without either: from now on),
-sends `: keep-alive` comments while idle and ends when the client leaves or the server stops
-(`event: shutdown`, with `retry:`; an `EventSource` reconnects with its `Last-Event-ID`).
+`GET /v1/feed/stream` is `service.http.feed_sse`.
 """
 
 from __future__ import annotations
-
-import asyncio
-import contextlib
-import json
-from collections.abc import AsyncGenerator
-from typing import Any
 
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
-from starlette.types import Receive, Scope, Send
 
-from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import ApiError, as_api_error
-from boardstate.schema.webhook_ports import DeliveryView, FeedItem, WebhookView
-from boardstate.service.games.store_failures import store_errors
-from boardstate.service.http.problems import problem_of
+from boardstate.schema.webhook_ports import DeliveryView, WebhookView
+from boardstate.service.http import feed_sse
 from boardstate.service.http.rest_base import Body, Out
 from boardstate.service.http.rest_common import (
     endpoint,
@@ -39,9 +25,6 @@ from boardstate.service.http.rest_common import (
     service_of,
     token_of,
 )
-from boardstate.service.http.shutdown import SHUTDOWN_KEY
-
-RETRY_MS = 1000
 
 
 class WebhookIn(Body):
@@ -158,72 +141,6 @@ async def resend(request: Request) -> Response:
     return json_response(delivery_out(made), 202)
 
 
-def encode_item(item: FeedItem) -> bytes:
-    """One SSE message of the feed."""
-    data = json.dumps(item.announcement, separators=(",", ":")).encode()
-    kind = str(item.announcement["type"]).encode()
-    return b"id: %s\nevent: %s\ndata: %s\n\n" % (item.position.encode(), kind, data)
-
-
-class FeedResponse(Response):
-    """Streams an opened feed until the client leaves or the server stops."""
-
-    def __init__(self, stream: AsyncGenerator[FeedItem | None, None]) -> None:
-        self.status_code = 200
-        self.media_type = "text/event-stream"
-        self.background = None
-        self.init_headers({"cache-control": "no-cache, no-transform", "x-accel-buffering": "no"})
-        self.stream = stream
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        stopping: asyncio.Event = scope.get(SHUTDOWN_KEY) or asyncio.Event()
-
-        async def pump() -> None:
-            async for item in self.stream:
-                chunk = b": keep-alive\n\n" if item is None else encode_item(item)
-                await send({"type": "http.response.body", "body": chunk, "more_body": True})
-
-        async def gone() -> None:
-            while (await receive())["type"] != "http.disconnect":
-                pass
-
-        await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
-        tasks = [asyncio.ensure_future(c) for c in (pump(), gone(), stopping.wait())]
-        try:
-            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
-            if tasks[2] in done:
-                shutdown = f"retry: {RETRY_MS}\nevent: shutdown\ndata: {{}}\n\n".encode()
-                with contextlib.suppress(OSError):
-                    await send({"type": "http.response.body", "body": shutdown, "more_body": True})
-            with contextlib.suppress(OSError):
-                await send({"type": "http.response.body", "body": b"", "more_body": False})
-        finally:
-            for task in tasks:
-                task.cancel()
-                with contextlib.suppress(asyncio.CancelledError, Exception):
-                    await task
-            await self.stream.aclose()
-
-
-async def feed_stream(request: Request) -> Response:
-    """`GET /v1/feed/stream`: see the module's documentation."""
-    service = service_of(request)
-    params: dict[str, Any] = {
-        k: request.query_params.get(k) for k in ("gameType", "playerId", "gameId")
-    }
-    after = request.headers.get("last-event-id") or request.query_params.get("after")
-    try:
-        with store_errors():
-            stream = await service.open_feed(
-                token_of(request), after, params["gameType"], params["playerId"], params["gameId"]
-            )
-    except MoveError as exc:
-        return problem_of(as_api_error(exc))
-    except ApiError as exc:
-        return problem_of(exc)
-    return FeedResponse(stream)
-
-
 async def collection(request: Request) -> Response:
     return await (create if request.method == "POST" else listing)(request)
 
@@ -238,6 +155,6 @@ WEBHOOK_ROUTES: list[BaseRoute] = [
     Route("/v1/webhooks/{id}", member, methods=["GET", "PATCH", "DELETE"]),
     Route("/v1/webhooks/{id}/deliveries", deliveries, methods=["GET"]),
     Route("/v1/webhooks/{id}/deliveries/{deliveryId}/resend", resend, methods=["POST"]),
-    Route("/v1/feed/stream", feed_stream, methods=["GET"]),
+    Route("/v1/feed/stream", feed_sse.feed_stream, methods=["GET"]),
 ]
 """Documented in `service.http.openapi_webhooks`."""

@@ -22,8 +22,8 @@ encoded as `text/event-stream`:
 
 Refusals before the stream starts are `application/problem+json` (RFC 9457): 400 `BAD_VERSION`
 (`afterVersion` or `Last-Event-ID` is not a version), 401 `UNAUTHORIZED`, 404 `GAME_NOT_FOUND`,
-429 `TOO_MANY_STREAMS` for the caps of a seat or a spectator address (the caller holds too many
-streams: close one, then retry), 503 `TOO_MANY_STREAMS` for the process's cap (this replica is
+429 `TOO_MANY_STREAMS` for the caps of a seat or a client address (the caller holds too many
+streams: close one, then retry), 503 `TOO_MANY_STREAMS` for the process's caps (this replica is
 full: retry, perhaps elsewhere), 503 `STORE_UNAVAILABLE`; 429 and 503 carry `Retry-After`.
 A client that goes away ends its stream at once: the subscription and its slot are released.
 """
@@ -31,7 +31,6 @@ A client that goes away ends its stream at once: the subscription and its slot a
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 
 import msgspec
@@ -53,7 +52,9 @@ from boardstate.schema.ports import EventView
 from boardstate.service.games.callers import caller_address
 from boardstate.service.games.event_streams import EventStream
 from boardstate.service.games.game_service import GameService
+from boardstate.service.games.stopping import ended as cancelled_until_ended
 from boardstate.service.games.store_failures import store_errors
+from boardstate.service.games.stream_limits import PROCESS_SCOPES
 from boardstate.service.http.problems import problem_of, problem_response
 from boardstate.service.http.rest_models import event_out
 from boardstate.service.http.shutdown import SHUTDOWN_KEY
@@ -74,9 +75,10 @@ def problem(code: str, detail: str) -> Response:
     return problem_response(code, detail, retry_after=RETRY_AFTER_S)
 
 
-def _refusal(exc: ApiError) -> Response:
+def refusal(exc: ApiError) -> Response:
     """A typed failure as `/v1` answers it; a full process (not this client) is a 503."""
-    process_full = exc.code == TOO_MANY_STREAMS and exc.extensions.get("scope") == "process"
+    scope = exc.extensions.get("scope")
+    process_full = exc.code == TOO_MANY_STREAMS and scope in PROCESS_SCOPES
     return problem_of(exc, 503 if process_full else None, RETRY_AFTER_S)
 
 
@@ -164,10 +166,7 @@ class EventStreamResponse(Response):
                     await self._body(send, b": keep-alive\n\n")
         finally:
             for waiter in (following, stop, away):
-                if waiter is not None and not waiter.done():
-                    waiter.cancel()
-                    with contextlib.suppress(asyncio.CancelledError, Exception):
-                        await waiter
+                await cancelled_until_ended(waiter)
 
     @staticmethod
     async def _body(send: Send, chunk: bytes) -> None:
@@ -203,9 +202,9 @@ async def event_stream(request: Request) -> Response:
             return Response(media_type=MEDIA_TYPE)
         stream = await service.open_game_events(game_id, start, token, address)
     except MoveError as exc:
-        return _refusal(as_api_error(exc))
+        return refusal(as_api_error(exc))
     except ApiError as exc:
-        return _refusal(exc)
+        return refusal(exc)
     return EventStreamResponse(stream, start, service.settings.sse_keepalive_seconds)
 
 

@@ -6,11 +6,12 @@
 * A game that reaches its rules' end with seats out keeps the rules' scores, but only seats in
   play can win: the rules' winners still in play, else the best score among those in play.
 * An admin's abort ends the game ABANDONED (no winner, all scores 0).
-* A game that reaches its event limit (`service.games.game_bounds`) ends ABANDONED the same way.
+* A game that reaches its event limit (`service.games.game_bounds`) ends ABANDONED the same way,
+  and so does a table nobody sits at (`service.log.idle_tables`), right after a `TimedOut`.
 
 `details` always says who left: `resigned`, `timedOut` (forfeits), `ranking` (best first, the
 seats out last, the last to leave first) and `endedBy` (`rules`, `resignation`, `timeout`,
-`abort`, `limit`), besides the rules' own details.
+`abort`, `limit`, `idle`), besides the rules' own details.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardstate.engine.core.rules import Outcome
+from boardstate.service.log import idle_tables
 from boardstate.service.log.record_model import Draft, GameRecord, ended_draft
 
 
@@ -61,6 +63,22 @@ def limited(record: GameRecord, limit: int) -> Draft:
     details = _details(record, "limit", [])
     details["eventLimit"] = limit
     return ended_draft(record, Outcome((0,) * record.players, (), details), abandoned=True)
+
+
+def idle(record: GameRecord) -> Draft | None:
+    """The `GameEnded` draft when the idle rule ends the game now (`idle_tables.abandoned`)."""
+    limit = idle_tables.abandoned(record)
+    if limit is None:
+        return None
+    details = _details(record, "idle", [])
+    details["idleTimeouts"] = limit
+    return ended_draft(record, Outcome((0,) * record.players, (), details), abandoned=True)
+
+
+def after_timeout(record: GameRecord) -> Draft | None:
+    """The `GameEnded` draft that must follow a `TimedOut` (the game after it), if any: the
+    forfeit's (`forced_end`), else the idle rule's."""
+    return forced_end(record, "timeout") or idle(record)
 
 
 def adjusted(record: GameRecord, outcome: Outcome) -> Outcome:

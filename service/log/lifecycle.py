@@ -17,7 +17,9 @@ from the log's lifecycle events like any other state, so replays never read the 
   admin replaced the seat's token (the token itself is never logged).
 
 `Table.history` keeps the engine state before each of the last `HISTORY` moves (what a takeback
-returns to); it is derived from the log and not part of the stateHash. Every other field is.
+returns to); `Table.idle` counts each seat's timeouts since its last move of its own (the rule
+that ends tables nobody sits at: `service.log.idle_tables`). Both are derived from the log and
+not part of the stateHash (so logs written before them hash as before); every other field is.
 """
 
 from __future__ import annotations
@@ -91,6 +93,11 @@ class Table:
     """Seats an admin handed to a policy (`StandInSeated`): (seat, policy id), by seat."""
     abandoned: bool = False
     """The game ended ABANDONED (aborted, or every seat out)."""
+    idle: tuple[int, ...] = ()
+    """Timeouts per seat since its last move of its own (empty: none yet;
+    `service.log.idle_tables`). Derived from the log, not part of the stateHash."""
+    standing_in: int | None = None
+    """The seat that just timed out: the next move of that seat is the stand-in's, not its own."""
     history: tuple[Mark, ...] = dataclasses.field(default=(), compare=False)
 
     def hashed(self) -> dict[str, Any] | None:
@@ -149,9 +156,13 @@ def _bump(counts: tuple[int, ...], seat: int, players: int) -> tuple[int, ...]:
 
 
 def with_mark(table: Table, mark: Mark) -> Table:
-    """The table after a move started (its before-state remembered); a pending takeback ends."""
+    """The table after a move started (its before-state remembered); a pending takeback ends.
+    A move of the seat's own (not the stand-in's for its timeout) ends its run of timeouts."""
     history = (*table.history, mark)[-HISTORY:]
-    return dataclasses.replace(table, history=history, takeback=None)
+    idle = table.idle
+    if table.standing_in != mark.seat and idle and idle[mark.seat]:
+        idle = tuple(0 if s == mark.seat else n for s, n in enumerate(idle))
+    return dataclasses.replace(table, history=history, takeback=None, idle=idle, standing_in=None)
 
 
 def apply(table: Table, kind: str, seat: int, data: Any, players: int) -> Table:
@@ -164,7 +175,8 @@ def apply(table: Table, kind: str, seat: int, data: Any, players: int) -> Table:
             table, out=out, resigned=resigned, stand_ins=stand_ins, takeback=None
         )
     if kind == TIMED_OUT:
-        table = dataclasses.replace(table, timeouts=_bump(table.timeouts, seat, players))
+        timeouts, idle = _bump(table.timeouts, seat, players), _bump(table.idle, seat, players)
+        table = dataclasses.replace(table, timeouts=timeouts, idle=idle, standing_in=seat)
         if table.remaining_ms:
             remaining = list(table.remaining_ms)
             remaining[seat] = 0

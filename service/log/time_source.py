@@ -29,11 +29,17 @@ def now_ms() -> int:
 
 
 def _file_source(path: Path) -> Callable[[], float]:
+    last: list[float] = []
+
     def read() -> float:
+        """The file's time; while it cannot be read (a test rewriting it: empty for a moment),
+        the last time read, so time never jumps to the system clock and back."""
         try:
-            return float(path.read_text().strip())
+            last[:] = [float(path.read_text().strip())]
         except (OSError, ValueError):
-            return time.time()
+            if not last:
+                return time.time()
+        return last[0]
 
     return read
 

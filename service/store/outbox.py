@@ -170,11 +170,11 @@ class RedisOutbox:
             found.append(text[len(self.prefix) + 2 : -len("}:outbox")])
         return found
 
-    async def feed(self, after: str, limit: int) -> list[tuple[str, dict[str, Any]]]:
-        """Feed entries after the stream id `after` ('0' = from the oldest)."""
-        start = "(" + after if after != "0" else "-"
+    async def feed(self, start: str, limit: int) -> list[tuple[str, bytes]]:
+        """At most `limit` feed entries from the stream id `start` on (inclusive), oldest first:
+        (entry id, the announcement's JSON text)."""
         found: Any = await self.client.xrange(self.keys.feed, min=start, count=limit)
-        return [(entry.decode(), json.loads(fields[b"a"])) for entry, fields in found]
+        return [(entry.decode(), fields[b"a"]) for entry, fields in found]
 
     async def feed_tail(self) -> str:
         """The id of the feed's newest entry ('0' when empty)."""

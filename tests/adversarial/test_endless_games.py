@@ -11,6 +11,7 @@ people, bots or the steward's stand-ins made the events. Time moves by writing t
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import tempfile
 import time
 from collections.abc import AsyncIterator, Iterator
@@ -19,6 +20,7 @@ from typing import Any
 
 import pytest
 
+from boardstate.service.history.verify import verify_log
 from tests.api.rest_client import Rest
 from tests.api.server import ServiceProcess
 from tests.redis_support import RedisServer
@@ -68,6 +70,7 @@ def clock() -> Clock:
 def service(redis_server: RedisServer, clock: Clock) -> Iterator[ServiceProcess]:
     env = {
         "BOARDSTATE_MAX_GAME_EVENTS": str(CAP),
+        "BOARDSTATE_IDLE_TIMEOUTS": "0",  # the cap alone (idle tables: test_abandoned_tables)
         "BOARDSTATE_STEWARD_POLL_MS": "50",
         "BOARDSTATE_TIME_SOURCE": f"file:{clock.path}",
     }
@@ -115,6 +118,13 @@ async def _ended_by_the_limit(rest: Rest, game: dict[str, Any]) -> None:
     assert log[-1].type == "GameEnded"
     assert [e.type for e in log].count("GameEnded") == 1
     assert CAP < len(log) <= CAP + 16  # the last group that reached the cap, then GameEnded
+    report = verify_log(log)  # the limit's end verifies: the log shows the limit was reached
+    assert report.ok, report.failure
+    assert report.complete
+    forged = dataclasses.replace(
+        log[-1], data={**log[-1].data, "details": {**details, "eventLimit": len(log)}}
+    )
+    assert not verify_log([*log[:-1], forged]).ok  # a limit the log never reached
 
 
 @pytest.mark.parametrize(

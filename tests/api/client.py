@@ -165,11 +165,15 @@ async def subscription(
     after: int | None = None,
     payload: dict[str, Any] | None = None,
     query: tuple[str, str, dict[str, Any]] | None = None,
+    headers: dict[str, str] | None = None,
 ) -> AsyncIterator[Events]:
     """Subscribes to `gameEvents` over graphql-transport-ws (connection_init carries `payload`);
-    `query` (document, root field, variables) subscribes to something else instead."""
+    `query` (document, root field, variables) subscribes to something else instead; `headers`
+    go with the handshake."""
     protocols = [Subprotocol("graphql-transport-ws")]
-    async with connect(ws_url, subprotocols=protocols, proxy=None) as ws:
+    async with connect(
+        ws_url, subprotocols=protocols, proxy=None, additional_headers=headers
+    ) as ws:
         await ws.send(json.dumps({"type": "connection_init", "payload": payload or {}}))
         ack = json.loads(await ws.recv())
         assert ack["type"] == "connection_ack", ack

@@ -11,11 +11,12 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+import redis
 
-from tests.api.client import Api, subscription
+from tests.api.client import Api, GraphQLErrors, subscription
 from tests.api.rest_client import Rest
 from tests.api.server import ServiceProcess, unique_prefix
-from tests.api.webhook_support import published, read_sse
+from tests.api.webhook_support import published, read_sse, until
 from tests.redis_support import RedisServer
 
 pytestmark = pytest.mark.redis
@@ -204,3 +205,70 @@ async def test_the_feed_subscription_gives_the_same_announcements(server: Servic
     async with subscription(server.ws_url, game_id, payload={}, query=query) as refused:
         with pytest.raises(Exception, match="UNAUTHORIZED"):
             await asyncio.wait_for(refused.next(), 10)
+
+
+@pytest.fixture(scope="module")
+def short(redis_server: RedisServer) -> Iterator[ServiceProcess]:
+    """A server whose feed streams read at most 10 announcements to catch up."""
+    env = {
+        "BOARDSTATE_ADMIN_TOKEN": ADMIN,
+        "BOARDSTATE_WEBHOOK_POLL_MS": "50",
+        "BOARDSTATE_FEED_MAX_CATCH_UP": "10",
+    }
+    with ServiceProcess(redis_server.url, unique_prefix(), env) as process:
+        yield process
+
+
+def feed_positions(server: ServiceProcess) -> list[str]:
+    """The feed's positions as Redis holds them."""
+    client = redis.Redis.from_url(server.redis_url)
+    try:
+        found: Any = client.xrange(f"{server.prefix}:{{hooks}}:feed")
+        return [entry.decode() for entry, _ in found]
+    finally:
+        client.close()
+
+
+async def test_a_client_far_behind_reads_on_where_each_stream_says_to_resume(
+    short: ServiceProcess,
+) -> None:
+    for _ in range(9):
+        await new_game(short.url, [None, None])
+    await until(lambda: len(feed_positions(short)) >= 27, what="27 announcements")
+    everything = feed_positions(short)
+    admin = {"authorization": f"Bearer {ADMIN}"}
+
+    over_sse: list[str] = []
+    resume = "0"
+    while len(over_sse) < len(everything):
+        left = len(everything) - len(over_sse)
+
+        def done(m: list[dict[str, str]], left: int = left) -> bool:
+            return m[-1].get("event") == "resume" or len(m) >= left
+
+        status, messages = await read_sse(feed_url(short, after=resume), admin, done)
+        assert status == 200
+        if messages[-1].get("event") == "resume":
+            *messages, last = messages
+            assert len(messages) == 10
+            assert json.loads(last["data"]) == {"resumeAfter": last["id"], "limit": 10}
+            resume = last["id"]
+        over_sse += [m["id"] for m in messages]
+    assert over_sse == everything
+
+    over_graphql: list[str] = []
+    resume = "0"
+    while len(over_graphql) < len(everything):
+        query = (FEED, "feed", {"a": resume})
+        async with subscription(short.ws_url, "-", payload={"token": ADMIN}, query=query) as feed:
+            while len(over_graphql) < len(everything):
+                try:
+                    event = await feed.next(30.0)
+                except GraphQLErrors as ended:
+                    resume = over_graphql[-1]
+                    limit = {"code": "CATCH_UP_LIMIT", "resumeAfter": resume, "limit": 10}
+                    assert [e["extensions"] for e in ended.errors] == [limit]
+                    break
+                assert event is not None
+                over_graphql.append(event["position"])
+    assert over_graphql == everything

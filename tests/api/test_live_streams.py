@@ -25,6 +25,14 @@ async def metrics(service: ServiceProcess) -> str:
         return (await client.get(f"{service.url}/metrics")).text
 
 
+@pytest.fixture(scope="module")
+def service(redis_server: RedisServer) -> Iterator[ServiceProcess]:
+    """The module's server; the test client's one address may hold 200 streams."""
+    env = {"BOARDSTATE_MAX_STREAMS_PER_ADDRESS": "200"}
+    with ServiceProcess(redis_server.url, env=env) as process:
+        yield process
+
+
 async def test_120_idle_subscriptions_leave_requests_and_a_wide_page_served(
     service: ServiceProcess, api: Api
 ) -> None:
@@ -49,13 +57,15 @@ async def test_120_idle_subscriptions_leave_requests_and_a_wide_page_served(
 
 @pytest.fixture(scope="module")
 def small(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    """A server with tiny pools and caps."""
+    """A server with tiny pools and caps; forwarded clients (through this machine as a trusted
+    proxy) are addresses of their own."""
     env = {
         "BOARDSTATE_REDIS_POOL_SIZE": "2",
         "BOARDSTATE_REQUEST_CONCURRENCY": "2",
         "BOARDSTATE_MAX_STREAMS": "4",
         "BOARDSTATE_MAX_STREAMS_PER_TOKEN": "2",
-        "BOARDSTATE_MAX_STREAMS_PER_ADDRESS": "1",
+        "BOARDSTATE_MAX_STREAMS_PER_ADDRESS": "3",
+        "BOARDSTATE_TRUSTED_PROXIES": "127.0.0.1",
     }
     with ServiceProcess(redis_server.url, env=env) as process:
         yield process
@@ -83,15 +93,18 @@ async def test_requests_wait_for_one_of_two_connections_instead_of_failing(
         await api.close()
 
 
-async def refused(ws_url: str, game_id: str, payload: dict[str, str] | None) -> dict[str, object]:
-    async with subscription(ws_url, game_id, payload=payload) as events:
+async def refused(
+    ws_url: str, game_id: str, payload: dict[str, str] | None, address: str | None = None
+) -> dict[str, object]:
+    headers = None if address is None else {"x-forwarded-for": address}
+    async with subscription(ws_url, game_id, payload=payload, headers=headers) as events:
         with pytest.raises(GraphQLErrors) as raised:
             await events.next()
     extensions: dict[str, object] = raised.value.errors[0]["extensions"]
     return extensions
 
 
-async def test_streams_are_capped_per_token_per_spectator_address_and_per_process(
+async def test_streams_are_capped_per_token_per_address_and_per_process(
     small: ServiceProcess,
 ) -> None:
     api = Api(small.url)
@@ -103,10 +116,14 @@ async def test_streams_are_capped_per_token_per_spectator_address_and_per_proces
             got = await refused(ws, a, seat0)
             assert got == {"code": "TOO_MANY_STREAMS", "scope": "token", "limit": 2}
             async with streams(ws, [(b, b_tokens)], spectators=True):
-                got = await refused(ws, a, None)
-                assert got == {"code": "TOO_MANY_STREAMS", "scope": "address", "limit": 1}
-                async with streams(ws, [(b, b_tokens)]):
-                    got = await refused(ws, b, {"token": b_tokens[1]})
+                # seat streams count against their address as spectators do
+                for payload in (None, {"token": b_tokens[1]}):
+                    got = await refused(ws, a, payload)
+                    assert got == {"code": "TOO_MANY_STREAMS", "scope": "address", "limit": 3}
+                elsewhere = {"x-forwarded-for": "198.51.100.7"}
+                async with subscription(ws, b, payload=None, headers=elsewhere) as other:
+                    assert (await other.next())["version"] == 1  # type: ignore[index]
+                    got = await refused(ws, b, {"token": b_tokens[1]}, "203.0.113.9")
                     assert got == {"code": "TOO_MANY_STREAMS", "scope": "process", "limit": 4}
             async with subscription(ws, b, payload={"token": b_tokens[1]}) as events:
                 assert (await events.next())["version"] == 1  # type: ignore[index]

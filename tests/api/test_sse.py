@@ -169,11 +169,13 @@ async def test_refusals_before_the_stream_are_problem_json(
 
 @pytest.fixture(scope="module")
 def capped(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    """Two streams per process, one per seat, one per spectator address."""
+    """Three streams per process, one per seat, two per client address; forwarded clients
+    (through this machine as a trusted proxy) are addresses of their own."""
     env = {
-        "BOARDSTATE_MAX_STREAMS": "2",
+        "BOARDSTATE_MAX_STREAMS": "3",
         "BOARDSTATE_MAX_STREAMS_PER_TOKEN": "1",
-        "BOARDSTATE_MAX_STREAMS_PER_ADDRESS": "1",
+        "BOARDSTATE_MAX_STREAMS_PER_ADDRESS": "2",
+        "BOARDSTATE_TRUSTED_PROXIES": "127.0.0.1",
     }
     with ServiceProcess(redis_server.url, env=env) as process:
         yield process
@@ -191,22 +193,30 @@ async def test_stream_caps_apply_and_a_disconnect_frees_the_slot(capped: Service
         game_id, tokens = await api.new_game()
         _, other_tokens = await api.new_game()
         path = stream_path(game_id, after=0)
-        for _ in range(2):  # the slot of a dropped stream is free again
+        for _ in range(2):  # the slots of dropped streams are free again
             async with open_stream(capped.url, path) as spectator:
                 assert spectator.response.status_code == 200
                 await spectator.events(1)
                 assert await subscribers(capped) == 1
-                body = await problem_of(capped, path, {})
-                assert (body["status"], body["code"]) == (429, "TOO_MANY_STREAMS")
-                assert body["details"] == {"scope": "address", "limit": 1}
                 # A token of another game is refused as such, not counted as a spectator.
                 body = await problem_of(capped, path, bearer(other_tokens[0]))
                 assert (body["status"], body["code"]) == (401, "UNAUTHORIZED")
                 async with open_stream(capped.url, path, bearer(tokens[0])) as seat:
                     await seat.events(1)
-                    body = await problem_of(capped, path, bearer(tokens[1]))
-                    assert (body["status"], body["code"]) == (503, "TOO_MANY_STREAMS")
-                    assert body["details"]["scope"] == "process"
+                    body = await problem_of(capped, path, bearer(tokens[0]))
+                    assert (body["status"], body["code"]) == (429, "TOO_MANY_STREAMS")
+                    assert body["details"] == {"scope": "token", "limit": 1}
+                    # The seat's stream counts against its address too, whatever the token.
+                    for headers in ({}, bearer(tokens[1])):
+                        body = await problem_of(capped, path, headers)
+                        assert (body["status"], body["code"]) == (429, "TOO_MANY_STREAMS")
+                        assert body["details"] == {"scope": "address", "limit": 2}
+                    forwarded = {"x-forwarded-for": "198.51.100.7"}
+                    async with open_stream(capped.url, path, forwarded) as elsewhere:
+                        await elsewhere.events(1)
+                        body = await problem_of(capped, path, {"x-forwarded-for": "203.0.113.9"})
+                        assert (body["status"], body["code"]) == (503, "TOO_MANY_STREAMS")
+                        assert body["details"] == {"scope": "process", "limit": 3}
             for _ in range(50):
                 if await subscribers(capped) == 0:
                     break

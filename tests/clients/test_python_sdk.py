@@ -25,7 +25,9 @@ from boardstate_api.models.create_game_in import CreateGameIn
 from boardstate_api.models.game_out_status import GameOutStatus
 from boardstate_api.models.problem_out_code import ProblemOutCode
 from boardstate_client import (
+    Message,
     ProblemError,
+    feed,
     fold_log,
     game_events,
     game_events_async,
@@ -176,3 +178,29 @@ def play(
         legal = unwrap(get_legal_moves.sync_detailed(game_id, client=seats[seat], seat=seat))
         with contextlib.suppress(ProblemError):
             submit_move(seats[seat], game_id, seat, rnd.choice(legal.moves).to_dict())
+
+
+ADMIN = "admin-token-for-sdk-feed-tests"
+
+
+def test_the_feed_reads_on_past_each_streams_catch_up_limit(redis_server: RedisServer) -> None:
+    """A stream reads at most 10 announcements to catch up, then says where to resume; the SDK
+    opens the next stream there by itself and yields the announcements only, each once."""
+    env = {
+        "BOARDSTATE_ADMIN_TOKEN": ADMIN,
+        "BOARDSTATE_WEBHOOK_POLL_MS": "50",
+        "BOARDSTATE_FEED_MAX_CATCH_UP": "10",
+    }
+    with ServiceProcess(redis_server.url, unique_prefix(), env) as server:
+        games = {new_game(server.url, "trambahn", 2)[0] for _ in range(9)}
+        admin = AuthenticatedClient(server.url, token=ADMIN)
+        seen: list[Message] = []
+        for message in feed(admin, after="0"):  # 3 announcements a game, 27 in all
+            seen.append(message)
+            if len(seen) == 27:
+                break
+        assert len(seen) == 27  # read in three streams at least
+        assert {m.event for m in seen} == {"game.created", "game.started", "turn.changed"}
+        assert {m.data["data"]["gameId"] for m in seen} == games
+        ids = [m.id for m in seen]
+        assert len(set(ids)) == len(ids)

@@ -4,7 +4,9 @@
 (DESIGN §5b, §5d). Each message's `id` is remembered; when the connection drops, or a replica
 says `event: shutdown` on its way down, the stream is opened again with `Last-Event-ID`, so no
 message is lost or repeated (after capped exponential waits; `reconnects` in a row at most). A
-game's stream ends after `GameEnded` (or with `204` when nothing is left); the feed never ends.
+feed stream far behind ends with `event: resume` once it has read its catch-up limit; it is
+opened again at once from that message's `id` (neither message is yielded). A game's stream
+ends after `GameEnded` (or with `204` when nothing is left); the feed never ends.
 Refusals before a stream starts are raised as `ProblemError`.
 """
 
@@ -28,6 +30,9 @@ RECONNECTS = 8
 """Failed connections in a row before the stream gives up (the last error is raised)."""
 MAX_WAIT = 5.0
 SHUTDOWN = "shutdown"
+RESUME = "resume"
+REOPEN = (SHUTDOWN, RESUME)
+"""Messages that end a stream to be opened again from their `id` (or the last one)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -132,7 +137,7 @@ def _follow_sync(
                     raise _refusal(answer.status_code, answer.read())
                 for line in answer.iter_lines():
                     message = resume.take(line)
-                    if message is not None and message.event == SHUTDOWN:
+                    if message is not None and message.event in REOPEN:
                         shutdown = True
                         break
                     if message is not None:
@@ -164,7 +169,7 @@ async def _follow_async(
                     raise _refusal(answer.status_code, await answer.aread())
                 async for line in answer.aiter_lines():
                     message = resume.take(line)
-                    if message is not None and message.event == SHUTDOWN:
+                    if message is not None and message.event in REOPEN:
                         shutdown = True
                         break
                     if message is not None:

@@ -792,7 +792,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {unknown} */
-            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "INTERNAL";
+            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "INTERNAL";
             details: Record<string, unknown> | null;
         };
         /** WebhookIn */
@@ -1019,7 +1019,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1122,7 +1122,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1215,7 +1215,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1393,7 +1393,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1536,7 +1536,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1755,7 +1755,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1945,7 +1945,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2115,7 +2115,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2363,7 +2363,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2537,7 +2537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2835,7 +2835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3028,7 +3028,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3240,7 +3240,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3452,7 +3452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3664,7 +3664,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3885,7 +3885,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4097,7 +4097,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4318,7 +4318,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4491,7 +4491,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4701,7 +4701,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4865,7 +4865,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5033,7 +5033,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5200,7 +5200,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5365,7 +5365,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5536,7 +5536,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5706,7 +5706,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5875,7 +5875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5952,7 +5952,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description `id: <position>`, `event: <type>`, `data: <JSON>` */
+            /** @description `id: <position>`, `event: <type>`, `data: <JSON>` per announcement; `: keep-alive` comments while idle. A stream that read BOARDSTATE_FEED_MAX_CATCH_UP announcements without catching up with the feed ends with `retry: 1000`, `id: <position>`, `event: resume`, `data: {"resumeAfter": "<position>", "limit": N}`: reconnect with `Last-Event-ID: <position>` to read on (an EventSource does so by itself). */
             200: {
                 headers: {
                     /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
@@ -5971,7 +5971,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_FEED_FILTER */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -5980,10 +5980,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Malformed JSON body",
+                     *       "title": "Bad feed filter",
                      *       "status": 400,
-                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
-                     *       "code": "BAD_JSON",
+                     *       "detail": "see code",
+                     *       "code": "BAD_FEED_FILTER",
                      *       "details": null
                      *     }
                      */
@@ -6011,26 +6011,40 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
-            404: {
+            /** @description Problem: RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
                 headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Game not found",
-                     *       "status": 404,
-                     *       "detail": "no game 'r2zx'",
-                     *       "code": "GAME_NOT_FOUND",
-                     *       "details": null
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: STORE_UNAVAILABLE, TOO_MANY_STREAMS */
             503: {
                 headers: {
                     /** @description Seconds to wait */

@@ -60,10 +60,10 @@ def _parse_response(
 
         return response_401
 
-    if response.status_code == 404:
-        response_404 = ProblemOut.from_dict(response.json())
+    if response.status_code == 429:
+        response_429 = ProblemOut.from_dict(response.json())
 
-        return response_404
+        return response_429
 
     if response.status_code == 503:
         response_503 = ProblemOut.from_dict(response.json())

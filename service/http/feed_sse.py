@@ -1,0 +1,126 @@
+"""`GET /v1/feed/stream`: the cross-game feed as Server-Sent Events (DESIGN §5d).
+
+`?gameType=&playerId=&gameId=&after=`: one message per announcement: `id: <feed position>`,
+`event: <type>` (`turn.changed`, ...), `data: <{id, type, timestamp, data}>`. It resumes after
+`Last-Event-ID` (or `after`; without either: from now on), sends `: keep-alive` comments while
+idle and ends when the client leaves or the server stops (`event: shutdown`, with `retry:`; an
+`EventSource` reconnects with its `Last-Event-ID`).
+
+A stream that has read `BOARDSTATE_FEED_MAX_CATCH_UP` announcements without catching up with
+the feed ends with `retry: 1000`, `id: <position>`, `event: resume`,
+`data: {"resumeAfter": "<position>", "limit": N}`: an `EventSource` reconnects with that
+`Last-Event-ID` by itself and reads on (`service.games.feed`).
+
+Refusals before the stream starts are `application/problem+json`: 400 `BAD_FEED_FILTER` (a
+position that is none, out-of-range parts included, or a filter too long), 401 `UNAUTHORIZED`,
+429 `TOO_MANY_STREAMS` for the caps of a seat or an address, 503 for the process's (with
+`Retry-After`), 503 `STORE_UNAVAILABLE`. A client that goes away frees its stream slot at once.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import Response
+from starlette.types import Receive, Scope, Send
+
+from boardstate.engine.core.errors import MoveError
+from boardstate.schema.codes import ApiError, as_api_error
+from boardstate.schema.webhook_ports import CatchUpLimit, FeedItem, FeedStream
+from boardstate.service.games.callers import caller_address
+from boardstate.service.games.stopping import ended
+from boardstate.service.games.store_failures import store_errors
+from boardstate.service.http.problems import problem_of
+from boardstate.service.http.rest_common import service_of, token_of
+from boardstate.service.http.shutdown import SHUTDOWN_KEY
+from boardstate.service.http.sse import refusal
+
+RETRY_MS = 1000
+"""The `retry:` hint of the `shutdown` and `resume` messages: reconnect after a second."""
+
+
+def encode_item(item: FeedItem) -> bytes:
+    """One SSE message of the feed."""
+    data = json.dumps(item.announcement, separators=(",", ":")).encode()
+    kind = str(item.announcement["type"]).encode()
+    return b"id: %s\nevent: %s\ndata: %s\n\n" % (item.position.encode(), kind, data)
+
+
+def encode_resume(limit: CatchUpLimit) -> bytes:
+    """The last message of a stream that read its catch-up limit: where to go on."""
+    data = json.dumps({"resumeAfter": limit.resume_after, "limit": limit.limit})
+    where = limit.resume_after
+    return f"retry: {RETRY_MS}\nid: {where}\nevent: resume\ndata: {data}\n\n".encode()
+
+
+class FeedResponse(Response):
+    """Streams an opened feed until the client leaves, the server stops or the stream ends;
+    closes the stream (and frees its slot) however it ends."""
+
+    def __init__(self, stream: FeedStream) -> None:
+        self.status_code = 200
+        self.media_type = "text/event-stream"
+        self.background = None
+        self.init_headers({"cache-control": "no-cache, no-transform", "x-accel-buffering": "no"})
+        self.stream = stream
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        stopping: asyncio.Event = scope.get(SHUTDOWN_KEY) or asyncio.Event()
+
+        async def body(chunk: bytes) -> None:
+            await send({"type": "http.response.body", "body": chunk, "more_body": True})
+
+        async def pump() -> None:
+            try:
+                async for item in self.stream:
+                    await body(b": keep-alive\n\n" if item is None else encode_item(item))
+            except CatchUpLimit as limit:
+                await body(encode_resume(limit))
+
+        async def gone() -> None:
+            while (await receive())["type"] != "http.disconnect":
+                pass
+
+        tasks: list[asyncio.Future[Any]] = []
+        try:
+            await send({"type": "http.response.start", "status": 200, "headers": self.raw_headers})
+            tasks += [asyncio.ensure_future(c) for c in (pump(), gone(), stopping.wait())]
+            done, _ = await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+            if tasks[2] in done:
+                shutdown = f"retry: {RETRY_MS}\nevent: shutdown\ndata: {{}}\n\n".encode()
+                await body(shutdown)
+            await send({"type": "http.response.body", "body": b"", "more_body": False})
+        except OSError:
+            pass  # the client went away while we wrote
+        finally:
+            for task in tasks:
+                await ended(task)
+            await self.stream.aclose()
+
+
+async def feed_stream(request: Request) -> Response:
+    """`GET /v1/feed/stream`: see the module's documentation."""
+    service = service_of(request)
+    params: dict[str, Any] = {
+        k: request.query_params.get(k) for k in ("gameType", "playerId", "gameId")
+    }
+    after = request.headers.get("last-event-id") or request.query_params.get("after")
+    address = caller_address(request.client.host if request.client else None)
+    try:
+        with store_errors():
+            stream = await service.open_feed(
+                token_of(request),
+                after,
+                params["gameType"],
+                params["playerId"],
+                params["gameId"],
+                address,
+            )
+    except MoveError as exc:
+        return problem_of(as_api_error(exc))
+    except ApiError as exc:
+        return refusal(exc)
+    return FeedResponse(stream)
