@@ -187,7 +187,7 @@ class Tracer:
 
 def layer(module: str) -> str:
     """The package a module belongs to, two levels below `boardstate` at most (engine/core,
-    engine/core/bots, engine/trambahn, service/games, service/<top>, schema)."""
+    engine/bots, engine/trambahn, service/games, service/<top>, schema)."""
     parts = module.split(".")[1:]
     if len(parts) == 2 and parts[0] == "service":
         return "service/<top>"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.engine.core.bots.policies import POLICIES
-from boardstate.engine.core.table import STAND_IN
+from boardstate.engine.bots.policies import POLICIES
+from boardstate.engine.table.options import STAND_IN
 from boardstate.schema.ports import GameView
 from boardstate.service.failures import HintsOff
 from boardstate.service.games.hints import Hints

@@ -17,7 +17,7 @@ import structlog
 
 from boardstate.engine import registry
 from boardstate.engine.core.errors import BadOptions, BadPlayerCount, GameFinished
-from boardstate.engine.core.table import parse_bots, split_options
+from boardstate.engine.table.options import parse_bots, split_options
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.games import game_bounds
 from boardstate.service.games.admission import Admission, creator_of

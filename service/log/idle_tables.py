@@ -31,7 +31,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from boardstate.engine.core.table import TableOptions
+from boardstate.engine.table.options import TableOptions
 
 if TYPE_CHECKING:
     from boardstate.service.log.record_model import GameRecord

@@ -32,8 +32,8 @@ from typing import Any
 
 from boardstate.engine.core.canonical import canonical_bytes
 from boardstate.engine.core.rules import GameRules, Outcome
-from boardstate.engine.core.table import Clock, TableOptions, table_from_wire
 from boardstate.engine.core.wire import encode_value
+from boardstate.engine.table.options import Clock, TableOptions, table_from_wire
 from boardstate.service.log import table_fold
 from boardstate.service.log.lifecycle import EMPTY, LIFECYCLE_EVENTS, Table
 from boardstate.service.log.rulebook import rules_for

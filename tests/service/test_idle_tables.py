@@ -18,7 +18,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from boardstate.engine import registry
-from boardstate.engine.core.table import parse_bots, split_options
+from boardstate.engine.table.options import parse_bots, split_options
 from boardstate.schema.service_events import delivered_event_schema
 from boardstate.service.games import due_work
 from boardstate.service.history.log_format import read_log
