@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.service.games.offload import INLINE_EVENTS, off_loop
-from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord, decode_engine_event
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import SERVICE_EVENTS, decode_engine_event
 from boardstate.service.store import EventStore, StoredEvent
 
 SIZE = 256

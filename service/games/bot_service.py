@@ -12,7 +12,7 @@ from boardstate.service.games.hints import Hints
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.referee import authorize
 from boardstate.service.games.store_failures import store_errors
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 
 SEAT_POLICIES = (STAND_IN, *sorted(POLICIES))
 """What an admin may put in a seat (`replaceSeat`)."""

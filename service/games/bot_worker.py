@@ -46,7 +46,7 @@ from boardstate.service.games.steward import Steward
 from boardstate.service.games.stopping import cancelled
 from boardstate.service.games.thinking import Stop, Thinkers
 from boardstate.service.log import event_builder, movers, record_model
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.settings import Settings
 from boardstate.service.store.bot_jobs import BotJob
 

@@ -27,7 +27,7 @@ from boardstate.service.inputs import echo, json_problem, text_problem
 from boardstate.service.log import idle_tables, record_model
 from boardstate.service.log.announce import announcements, encoded
 from boardstate.service.log.event_builder import created_event, seat_events
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.settings import Settings
 from boardstate.service.store import AppendRequest, StoredEvent
 

@@ -20,7 +20,7 @@ from boardstate.service.history.log_format import msgpack_line, ndjson_line
 from boardstate.service.http.log_import import import_game
 from boardstate.service.http.rest_common import not_modified
 from boardstate.service.inputs import echo
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
 
 EXPORT_PAGE = 500

@@ -24,7 +24,8 @@ from boardstate.service.games import due_work
 from boardstate.service.history.log_format import read_log
 from boardstate.service.history.verify import verify_log
 from boardstate.service.log import clocks, event_builder, idle_tables, lifecycle, record_model
-from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft
 from boardstate.service.store import StoredEvent
 
 START_MS = 1_790_000_000_000
