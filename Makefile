@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: run test lint typecheck unit nginx chromium js-clients ts-client clients bench golden schema clean
+.PHONY: run test lint typecheck unit nginx chromium js-clients ts-client clients bench figures golden schema clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -56,6 +56,13 @@ test: lint typecheck unit
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine_bench
+
+# The layout figures (docs/layout.md): lines, the service object's public methods, import
+# cycles, schema imports from service/, duplicate pairs; then the modules one accepted move runs
+# through each door (starts its own throw-away redis-server).
+figures: $(STAMP)
+	$(BIN)/python -m bench.layout_figures
+	$(BIN)/python -m bench.move_path
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py

@@ -21,8 +21,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from boardstate.engine import registry
-from boardstate.engine.core.bots.policies import Budget, policy
-from boardstate.engine.core.bots.seen import observe
+from boardstate.engine.bots.budget import Budget
+from boardstate.engine.bots.policies import policy
+from boardstate.engine.bots.seen import observe
 from boardstate.engine.core.driver import opening
 from boardstate.engine.core.replay import apply
 from boardstate.engine.core.rng import Rng

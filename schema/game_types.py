@@ -11,8 +11,9 @@ import strawberry
 from strawberry.scalars import JSON
 
 from boardstate.engine import registry
-from boardstate.engine.core.bots.policies import POLICIES
+from boardstate.engine.bots.policies import POLICIES
 from boardstate.engine.core.payloads import event_types
+from boardstate.engine.table.options_schema import published_options_schema
 from boardstate.schema import decorators as described
 from boardstate.schema.service_events import SERVICE_EVENT_TYPES, delivered_event_schema
 
@@ -66,7 +67,7 @@ def facts(type_id: str) -> TypeFacts:
         player_counts=tuple(rules.variants.player_counts(info.min_players, info.max_players)),
         variants=rules.variants.metadata(),
         bot_policies=tuple(sorted(POLICIES)),
-        options_schema=rules.options_schema(),
+        options_schema=published_options_schema(rules),
         move_schema=rules.moves.json_schema(f"{info.id} move"),
         event_types=tuple(event_types(rules)),
         service_event_types=tuple(SERVICE_EVENT_TYPES),

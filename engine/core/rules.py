@@ -43,7 +43,7 @@ import dataclasses
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic, TypeVar
 
-from boardstate.engine.core.bots.hooks import BotHooks
+from boardstate.engine.core.bot_hooks import BotHooks
 from boardstate.engine.core.cited import Citations
 from boardstate.engine.core.data import DataSet
 from boardstate.engine.core.echo import echo
@@ -58,7 +58,6 @@ from boardstate.engine.core.errors import (
 )
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.stand_in import StandIn
-from boardstate.engine.core.table import with_table_schema
 from boardstate.engine.core.variants import Variants
 from boardstate.engine.core.wire import (
     WireCodec,
@@ -146,7 +145,7 @@ class GameRules(Generic[S, M, E]):
     """Printed player counts and the variants (player counts, option values) that depart from
     the printed rules (`engine.core.variants`)."""
     bots: BotHooks | None = None
-    """The game's resampler and evaluation for its bots (`engine.core.bots.hooks`)."""
+    """The game's resampler and evaluation for its bots (`engine.core.bot_hooks`)."""
     stand_in: StandIn = dataclasses.field(default_factory=StandIn)
     """Who plays a resigned or timed-out seat's turns (`engine.core.stand_in`)."""
     state_schema: Callable[[], dict[str, Any]] = dict
@@ -171,9 +170,10 @@ class GameRules(Generic[S, M, E]):
         return out
 
     def options_schema(self) -> dict[str, Any]:
-        """Returns the JSON Schema of `createGame` options (`x-variant` on options with
-        variants), with the table's options every game takes (`engine.core.table`)."""
-        return with_table_schema(self.variants.annotate(value_schema(self.options_type)))
+        """Returns the JSON Schema of the game's own `createGame` options (`x-variant` on
+        options with variants). A game type publishes it with the table's options every game
+        takes beside it: `engine.table.options_schema.published_options_schema`."""
+        return self.variants.annotate(value_schema(self.options_type))
 
     def stand_in_move(self, state: S, seat: int) -> M:
         """The stand-in's move for `seat` (which must owe a decision): see `StandIn`."""

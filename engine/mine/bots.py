@@ -9,7 +9,7 @@ more once a loader is on its tunnel network), or how near the nearest Ranium is.
 
 from __future__ import annotations
 
-from boardstate.engine.core.bots.hooks import BotHooks, deal
+from boardstate.engine.core.bot_hooks import BotHooks, deal
 from boardstate.engine.core.records import replace
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.mine.board import loader_reachable

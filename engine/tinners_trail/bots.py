@@ -5,7 +5,7 @@ point), plus ore waiting to be sold."""
 
 from __future__ import annotations
 
-from boardstate.engine.core.bots.hooks import BotHooks
+from boardstate.engine.core.bot_hooks import BotHooks
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.tinners_trail.scoring import victory_points
 from boardstate.engine.tinners_trail.state import State

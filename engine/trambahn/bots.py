@@ -9,7 +9,7 @@ if the turn ends without a tram), plus money (it buys trams) and cards in hand.
 
 from __future__ import annotations
 
-from boardstate.engine.core.bots.hooks import BotHooks, deal
+from boardstate.engine.core.bot_hooks import BotHooks, deal
 from boardstate.engine.core.records import replace
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.trambahn.components import COMPONENTS, Colour

@@ -9,7 +9,7 @@ plus the tokens placed on today's itinerary, minus the hours used today (each co
 
 from __future__ import annotations
 
-from boardstate.engine.core.bots.hooks import BotHooks, deal
+from boardstate.engine.core.bot_hooks import BotHooks, deal
 from boardstate.engine.core.records import replace
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.trekking.scoring import total

@@ -24,7 +24,8 @@ from boardstate.engine.core.replay import Emitter
 from boardstate.engine.trekking import events as ev
 from boardstate.engine.trekking import moves as mv
 from boardstate.engine.trekking.cited import illegal
-from boardstate.engine.trekking.components import COMPONENTS, Bonus, Card, Colour, HistoryCard
+from boardstate.engine.trekking.component_types import Card, HistoryCard
+from boardstate.engine.trekking.components import COMPONENTS, Bonus, Colour
 from boardstate.engine.trekking.days import settle
 from boardstate.engine.trekking.options import EqualYears
 from boardstate.engine.trekking.placement import (

@@ -9,7 +9,8 @@ the card's World tokens (Part A: one move is one whole turn).
 from __future__ import annotations
 
 from boardstate.engine.trekking import moves as mv
-from boardstate.engine.trekking.components import COMPONENTS, Card
+from boardstate.engine.trekking.component_types import Card
+from boardstate.engine.trekking.components import COMPONENTS
 from boardstate.engine.trekking.placement import fill, forced_tokens, world_count, world_sequences
 from boardstate.engine.trekking.state import Phase, PlayerState, State
 from boardstate.engine.trekking.turns import active_seat

@@ -14,7 +14,8 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterator, Sequence
 
-from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, Bonus, Card, Colour, Token
+from boardstate.engine.trekking.component_types import Card
+from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, Bonus, Colour, Token
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -9,13 +9,10 @@ Part A's bounds; the display bonuses; the trek table.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
 
 from boardstate.engine.core.data import DataFileError
+from boardstate.engine.trekking.component_types import Components, Itinerary
 from boardstate.engine.trekking.kinds import Bonus, Colour, Token
-
-if TYPE_CHECKING:
-    from boardstate.engine.trekking.components import Components, Itinerary
 
 CARDS_PER_DAY = 36
 HOURS = {1: 6, 2: 8, 3: 9, 4: 8, 5: 5}

@@ -13,7 +13,8 @@ from typing import Any
 from boardstate.engine.core.records import replace
 from boardstate.engine.core.wire import encode_value
 from boardstate.engine.trekking import events as ev
-from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, HistoryCard
+from boardstate.engine.trekking.component_types import HistoryCard
+from boardstate.engine.trekking.components import COLUMNS, COMPONENTS
 from boardstate.engine.trekking.scoring import total, trek_points
 from boardstate.engine.trekking.state import Phase, PlayerState, State
 from boardstate.engine.trekking.turns import active_seat, to_act

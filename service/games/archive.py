@@ -26,7 +26,7 @@ from boardstate.service.history.verify_report import Report
 from boardstate.service.inputs import echo
 from boardstate.service.log import record_model
 from boardstate.service.log.announce import announcements, encoded
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.store import StoredEvent
 
 log = structlog.get_logger("boardstate.archive")

@@ -1,7 +1,7 @@
 """What each bot seat has seen of its game, kept from one move to the next (issue 27).
 
 A policy's input holds every engine event so far, redacted for its seat
-(`engine.core.bots.seen`). Reading, decoding and redacting the whole log for every move made a
+(`engine.bots.seen`). Reading, decoding and redacting the whole log for every move made a
 bot's move cost grow with its game (and a flood of long bot games cost every bot its turn).
 `SeatLogs` keeps, per (game, seat), the redacted events up to a version with the stateHash
 there, and catches up with one read of the events after it, starting at the kept version to
@@ -18,7 +18,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.service.games.offload import INLINE_EVENTS, off_loop
-from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord, decode_engine_event
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import SERVICE_EVENTS, decode_engine_event
 from boardstate.service.store import EventStore, StoredEvent
 
 SIZE = 256

@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.engine.core.bots.policies import POLICIES
-from boardstate.engine.core.table import STAND_IN
+from boardstate.engine.bots.policies import POLICIES
+from boardstate.engine.table.options import STAND_IN
 from boardstate.schema.ports import GameView
 from boardstate.service.failures import HintsOff
 from boardstate.service.games.hints import Hints
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.referee import authorize
 from boardstate.service.games.store_failures import store_errors
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 
 SEAT_POLICIES = (STAND_IN, *sorted(POLICIES))
 """What an admin may put in a seat (`replaceSeat`)."""

@@ -13,7 +13,7 @@ For a job it loads the game (the record cache catches up with one read); unless 
 still at the job's version and the seat still a bot seat owing a decision, the job is stale
 and dropped (the steward asks again for the new position). A game at its event limit is
 ended instead (`service.games.game_bounds`). Otherwise the bot's policy chooses from the
-seat's view and redacted log only (`engine.core.bots.seen`; the redacted log is kept from move
+seat's view and redacted log only (`engine.bots.seen`; the redacted log is kept from move
 to move, `service.games.bot_memory`, so a move reads only what is new), with an RNG derived
 from the game and version (reproducible), within its budget (at most `max_budget_ms`). The
 move goes through the rules' `decide` and a conditional append under the move id
@@ -33,8 +33,9 @@ from typing import Any
 
 import structlog
 
-from boardstate.engine.core.bots.policies import Budget, policy
-from boardstate.engine.core.bots.seen import observe_redacted
+from boardstate.engine.bots.budget import Budget
+from boardstate.engine.bots.policies import policy
+from boardstate.engine.bots.seen import observe_redacted
 from boardstate.engine.core.rng import Rng
 from boardstate.service.games import table_writes
 from boardstate.service.games.bot_memory import SeatLogs
@@ -45,7 +46,7 @@ from boardstate.service.games.steward import Steward
 from boardstate.service.games.stopping import cancelled
 from boardstate.service.games.thinking import Stop, Thinkers
 from boardstate.service.log import event_builder, movers, record_model
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.settings import Settings
 from boardstate.service.store.bot_jobs import BotJob
 

@@ -25,7 +25,8 @@ from boardstate.service.log import (
     record_model,
     time_source,
 )
-from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft
 from boardstate.service.store import StoredEvent
 
 

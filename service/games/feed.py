@@ -37,7 +37,7 @@ from boardstate.service.games.slot_streams import SlotStream
 from boardstate.service.games.stopping import check_cancelled
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.games.stream_limits import StreamLimits, as_api_error
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.store.outbox import RedisOutbox
 from boardstate.service.webhook_failures import BadFeedFilter

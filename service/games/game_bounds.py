@@ -39,7 +39,7 @@ from boardstate.engine.core.errors import BadOptions
 from boardstate.engine.core.rules import GameRules
 from boardstate.service.failures import QuotaExceeded
 from boardstate.service.log import endings, record_model
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.store import StoredEvent
 
 FACTS_PER_MOVE = 16

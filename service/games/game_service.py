@@ -46,7 +46,7 @@ from boardstate.service.games.view_checks import ViewChecks
 from boardstate.service.games.webhook_sender import Sender
 from boardstate.service.games.webhook_service import WebhookService
 from boardstate.service.inputs import echo
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore

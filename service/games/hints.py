@@ -26,7 +26,7 @@ from boardstate.service.games.bot_memory import SeatLogs
 from boardstate.service.games.bot_worker import choose_as
 from boardstate.service.games.callers import CALLER
 from boardstate.service.games.thinking import Thinkers
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 
 KEPT = 1024
 """Answers kept (one per game, version and seat)."""

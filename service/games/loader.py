@@ -38,7 +38,7 @@ from boardstate.service.history.integrity import (
     start_checked,
 )
 from boardstate.service.inputs import is_game_id
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import (
     EventStore,

@@ -17,7 +17,7 @@ import structlog
 
 from boardstate.engine import registry
 from boardstate.engine.core.errors import BadOptions, BadPlayerCount, GameFinished
-from boardstate.engine.core.table import parse_bots, split_options
+from boardstate.engine.table.options import parse_bots, split_options
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.games import game_bounds
 from boardstate.service.games.admission import Admission, creator_of
@@ -27,7 +27,7 @@ from boardstate.service.inputs import echo, json_problem, text_problem
 from boardstate.service.log import idle_tables, record_model
 from boardstate.service.log.announce import announcements, encoded
 from boardstate.service.log.event_builder import created_event, seat_events
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.settings import Settings
 from boardstate.service.store import AppendRequest, StoredEvent
 

@@ -13,7 +13,8 @@ from typing import Any
 from boardstate.engine.core.rules import GameRules
 from boardstate.schema.ports import EventView, ForkOrigin, GameView, ResultView
 from boardstate.service.games import table_views
-from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord, decode_engine_event
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import SERVICE_EVENTS, decode_engine_event
 from boardstate.service.store import StoredEvent
 
 

@@ -49,7 +49,7 @@ from boardstate.service.games.seat_tokens import token_matches
 from boardstate.service.inputs import echo, json_problem
 from boardstate.service.log import event_builder, move_ids, record_model
 from boardstate.service.log.announce import announcements, encoded
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent
 

@@ -19,7 +19,8 @@ from boardstate.service.failures import BadLog
 from boardstate.service.games.read_models import redacted_data
 from boardstate.service.history.log_format import read_log
 from boardstate.service.history.log_replay import ReplayError, fold_to
-from boardstate.service.log.record_model import GAME_ENDED, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.pictures import Scene, last_move, render
 from boardstate.service.pictures.scene import MAX_LAST_EVENTS
 from boardstate.service.store import StoredEvent

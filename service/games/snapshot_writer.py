@@ -28,7 +28,8 @@ import structlog
 from boardstate.engine.core.rules import GameRules, Outcome
 from boardstate.engine.core.wire import decode_value, encode_value
 from boardstate.service.failures import StoreUnavailable
-from boardstate.service.log.record_model import GameRecord, apply
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import apply
 from boardstate.service.store import EventStore, StoredEvent
 
 log = structlog.get_logger("boardstate.snapshots")

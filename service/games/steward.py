@@ -27,7 +27,7 @@ from boardstate.service.games import due_work, game_bounds, table_writes
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.games.stopping import cancelled
 from boardstate.service.log import movers, record_model, time_source
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.store import StoredEvent
 
 log = structlog.get_logger("boardstate.steward")

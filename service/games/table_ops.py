@@ -26,7 +26,8 @@ from boardstate.service.games.seat_tokens import admin_token_matches, new_token,
 from boardstate.service.games.steward import Steward
 from boardstate.service.inputs import echo
 from boardstate.service.log import endings, lifecycle, record_model
-from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft
 from boardstate.service.settings import Settings
 from boardstate.service.store import StoredEvent
 

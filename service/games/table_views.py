@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from boardstate.schema.ports import ClockView, SeatClock, SeatStanding, TakebackView
 from boardstate.service.log import clocks
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 
 
 def standings(record: GameRecord) -> tuple[SeatStanding, ...]:

@@ -14,7 +14,8 @@ import structlog
 from boardstate.service.games.loader import GameLoader
 from boardstate.service.log import record_model
 from boardstate.service.log.announce import announcements, encoded
-from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft
 from boardstate.service.store import AppendRequest, StoredEvent
 
 log = structlog.get_logger("boardstate.table")

@@ -14,8 +14,9 @@ from collections.abc import Sequence
 from boardstate.engine.core.rng import Rng
 from boardstate.service.failures import TakebackNotAllowed
 from boardstate.service.log import lifecycle
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.lifecycle import Mark
-from boardstate.service.log.record_model import GameRecord, decode_engine_event
+from boardstate.service.log.record_model import decode_engine_event
 from boardstate.service.store import StoredEvent
 
 HARMLESS = frozenset(

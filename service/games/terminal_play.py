@@ -17,8 +17,9 @@ from collections.abc import Callable
 from typing import Any, TextIO
 
 from boardstate.engine import registry
-from boardstate.engine.core.bots.policies import POLICIES, Budget, policy
-from boardstate.engine.core.bots.seen import observe
+from boardstate.engine.bots.budget import Budget
+from boardstate.engine.bots.policies import POLICIES, policy
+from boardstate.engine.bots.seen import observe
 from boardstate.engine.core.driver import opening
 from boardstate.engine.core.replay import apply
 from boardstate.engine.core.rng import Rng

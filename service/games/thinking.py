@@ -6,7 +6,7 @@ thinks run at once; more wait in the pool's queue (the bot workers never submit 
 `size`; hints are refused when the pool is full: `service.games.hints`).
 
 A thread cannot be killed, so thinking is cancelled cooperatively: each think gets a `stop`
-check (`Budget.stop`) that the policies ask between their steps (`engine.core.bots`): past it
+check (`Budget.stop`) that the policies ask between their steps (`engine.bots`): past it
 they return their best move so far. It trips `GRACE_S` after the budget (the policy's own
 clock should have stopped it by then), and at once when the task awaiting the think is
 cancelled (a client gone, a shutdown). A caller therefore always gets a move, never a

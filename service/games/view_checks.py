@@ -15,7 +15,7 @@ from typing import Protocol
 from boardstate.schema.codes import BAD_VERSION, ApiError
 from boardstate.schema.ports import GameView
 from boardstate.service.games.store_failures import store_errors
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 
 
 class _Authorizes(Protocol):

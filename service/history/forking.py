@@ -25,7 +25,8 @@ from typing import Any
 from boardstate.service.failures import BadVersion
 from boardstate.service.log import record_model
 from boardstate.service.log.event_builder import created_event
-from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import SERVICE_EVENTS
 from boardstate.service.store import StoredEvent
 
 

@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 
 from boardstate.engine.core.errors import MoveError
 from boardstate.service.failures import LogDiverged, RulesUnavailable
-from boardstate.service.log.record_model import GameRecord, apply, start_record
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import apply, start_record
 from boardstate.service.store.base import StoredEvent
 
 APPLY_ERRORS: tuple[type[Exception], ...] = (

@@ -19,7 +19,8 @@ from boardstate.service.history.integrity import (
     start_checked,
 )
 from boardstate.service.log import record_model
-from boardstate.service.log.record_model import GAME_ENDED, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.store import StoredEvent
 
 

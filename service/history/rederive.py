@@ -18,7 +18,8 @@ from typing import Any
 
 from boardstate.engine.core.errors import MoveError
 from boardstate.service.log import endings, event_builder
-from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft
 from boardstate.service.store import StoredEvent
 
 

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from boardstate.service.history.integrity import apply_checked
 from boardstate.service.history.rederive import Mismatch, compare
 from boardstate.service.log import endings, lifecycle
-from boardstate.service.log.record_model import GAME_ENDED, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.store import StoredEvent
 
 CAUSES = {lifecycle.RESIGNED: "resignation", lifecycle.TIMED_OUT: "timeout"}

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from boardstate.service.history.rederive import Mismatch
 from boardstate.service.log import clocks, lifecycle
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.store import StoredEvent
 
 

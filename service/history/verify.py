@@ -29,13 +29,13 @@ from boardstate.service.history.log_structure import check_structure
 from boardstate.service.history.rederive import Mismatch
 from boardstate.service.history.verify_report import Report
 from boardstate.service.log import endings, event_builder, record_model
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.lifecycle import LIFECYCLE_EVENTS
 from boardstate.service.log.record_model import (
     GAME_CREATED,
     GAME_ENDED,
     SEAT_JOINED,
     SERVICE_EVENTS,
-    GameRecord,
 )
 from boardstate.service.log.rulebook import rules_for
 from boardstate.service.log.upcasting import MOVE_FIELD_SINCE

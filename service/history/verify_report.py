@@ -7,7 +7,7 @@ import dataclasses
 from typing import Any
 
 from boardstate.service.history.rederive import Mismatch
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 
 
 @dataclasses.dataclass

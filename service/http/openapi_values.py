@@ -24,9 +24,9 @@ from typing import Annotated, Any
 
 import msgspec
 
-from boardstate.engine.core.bots.policies import POLICIES
-from boardstate.engine.core.table import MAX_BUDGET_MS, MIN_BUDGET_MS, STAND_IN
+from boardstate.engine.bots.policies import POLICIES
 from boardstate.engine.registry import GAMES
+from boardstate.engine.table.options import MAX_BUDGET_MS, MIN_BUDGET_MS, STAND_IN
 
 MAX_QUERY_INT = 10**12
 """The largest integer a query parameter may hold (a version, a position, a page size)."""

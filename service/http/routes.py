@@ -22,7 +22,7 @@ from boardstate.service.http.rate_limits import charge_more
 from boardstate.service.http.rest_common import not_modified
 from boardstate.service.http.rest_prices import export_points
 from boardstate.service.inputs import echo
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
 
 EXPORT_PAGE = 500

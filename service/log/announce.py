@@ -20,8 +20,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.lifecycle import TIMED_OUT
-from boardstate.service.log.record_model import GameRecord
 from boardstate.service.store.base import StoredEvent
 
 GAME_CREATED = "game.created"

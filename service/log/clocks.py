@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Iterable
 from datetime import UTC, datetime
 
-from boardstate.engine.core.table import Clock
+from boardstate.engine.table.options import Clock
 from boardstate.service.log.lifecycle import Table
 
 

@@ -20,7 +20,8 @@ from typing import Any
 
 from boardstate.engine.core.rules import Outcome
 from boardstate.service.log import idle_tables
-from boardstate.service.log.record_model import Draft, GameRecord, ended_draft
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft, ended_draft
 
 
 def _details(record: GameRecord, ended_by: str, ranking: list[int]) -> dict[str, Any]:

@@ -16,7 +16,8 @@ from boardstate.engine.core.errors import GameFinished
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.core.rules import GameRules
 from boardstate.service.log import clocks, endings, lifecycle, record_model
-from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft
 from boardstate.service.store import StoredEvent
 
 

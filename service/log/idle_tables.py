@@ -29,12 +29,10 @@ Games of bots only have nobody to wait for; the event cap bounds them (`service.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from boardstate.engine.core.table import TableOptions
-
-if TYPE_CHECKING:
-    from boardstate.service.log.record_model import GameRecord
+from boardstate.engine.table.options import TableOptions
+from boardstate.service.log.game_record import GameRecord
 
 FIELD = "idleTimeouts"
 """The parameter's name in `GameCreated.data.table`."""

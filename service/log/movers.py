@@ -12,8 +12,8 @@ bot's by a bot worker (`service.games.bot_worker`), which may think for its budg
 
 from __future__ import annotations
 
-from boardstate.engine.core.table import STAND_IN
-from boardstate.service.log.record_model import GameRecord
+from boardstate.engine.table.options import STAND_IN
+from boardstate.service.log.game_record import GameRecord
 
 DEFAULT_BUDGET_MS = 1000
 

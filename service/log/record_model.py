@@ -1,4 +1,5 @@
-"""Game records: the fold of a game's log, and how new events become `StoredEvent`s.
+"""Game records: the fold of a game's log into a `GameRecord` (`service.log.game_record`), and
+how new events become `StoredEvent`s.
 
 Log layout: event 1 is `GameCreated` (seat null); then one `SeatJoined` per seat (seat i, data
 `{name}`); the append that fills the last seat also carries the game's setup events. Engine
@@ -26,22 +27,20 @@ from __future__ import annotations
 
 import dataclasses
 import hashlib
-import hmac
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from boardstate.engine.core.canonical import canonical_bytes
 from boardstate.engine.core.rules import GameRules, Outcome
-from boardstate.engine.core.table import Clock, TableOptions, table_from_wire
 from boardstate.engine.core.wire import encode_value
+from boardstate.engine.table.options import table_from_wire
 from boardstate.service.log import table_fold
-from boardstate.service.log.lifecycle import EMPTY, LIFECYCLE_EVENTS, Table
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.lifecycle import LIFECYCLE_EVENTS
 from boardstate.service.log.rulebook import rules_for
 from boardstate.service.log.time_source import now_iso as now_iso
 from boardstate.service.log.upcasting import CURRENT_VERSION, upcast
 from boardstate.service.store.base import StoredEvent
 
-NO_TABLE_OPTIONS = TableOptions()
 GAME_CREATED = "GameCreated"
 SEAT_JOINED = "SeatJoined"
 GAME_ENDED = "GameEnded"
@@ -52,77 +51,6 @@ EVENT_SCHEMA_VERSION = CURRENT_VERSION
 def seed_commitment(seed: str) -> str:
     """Returns the lowercase hex SHA-256 of the seed's UTF-8 bytes."""
     return hashlib.sha256(seed.encode("utf-8")).hexdigest()
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class GameRecord:
-    """A game folded up to `version`."""
-
-    game_id: str
-    rules: GameRules[Any, Any, Any]
-    seed: str
-    created: Mapping[str, Any]
-    """The data of `GameCreated`."""
-    options: Any
-    seats: tuple[str | None, ...]
-    state: Any
-    version: int
-    result: Outcome | None = None
-    imported: bool = False  # imported from an exported log (`POST /games/import`)
-    table: Table = EMPTY
-    """Resignations, stand-ins, clocks, takebacks (`service.log.lifecycle`)."""
-    setup: TableOptions = NO_TABLE_OPTIONS
-    """The table's options (`GameCreated.data.table`): clock, bots, stand-in, hints."""
-    player_ids: tuple[str | None, ...] = ()
-    """The integrator's opaque player id per seat (`GameCreated.data.playerIds`, replaced by
-    `SeatJoined.data.playerId`, cleared by `SeatLeft`); not part of the stateHash."""
-    _hash: str | None = dataclasses.field(default=None, init=False, compare=False, repr=False)
-    """`state_hash()`, once computed (a copy made with `dataclasses.replace` starts without)."""
-
-    @property
-    def players(self) -> int:
-        """The number of seats."""
-        return len(self.seats)
-
-    @property
-    def status(self) -> str:
-        """OPEN (seats empty), ACTIVE, FINISHED or ABANDONED, as derived from the log."""
-        if self.result is not None:
-            return "ABANDONED" if self.table.abandoned else "FINISHED"
-        return "OPEN" if self.state is None else "ACTIVE"
-
-    @property
-    def clock(self) -> Clock | None:
-        """The game's clock, if any."""
-        return self.setup.clock
-
-    @property
-    def to_act(self) -> tuple[int, ...]:
-        """Seats that may move now (none unless ACTIVE)."""
-        if self.status != "ACTIVE":
-            return ()
-        return tuple(sorted(self.rules.to_act(self.state)))
-
-    def seed_for(self, version: int) -> str:
-        """Returns the seed of the decision taken at `version` (see the module docstring)."""
-        fork = self.created.get("forkedFrom")
-        for part in fork["seeds"] if isinstance(fork, Mapping) else ():
-            if version < int(part["before"]):
-                return str(part["seed"])
-        return self.seed
-
-    def state_hash(self) -> str:
-        """Returns the stateHash of this record (see the module docstring); computed once."""
-        if self._hash is None:
-            doc = {"version": self.version, "seats": list(self.seats), "state": self.state}
-            table = self.table.hashed()
-            if table is not None:
-                doc["table"] = table
-            key = self.seed.encode("utf-8")
-            digest = hmac.new(key, canonical_bytes(doc), hashlib.sha256).hexdigest()
-            object.__setattr__(self, "_hash", digest)
-            return digest
-        return self._hash
 
 
 def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:

@@ -10,14 +10,12 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardstate.service.log import clocks, lifecycle
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.lifecycle import Mark
 from boardstate.service.store.base import StoredEvent
-
-if TYPE_CHECKING:
-    from boardstate.service.log.record_model import GameRecord
 
 
 def given_player_ids(given: Any, players: int) -> tuple[str | None, ...]:

@@ -13,7 +13,7 @@ import msgpack
 from boardstate.service.history.log_format import read_log
 from boardstate.service.history.verify import verify_log
 from boardstate.service.log import record_model
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.store import StoredEvent
 from tests.api.client import Api
 

@@ -15,6 +15,7 @@ from boardstate.schema.service_events import SERVICE_EVENT_TYPES
 from boardstate.service.history.log_format import read_log as service_read_log
 from boardstate.service.history.log_format import write_log
 from boardstate.service.log import record_model
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.store import StoredEvent
 from tests.golden.logs import LEGACY_DIRECTORY, LOG_CASES, LogCase
 from tests.service.test_table_conformance import _takeback_log
@@ -22,7 +23,7 @@ from tests.service.test_table_conformance import _takeback_log
 SDK = Path(__file__).resolve().parents[2] / "clients" / "python" / "boardstate_client"
 
 
-def service_fold(log: list[StoredEvent]) -> list[record_model.GameRecord]:
+def service_fold(log: list[StoredEvent]) -> list[GameRecord]:
     record = record_model.start_record("g", log[0], "seed")
     records = [record]
     for event in log[1:]:

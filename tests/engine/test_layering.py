@@ -1,7 +1,10 @@
 """Imports go one way (DESIGN §2): `engine` ← `schema` ← `service`, all under one root.
 
 The engine imports only the standard library; the schema never imports the service; every
-module is imported by its `boardstate.` name, and that name resolves to this repository.
+module is imported by its `boardstate.` name, and that name resolves to this repository. Inside
+the engine, the rules protocol every game implements (`engine/core`) has nothing above it in its
+import closure: neither the bot policies (`engine/bots`) nor the table options (`engine/table`),
+counting function-local and TYPE_CHECKING imports (`bench/import_graph.py`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import sys
 from pathlib import Path
 
 import pytest
+
+from bench.import_graph import graph
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("engine", "schema", "service")
@@ -55,6 +60,23 @@ def test_schema_never_imports_service() -> None:
         if any(name.startswith("boardstate.service") for name in imports(path))
     ]
     assert offenders == []
+
+
+def test_the_rules_protocol_imports_nothing_above_it() -> None:
+    successors = graph(ROOT).successors()
+    core = "boardstate.engine.core"
+    outside = {}
+    for module in sorted(m for m in successors if m == core or m.startswith(core + ".")):
+        reached: set[str] = set()
+        todo = [module]
+        while todo:
+            for imported in successors.get(todo.pop(), set()) - reached:
+                reached.add(imported)
+                todo.append(imported)
+        above = sorted(m for m in reached if not m.startswith(core + "."))
+        if above:
+            outside[module] = above
+    assert outside == {}
 
 
 @pytest.mark.parametrize("folder", ["engine", "schema", "service", "tests", "bench", "scripts"])

@@ -11,7 +11,8 @@ import pytest
 
 from boardstate.service.games.bot_memory import SeatLogs
 from boardstate.service.games.game_service import GameService
-from boardstate.service.log.record_model import SERVICE_EVENTS, GameRecord, decode_engine_event
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import SERVICE_EVENTS, decode_engine_event
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore

@@ -14,7 +14,7 @@ from structlog.testing import capture_logs
 from boardstate.engine.core.rng import Rng
 from boardstate.service.games.game_service import GameService
 from boardstate.service.log import event_builder
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import AppendOutcome, RedisEventStore

@@ -18,13 +18,14 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from boardstate.engine import registry
-from boardstate.engine.core.table import parse_bots, split_options
+from boardstate.engine.table.options import parse_bots, split_options
 from boardstate.schema.service_events import delivered_event_schema
 from boardstate.service.games import due_work
 from boardstate.service.history.log_format import read_log
 from boardstate.service.history.verify import verify_log
 from boardstate.service.log import clocks, event_builder, idle_tables, lifecycle, record_model
-from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft
 from boardstate.service.store import StoredEvent
 
 START_MS = 1_790_000_000_000

@@ -15,7 +15,7 @@ from boardstate.engine.core.rng import Rng
 from boardstate.engine.registry import GAMES
 from boardstate.service.games.read_models import fact_data, move_views, redacted_data
 from boardstate.service.log import event_builder, record_model
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 
 AT = "2026-01-01T00:00:00.000Z"
 CASES = [

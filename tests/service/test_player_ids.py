@@ -6,7 +6,8 @@ from __future__ import annotations
 from boardstate.engine.registry import get
 from boardstate.service.games import snapshot_writer
 from boardstate.service.log import announce, event_builder, lifecycle, record_model
-from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft
 
 AT = "2026-01-01T00:00:00.000Z"
 

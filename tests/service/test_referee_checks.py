@@ -14,7 +14,7 @@ import pytest
 from boardstate.engine import registry
 from boardstate.engine.core.errors import GameFinished, GameNotStarted, MalformedMove, NotYourTurn
 from boardstate.service.log import event_builder, record_model
-from boardstate.service.log.record_model import GameRecord
+from boardstate.service.log.game_record import GameRecord
 
 AT = "2026-01-01T00:00:00.000Z"
 

@@ -20,12 +20,13 @@ from jsonschema import Draft202012Validator
 
 from boardstate.engine import registry
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.core.table import split_options
+from boardstate.engine.table.options import split_options
 from boardstate.schema.service_events import delivered_event_schema
 from boardstate.service.games import due_work, takebacks
 from boardstate.service.history.verify import verify_log
 from boardstate.service.log import clocks, endings, event_builder, lifecycle, record_model
-from boardstate.service.log.record_model import Draft, GameRecord
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import Draft
 from boardstate.service.store import StoredEvent
 
 START_MS = 1_790_000_000_000

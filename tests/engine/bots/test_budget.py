@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from boardstate.engine import registry
-from boardstate.engine.core.bots.heuristic import heuristic_policy
-from boardstate.engine.core.bots.policies import Budget
-from boardstate.engine.core.bots.search import search_policy
-from boardstate.engine.core.bots.seen import Seen, observe, observe_redacted
+from boardstate.engine.bots.budget import Budget
+from boardstate.engine.bots.heuristic import heuristic_policy
+from boardstate.engine.bots.search import search_policy
+from boardstate.engine.bots.seen import Seen, observe, observe_redacted
 from boardstate.engine.core.driver import opening
 from boardstate.engine.core.replay import apply
 from boardstate.engine.core.rng import Rng

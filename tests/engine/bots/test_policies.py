@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from boardstate.engine import registry
-from boardstate.engine.core.bots.policies import POLICIES, Budget, policy
-from boardstate.engine.core.bots.seen import Seen, observe
+from boardstate.engine.bots.budget import Budget
+from boardstate.engine.bots.policies import POLICIES, policy
+from boardstate.engine.bots.seen import Seen, observe
 from boardstate.engine.core.driver import opening
 from boardstate.engine.core.replay import apply
 from boardstate.engine.core.rng import Rng

@@ -10,7 +10,6 @@ import pytest
 
 from boardstate.engine.core.errors import BAD_OPTIONS, MALFORMED_MOVE, BadOptions, MoveError
 from boardstate.engine.core.rng import Rng
-from boardstate.engine.core.table import TABLE_KEYS
 from boardstate.engine.mine import RULES
 from boardstate.engine.mine import fight_events as fev
 from boardstate.engine.mine import moves as mv
@@ -35,8 +34,7 @@ PART_A_OPTIONS = {
 @pytest.mark.rules("MN-49")
 def test_every_option_of_part_a_is_in_the_schema_with_its_default() -> None:
     schema = RULES.options_schema()
-    own = {k: v for k, v in schema["properties"].items() if k not in TABLE_KEYS}
-    defaults = {name: prop.get("default") for name, prop in own.items()}
+    defaults = {name: prop.get("default") for name, prop in schema["properties"].items()}
     assert defaults == PART_A_OPTIONS
     modes = schema["properties"]["symbol_cards"]["enum"]
     assert modes == ["standard", "chance", "strategic"]

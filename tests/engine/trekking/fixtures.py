@@ -20,7 +20,8 @@ from boardstate.engine.core.secret import SecretChoices
 from boardstate.engine.trekking import RULES
 from boardstate.engine.trekking import events as ev
 from boardstate.engine.trekking import moves as mv
-from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, Colour, HistoryCard, Token
+from boardstate.engine.trekking.component_types import HistoryCard
+from boardstate.engine.trekking.components import COLUMNS, COMPONENTS, Colour, Token
 from boardstate.engine.trekking.state import Phase, PlayerState, State
 from tests.engine import scripted
 

@@ -7,6 +7,7 @@ from typing import Any
 import pytest
 
 from boardstate.engine.core.errors import BAD_OPTIONS, MALFORMED_MOVE, MoveError
+from boardstate.engine.table.options_schema import published_options_schema
 from boardstate.engine.trekking import RULES
 from boardstate.engine.trekking import moves as mv
 from boardstate.engine.trekking.components import Colour
@@ -29,7 +30,7 @@ def test_options_default_to_part_a() -> None:
         "tie_break": "crystals",
         "display_bonuses": None,
     }
-    schema = RULES.options_schema()
+    schema = published_options_schema(RULES)
     assert set(schema["properties"]) == {
         "equal_years",
         "tie_break",

@@ -1,16 +1,9 @@
-"""Bot policies and their registry (issue 17).
+"""What every policy shares: its thinking budget (with the caller's `stop`), the policy protocol,
+and `random`, the policy that needs nothing but the legal moves (`engine.bots.policies` lists
+them all).
 
-A policy is `choose(seen, rng, budget) -> move`: one of `seen.legal`, chosen only from what the
-seat may know (`engine.core.bots.seen`), deterministically given `rng` (the service derives it
-from the game and version, so a bot's move is reproducible). `budget` bounds its thinking:
-playouts and milliseconds (read from a clock passed in, never the wall clock directly, so tests
-use playouts), and a `stop` check the caller may trip at any time. A policy that thinks in steps
-asks `budget.timer()` between them (cooperative cancellation: a thread cannot be killed) and,
-once it says so, returns its best move so far at once.
-
-`POLICIES` lists the policies by their stable id (the names the API takes): `random`,
-`heuristic` (`engine.core.bots.heuristic`) and `search` (`engine.core.bots.search`); the latter two
-use the game's resampler and evaluation (`GameRules.bots`).
+A policy that thinks in steps asks `budget.timer()` between them (cooperative cancellation: a
+thread cannot be killed) and, once it says so, returns its best move so far at once.
 """
 
 from __future__ import annotations
@@ -19,7 +12,7 @@ import dataclasses
 from collections.abc import Callable
 from typing import Any, Protocol
 
-from boardstate.engine.core.bots.seen import Seen
+from boardstate.engine.bots.seen import Seen
 from boardstate.engine.core.rng import Rng
 
 
@@ -63,20 +56,3 @@ def random_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
     if not seen.legal:
         raise ValueError("no legal move to choose from")
     return rng.choice(seen.legal)
-
-
-def _registry() -> dict[str, Policy]:
-    from boardstate.engine.core.bots.heuristic import heuristic_policy
-    from boardstate.engine.core.bots.search import search_policy
-
-    return {"random": random_policy, "heuristic": heuristic_policy, "search": search_policy}
-
-
-POLICIES = ("heuristic", "random", "search")
-"""Every policy id (the API's names); `policy(id)` is the policy (registered explicitly in
-`_registry`, style rule 2)."""
-
-
-def policy(policy_id: str) -> Policy:
-    """The policy of `policy_id`; raises `KeyError`."""
-    return _registry()[policy_id]

@@ -25,9 +25,9 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from boardstate.engine.core.bots.heuristic import margin, one_ply
-from boardstate.engine.core.bots.policies import Budget
-from boardstate.engine.core.bots.seen import Seen
+from boardstate.engine.bots.budget import Budget
+from boardstate.engine.bots.heuristic import margin, one_ply
+from boardstate.engine.bots.seen import Seen
 from boardstate.engine.core.errors import MoveError
 from boardstate.engine.core.replay import apply
 from boardstate.engine.core.rng import Rng

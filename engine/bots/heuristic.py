@@ -14,8 +14,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from boardstate.engine.core.bots.policies import Budget
-from boardstate.engine.core.bots.seen import Seen
+from boardstate.engine.bots.budget import Budget
+from boardstate.engine.bots.seen import Seen
 from boardstate.engine.core.errors import MoveError
 from boardstate.engine.core.replay import apply
 from boardstate.engine.core.rng import Rng

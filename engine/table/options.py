@@ -7,15 +7,15 @@ options sit beside them under reserved names, the same for every game type:
   "incrementSeconds": i}` (a budget of 1 s to 30 days, plus 0 s to 1 day after each move), each
   with `"onTimeout": "stand-in" | "forfeit"` (default `stand-in`).
 * `standIn`: who plays a resigned or timed-out seat: `"stand-in"` (the game's rule-based
-  stand-in, `engine.core.stand_in`; the default) or a bot policy id (`engine.core.bots`).
+  stand-in, `engine.core.stand_in`; the default) or a bot policy id (`engine.bots`).
 * `hints`: `true` lets each seat ask for a suggested move (`suggestMove`); off by default.
 
 Bot seats (`createGame(bots: [...])`) are kept beside them (`BotSeat`), in the same place.
 
 `split_options` takes them out before the game's options are decoded, so a game never sees them,
 and the engine state (and so every stateHash) is the same with or without a clock. The clock is
-kept in the log's `GameCreated` event (`data.table`), and `table_schema` is merged into every
-game type's published options schema.
+kept in the log's `GameCreated` event (`data.table`), and their schema is merged into every
+game type's published options schema (`engine.table.options_schema`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ import dataclasses
 from collections.abc import Mapping
 from typing import Any
 
-from boardstate.engine.core.bots.policies import POLICIES
+from boardstate.engine.bots.policies import POLICIES
 from boardstate.engine.core.echo import echo
 from boardstate.engine.core.errors import BadOptions
 
@@ -34,10 +34,11 @@ MAX_INCREMENT = 24 * 3600
 """The largest increment: 1 day."""
 ON_TIMEOUT = ("stand-in", "forfeit")
 TABLE_KEYS = ("clock", "standIn", "hints")
+"""The option names reserved for the table."""
 STAND_IN = "stand-in"
 """The game's own rule-based stand-in (as a `standIn` value and a seat policy)."""
 MIN_BUDGET_MS, MAX_BUDGET_MS = 1, 10_000
-"""The option names reserved for the table."""
+"""The thinking budget a bot seat may be given, in milliseconds."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -139,7 +140,7 @@ def parse_clock(raw: Any) -> Clock | None:
 
 
 def parse_policy(raw: Any, what: str, allow_stand_in: bool) -> str:
-    """A policy id (`engine.core.bots.policies.POLICIES`, or `stand-in`); raises `BadOptions`."""
+    """A policy id (`engine.bots.policies.POLICIES`, or `stand-in`); raises `BadOptions`."""
     known = sorted(POLICIES) + ([STAND_IN] if allow_stand_in else [])
     if raw not in known:
         raise BadOptions(f"{what} must be one of {known}, not {echo(raw)}", {"known": known})
@@ -196,51 +197,3 @@ def table_from_wire(raw: Any) -> TableOptions:
         for b in raw.get("bots") or ()
     )
     return _table(raw, bots)
-
-
-_TIMEOUT = {"enum": list(ON_TIMEOUT), "default": "stand-in"}
-
-CLOCK_SCHEMA: dict[str, Any] = {
-    "description": "A clock per move, or a budget with an increment (DESIGN §5c).",
-    "oneOf": [
-        {
-            "type": "object",
-            "properties": {
-                "perMoveSeconds": {"type": "number", "minimum": 1, "maximum": MAX_SECONDS},
-                "onTimeout": _TIMEOUT,
-            },
-            "required": ["perMoveSeconds"],
-            "additionalProperties": False,
-        },
-        {
-            "type": "object",
-            "properties": {
-                "initialSeconds": {"type": "number", "minimum": 1, "maximum": MAX_SECONDS},
-                "incrementSeconds": {"type": "number", "minimum": 0, "maximum": MAX_INCREMENT},
-                "onTimeout": _TIMEOUT,
-            },
-            "required": ["initialSeconds"],
-            "additionalProperties": False,
-        },
-    ],
-}
-
-
-def with_table_schema(schema: dict[str, Any]) -> dict[str, Any]:
-    """A game's options schema with the table's options added."""
-    out = dict(schema)
-    out["properties"] = {
-        **schema.get("properties", {}),
-        "clock": CLOCK_SCHEMA,
-        "standIn": {
-            "description": "Who plays a resigned or timed-out seat: the game's stand-in or a bot.",
-            "enum": [STAND_IN, *sorted(POLICIES)],
-            "default": STAND_IN,
-        },
-        "hints": {
-            "description": "Seats may ask for a suggested move (suggestMove).",
-            "type": "boolean",
-            "default": False,
-        },
-    }
-    return out

@@ -11,12 +11,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from boardstate.engine.core.rng import Rng
-
-if TYPE_CHECKING:
-    from boardstate.engine.core.rules import GameRules
+from boardstate.engine.core.rules import GameRules
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1,1 +1,0 @@
-"""Bots: policies that choose a seat's move from what that seat may know (issue 17)."""
