@@ -2,7 +2,7 @@
 repository: from the SDK's folder in a fresh checkout and from its `npm pack` tarball. Either way
 it imports and type-checks with no further step, and a program using the typed moves, the
 event stream (with a seat token), the feed and `play` plays a whole Trambahn game against a real
-service on real Redis. The TypeScript examples of docs/sdks.md and the SDK's README run there."""
+service on real Redis. The TypeScript examples of docs/sdks.md and the READMEs run there."""
 
 from __future__ import annotations
 
@@ -26,7 +26,11 @@ pytestmark = [
 ]
 
 CATCH_UP = 10
-DOCS = [REPO / "docs" / "sdks.md", REPO / "clients" / "typescript" / "README.md"]
+DOCS = [
+    REPO / "docs" / "sdks.md",
+    REPO / "clients" / "typescript" / "README.md",
+    REPO / "README.md",
+]
 DOCS_URL = "http://127.0.0.1:8000"
 
 
@@ -128,12 +132,12 @@ def test_the_typescript_examples_of_the_docs_run_against_the_installed_package(
     ts_from_tarball: Consumer, server: ServiceProcess
 ) -> None:
     names: list[str] = []
-    for doc in DOCS:
+    for d, doc in enumerate(DOCS):
         blocks = ts_blocks(doc)
         assert blocks, f"no ```ts block in {doc}"
         for n, block in enumerate(blocks):
             assert DOCS_URL in block, f"{doc} block {n} does not use {DOCS_URL}"
-            name = f"doc_{doc.stem.lower()}_{n}"
+            name = f"doc_{d}_{n}"
             ts_from_tarball.add(f"{name}.ts", block.replace(DOCS_URL, server.url))
             names.append(name)
     done = ts_from_tarball.compile()
