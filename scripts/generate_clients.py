@@ -5,9 +5,13 @@
   outside this repository, so our ruff settings never change its output), from the document
   with optional security left out (`python_spec`).
 * TypeScript: `clients/typescript/src/schema.ts` by openapi-typescript (the command is the
-  `generate` script of `clients/typescript/package.json`, at the version in its lock file).
+  `generate` script of `clients/typescript/package.json`, at the version in its lock file), and
+  `clients/typescript/src/games/` (each game type's move, state view, event and options types)
+  by json-schema-to-typescript (`clients/typescript/scripts/generate-games.mjs`) from the JSON
+  Schemas `GET /v1/game-types` publishes. Those are read without a service: the very answer
+  the service encodes (`rest_game_types.every_type`, from the engine's registry).
 
-`--check` generates both into a temporary folder and fails, naming the files, if anything
+`--check` generates everything into a temporary folder and fails, naming the files, if anything
 differs from what is committed (tests/clients/test_generated_clients.py runs it).
 """
 
@@ -23,12 +27,15 @@ import sys
 import tempfile
 from pathlib import Path
 
+from boardstate.service.http.rest_game_types import every_type
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "schema" / "openapi.json"
 PYTHON = ROOT / "clients" / "python"
 PYTHON_PACKAGE = PYTHON / "boardstate_api"
 TYPESCRIPT = ROOT / "clients" / "typescript"
 TYPESCRIPT_SCHEMA = TYPESCRIPT / "src" / "schema.ts"
+TYPESCRIPT_GAMES = TYPESCRIPT / "src" / "games"
 TS_FLAGS = ("--empty-objects-unknown", "--default-non-nullable=false")
 
 
@@ -77,6 +84,21 @@ def generate_typescript(into: Path) -> Path:
     return into
 
 
+def game_types(into: Path) -> Path:
+    """Writes the body of `GET /v1/game-types` (every game type with its JSON Schemas) to the
+    file `into`, as the service encodes it, without running one; returns it."""
+    into.write_bytes(every_type().body)
+    return into
+
+
+def generate_typescript_games(into: Path) -> Path:
+    """Generates the per-game TypeScript types into the folder `into` (made fresh); returns it."""
+    source = game_types(into.parent / "game-types.json")
+    command = ["node", str(TYPESCRIPT / "scripts" / "generate-games.mjs"), str(source), str(into)]
+    subprocess.run(command, check=True, cwd=TYPESCRIPT, capture_output=True)
+    return into
+
+
 def differences(fresh: Path, committed: Path) -> list[str]:
     """The paths (relative to `committed`) that differ between two folders."""
     found: list[str] = []
@@ -99,8 +121,10 @@ def main() -> int:
     with tempfile.TemporaryDirectory(prefix="boardstate-clients-") as tmp:
         python = generate_python(Path(tmp) / "boardstate_api")
         typescript = generate_typescript(Path(tmp) / "schema.ts")
+        games = generate_typescript_games(Path(tmp) / "games")
         if check:
             stale = [f"boardstate_api/{p}" for p in differences(python, PYTHON_PACKAGE)]
+            stale += [f"src/games/{p}" for p in differences(games, TYPESCRIPT_GAMES)]
             if typescript.read_bytes() != TYPESCRIPT_SCHEMA.read_bytes():
                 stale.append("src/schema.ts")
             if stale:
@@ -112,7 +136,9 @@ def main() -> int:
         shutil.rmtree(PYTHON_PACKAGE, ignore_errors=True)
         shutil.copytree(python, PYTHON_PACKAGE)
         shutil.copyfile(typescript, TYPESCRIPT_SCHEMA)
-    print(f"wrote {PYTHON_PACKAGE} and {TYPESCRIPT_SCHEMA}")
+        shutil.rmtree(TYPESCRIPT_GAMES, ignore_errors=True)
+        shutil.copytree(games, TYPESCRIPT_GAMES)
+    print(f"wrote {PYTHON_PACKAGE}, {TYPESCRIPT_SCHEMA} and {TYPESCRIPT_GAMES}")
     return 0
 
 

@@ -1,6 +1,7 @@
 """A real TCP proxy in front of a service that loses the answers of its first connections: the
 request reaches the service (and is acted on), the client's connection is then closed before a
-byte of the answer comes back, as when a network drops a reply."""
+byte of the answer comes back, as when a network drops a reply. `cut()` drops every connection
+open at that moment (a stream in the middle of a game, say), as a network failing does."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ class LossyProxy:
         self.connections = 0
         self._server: asyncio.Server | None = None
         self._tasks: set[asyncio.Task[None]] = set()
+        self._open: set[asyncio.StreamWriter] = set()
 
     @property
     def url(self) -> str:
@@ -39,10 +41,18 @@ class LossyProxy:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
+    def cut(self) -> int:
+        """Aborts every open connection, both sides (no goodbye); returns how many."""
+        writers = list(self._open)
+        for writer in writers:
+            writer.transport.abort()
+        return len(writers) // 2
+
     async def _serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.connections += 1
         drop = self.connections <= self.drop_answers
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target_port)
+        self._open.update((writer, up_writer))
         upstream = asyncio.create_task(self._pipe(reader, up_writer))
         self._tasks.add(upstream)
         try:
@@ -52,6 +62,7 @@ class LossyProxy:
                 await self._pipe(up_reader, writer)
         finally:
             upstream.cancel()
+            self._open.difference_update((writer, up_writer))
             for w in (writer, up_writer):
                 w.close()
                 with contextlib.suppress(ConnectionError):
@@ -59,6 +70,7 @@ class LossyProxy:
 
     @staticmethod
     async def _pipe(source: asyncio.StreamReader, sink: asyncio.StreamWriter) -> None:
-        while chunk := await source.read(65536):
-            sink.write(chunk)
-            await sink.drain()
+        with contextlib.suppress(ConnectionError):  # a side went away (or was cut)
+            while chunk := await source.read(65536):
+                sink.write(chunk)
+                await sink.drain()

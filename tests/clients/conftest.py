@@ -1,0 +1,60 @@
+"""The TypeScript SDK installed into integrators' projects outside the repository, once per
+session (tests/clients/ts_consumer.py): from the SDK's folder in a fresh checkout, and from the
+tarball `npm pack` makes of that folder. npm fetches the dependencies from its registry."""
+
+from __future__ import annotations
+
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.clients.ts_consumer import Consumer, fresh_checkout, pack
+
+NO_NODE = shutil.which("node") is None or shutil.which("npm") is None
+
+
+@pytest.fixture(scope="session")
+def ts_checkout() -> Iterator[Path]:
+    """clients/typescript as a fresh checkout has it, in a folder outside the repository."""
+    if NO_NODE:
+        pytest.skip("Node.js and npm are not installed")
+    root = Path(tempfile.mkdtemp(prefix="bs-ts-checkout-"))
+    try:
+        yield fresh_checkout(root)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def ts_from_path(ts_checkout: Path) -> Iterator[Consumer]:
+    """`npm install /path/to/clients/typescript` (a link; the package's `prepare` builds it)."""
+    consumer = Consumer(str(ts_checkout)).install()
+    try:
+        consumer.build()
+        yield consumer
+    finally:
+        consumer.remove()
+
+
+@pytest.fixture(scope="session")
+def ts_tarball(ts_checkout: Path, ts_from_path: Consumer) -> Iterator[Path]:
+    """`npm pack` of the checkout's folder (after the path install, which shares it)."""
+    into = Path(tempfile.mkdtemp(prefix="bs-ts-pack-"))
+    try:
+        yield pack(ts_checkout, into)
+    finally:
+        shutil.rmtree(into, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def ts_from_tarball(ts_tarball: Path) -> Iterator[Consumer]:
+    """`npm install ./boardstate-client-0.1.0.tgz`."""
+    consumer = Consumer(str(ts_tarball)).install()
+    try:
+        consumer.build()
+        yield consumer
+    finally:
+        consumer.remove()
