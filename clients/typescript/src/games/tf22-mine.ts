@@ -571,6 +571,10 @@ export type Tf22MineEvent =
             policy: string;
             budgetMs: number;
           }[];
+          /**
+           * timeouts in a row after which a table nobody sits at ends (docs/lifecycle.md)
+           */
+          idleTimeouts?: number;
         };
         playerIds?: (string | null)[];
         forkedFrom?: {

@@ -635,6 +635,10 @@ export type TinnersTrailEvent =
             policy: string;
             budgetMs: number;
           }[];
+          /**
+           * timeouts in a row after which a table nobody sits at ends (docs/lifecycle.md)
+           */
+          idleTimeouts?: number;
         };
         playerIds?: (string | null)[];
         forkedFrom?: {
