@@ -38,6 +38,12 @@ async def test_120_idle_subscriptions_leave_requests_and_a_wide_page_served(
 ) -> None:
     games = await new_games(api, 120)
     async with streams(service.ws_url, games) as opened:
+        # a subscription is counted once its server task has started, which may come a moment
+        # after the client saw the socket open: wait for the count, then hold it to exactly 120
+        async def all_counted() -> bool:
+            return gauge(await metrics(service), "boardstate_subscribers") >= 120
+
+        await until(all_counted, seconds=30.0, what="120 subscribers counted")
         text = await metrics(service)
         assert gauge(text, "boardstate_subscribers") == 120
         assert gauge(text, "boardstate_stream_readers") == 1
@@ -52,7 +58,12 @@ async def test_120_idle_subscriptions_leave_requests_and_a_wide_page_served(
         assert accepted["__typename"] == "MoveAccepted", accepted
         versions = [e["version"] for e in await opened[0].take(accepted["version"] - 1)]
         assert versions == list(range(2, accepted["version"] + 1))
-        assert gauge(await metrics(service), "boardstate_redis_pool_in_use") <= 1
+
+        # the background pollers borrow a connection now and then: wait for at most one in use
+        async def pool_back() -> bool:
+            return gauge(await metrics(service), "boardstate_redis_pool_in_use") <= 1
+
+        await until(pool_back, seconds=30.0, what="the Redis pool back to at most 1 in use")
 
 
 @pytest.fixture(scope="module")
