@@ -1,5 +1,6 @@
 """The Server-Sent Events operation's parts of the OpenAPI document
-(`GET /v1/games/{id}/events/stream`, `service.http.sse`), used by `service.http.openapi_paths`."""
+(`GET /v1/games/{id}/events/stream`, `service.http.sse`), used by its declaration
+(`service.http.api_games`)."""
 
 from __future__ import annotations
 
