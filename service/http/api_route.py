@@ -29,6 +29,7 @@ AUTH: tuple[Mapping[str, list[str]], ...] = ({"bearerAuth": []}, {})
 """A seat token where the route needs one; optional elsewhere (spectators)."""
 REQUIRED: tuple[Mapping[str, list[str]], ...] = ({"bearerAuth": []},)
 """Every request needs a token (the admin's, or a seat's where the route says so)."""
+METHODS = ("GET", "POST", "PUT", "PATCH", "DELETE")
 _SEGMENT = re.compile(r"\{([A-Za-z_]+)(?::[a-z]+)?\}")
 
 
@@ -96,6 +97,14 @@ class ApiRoute:
     """What the answer's ETag stands for (the route answers 304 to `If-None-Match`)."""
     description: str | None = None
     tags: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        in_path = set(_SEGMENT.findall(self.path))
+        declared = {p.route_name or p.name for p in self.params if p.where == "path"}
+        if in_path != declared:
+            raise ValueError(f"{self.method} {self.path}: path parameters {sorted(declared)}")
+        if self.method not in METHODS:
+            raise ValueError(f"{self.method} {self.path}: not one of {METHODS}")
 
     @property
     def openapi_path(self) -> str:
