@@ -15,7 +15,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from boardstate.schema.webhook_ports import DeliveryView, WebhookView
-from boardstate.service.http.rest_base import Body, Out
+from boardstate.service.http.rest_base import Body, Out, out_of
 from boardstate.service.http.rest_common import (
     endpoint,
     json_response,
@@ -69,14 +69,11 @@ class DeliveryOut(Out):
 
 
 def webhook_out(w: WebhookView) -> WebhookOut:
-    types = None if w.game_types is None else list(w.game_types)
-    return WebhookOut(
-        w.id, w.url, list(w.events), types, w.paused, w.paused_reason, w.created_at, w.queued
-    )
+    return out_of(w, WebhookOut)
 
 
 def delivery_out(d: DeliveryView) -> DeliveryOut:
-    return DeliveryOut(**{f: getattr(d, f) for f in DeliveryOut.__struct_fields__})
+    return out_of(d, DeliveryOut)
 
 
 @endpoint
