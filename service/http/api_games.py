@@ -127,7 +127,7 @@ GAME_ROUTES: tuple[ApiRoute, ...] = (
                   v.POSITION_SCHEMA),
             Param("Last-Event-ID", "header", sse.LAST_EVENT_ID, sse.LAST_EVENT_ID_SCHEMA),
         ),
-        only=sse.STREAM_PROBLEMS,
+        only=sse.STREAM_PROBLEMS, stream_item=sse.MESSAGE_SCHEMA,
     ),
     ApiRoute(
         "GET", "/v1/games/{game_id}/log", h.get_log, "exportLog",

@@ -97,6 +97,9 @@ class ApiRoute:
     """What the answer's ETag stands for (the route answers 304 to `If-None-Match`)."""
     description: str | None = None
     tags: tuple[str, ...] = ()
+    stream_item: Mapping[str, Any] | None = None
+    """A Server-Sent Events route: the schema of one message of its `text/event-stream`
+    answer (`itemSchema`, as OpenAPI 3.2 names it)."""
 
     def __post_init__(self) -> None:
         in_path = set(_SEGMENT.findall(self.path))

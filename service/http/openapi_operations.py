@@ -15,6 +15,7 @@ from boardstate.service.http.openapi_caching import IF_NONE_MATCH, cache_headers
 from boardstate.service.http.openapi_examples import EXAMPLE_CODES, EXAMPLE_DETAILS, EXAMPLE_EXTRA
 from boardstate.service.http.problems import PROBLEM_TYPE, STATUS
 
+STREAM_TYPE = "text/event-stream"
 RETRY_AFTER = {"Retry-After": {"description": "Seconds to wait", "schema": {"type": "integer"}}}
 
 
@@ -48,8 +49,18 @@ def problems(
     return out
 
 
+def _with_items(answer: Mapping[str, Any], item: Mapping[str, Any]) -> dict[str, Any]:
+    """A stream's answer with the schema of one message after the schema of the whole."""
+    media = dict(answer["content"][STREAM_TYPE])
+    schema = {"schema": media.pop("schema")} if "schema" in media else {}
+    media = {**schema, "itemSchema": dict(item), **media}
+    return {**answer, "content": {**answer["content"], STREAM_TYPE: media}}
+
+
 def _responses(route: ApiRoute) -> dict[str, Any]:
     responses: dict[str, Any] = {s: dict(a) for s, a in route.ok.items()}
+    if route.stream_item is not None:
+        responses["200"] = _with_items(responses["200"], route.stream_item)
     responses |= problems(route.errors, route.only)
     if route.etag is not None:
         ok = responses["200"]
