@@ -117,7 +117,7 @@ class ApiRoute:
 
     @property
     def price_template(self) -> str:
-        """The path with `{}` for each parameter segment, as `rest_prices.price_of` matches."""
+        """The path with `{}` for each parameter segment, as `rest_prices.PriceTable` matches."""
         return _SEGMENT.sub("{}", self.path)
 
 
@@ -150,5 +150,5 @@ def routes_of(declared: Sequence[ApiRoute]) -> list[Route]:
 
 
 def prices_of(declared: Sequence[ApiRoute]) -> dict[tuple[str, str], Price]:
-    """The price table (`rest_prices.price_of`) of `declared`."""
+    """The prices (`rest_prices.PriceTable`) of `declared`."""
     return {(route.method, route.price_template): route.price for route in declared}
