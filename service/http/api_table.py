@@ -3,6 +3,8 @@ one `ApiRoute` each (`service.http.api_route`)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 from boardstate.schema.field_costs import HINT, WRITE
 from boardstate.service.http import openapi_values as v
 from boardstate.service.http import rest_models as m
@@ -10,6 +12,7 @@ from boardstate.service.http import rest_table as h
 from boardstate.service.http import rest_table_models as t
 from boardstate.service.http.api_games import GAME_ID, SEAT_ERRORS
 from boardstate.service.http.api_route import WRITE_ERRORS, ApiRoute, Param, json_answer
+from boardstate.service.http.rest_common import Handler
 from boardstate.service.http.rest_prices import TABLE, Price
 
 SEAT = "/v1/games/{game_id}/seats/{seat:int}"
@@ -22,74 +25,82 @@ SUGGESTION = {
     "required": ["version", "move"],
 }
 
+
+def _table(
+    method: str,
+    path: str,
+    handler: Handler,
+    operation_id: str,
+    summary: str,
+    params: tuple[Param, ...] = SEAT_PARAMS,
+) -> ApiRoute:
+    """A table operation (on one seat unless `params` says otherwise): a write answered with
+    the game after it, at the table's price (`dataclasses.replace` for what differs)."""
+    return ApiRoute(
+        method=method,
+        path=path,
+        handler=handler,
+        operation_id=operation_id,
+        summary=summary,
+        ok=UPDATED,
+        price=TABLE,
+        errors=WRITE_ERRORS,
+        params=params,
+    )
+
+
 TABLE_ROUTES: tuple[ApiRoute, ...] = (
-    ApiRoute(
-        method="DELETE",
-        path=SEAT,
-        handler=h.leave,
-        operation_id="leaveGame",
-        summary="Before the start: frees the seat (its token stops working); after: resigns",
-        ok=UPDATED,
-        price=TABLE,
-        errors=WRITE_ERRORS,
-        params=SEAT_PARAMS,
+    _table(
+        "DELETE",
+        SEAT,
+        h.leave,
+        "leaveGame",
+        "Before the start: frees the seat (its token stops working); after: resigns",
     ),
-    ApiRoute(
-        method="POST",
-        path=f"{SEAT}/resign",
-        handler=h.resign,
-        operation_id="resign",
-        summary="The seat concedes: a two-player game ends; in larger ones a stand-in plays on",
-        ok=UPDATED,
-        price=TABLE,
-        errors=WRITE_ERRORS,
-        params=SEAT_PARAMS,
+    _table(
+        "POST",
+        f"{SEAT}/resign",
+        h.resign,
+        "resign",
+        "The seat concedes: a two-player game ends; in larger ones a stand-in plays on",
     ),
-    ApiRoute(
-        method="POST",
-        path=f"{SEAT}/takeback",
-        handler=h.request_takeback,
-        operation_id="requestTakeback",
-        summary="Asks the others to take back this seat's last move",
-        ok=UPDATED,
-        price=TABLE,
-        errors=WRITE_ERRORS,
-        params=SEAT_PARAMS,
+    _table(
+        "POST",
+        f"{SEAT}/takeback",
+        h.request_takeback,
+        "requestTakeback",
+        "Asks the others to take back this seat's last move",
     ),
-    ApiRoute(
-        method="POST",
-        path=f"{SEAT}/takeback/answer",
-        handler=h.answer_takeback,
-        operation_id="answerTakeback",
-        summary="Accepts or declines the pending takeback",
-        ok=UPDATED,
-        price=TABLE,
-        errors=WRITE_ERRORS,
-        params=SEAT_PARAMS,
+    dataclasses.replace(
+        _table(
+            "POST",
+            f"{SEAT}/takeback/answer",
+            h.answer_takeback,
+            "answerTakeback",
+            "Accepts or declines the pending takeback",
+        ),
         body=t.AnswerIn,
         example={"accept": True},
     ),
-    ApiRoute(
-        method="POST",
-        path=f"{SEAT}/token",
-        handler=h.reissue_token,
-        operation_id="reissueSeatToken",
-        summary="Admin: a new token for the seat; the old one stops working at once",
+    dataclasses.replace(
+        _table(
+            "POST",
+            f"{SEAT}/token",
+            h.reissue_token,
+            "reissueSeatToken",
+            "Admin: a new token for the seat; the old one stops working at once",
+        ),
         ok={"201": json_answer(m.SeatJoinedOut, "The seat and its new token")},
         price=Price(WRITE + 76),
-        errors=WRITE_ERRORS,
-        params=SEAT_PARAMS,
     ),
-    ApiRoute(
-        method="POST",
-        path=f"{SEAT}/stand-in",
-        handler=h.stand_in,
-        operation_id="replaceSeat",
-        summary="Admin: the stand-in plays the seat for the rest of the game",
-        ok=UPDATED,
-        price=TABLE,
-        errors=WRITE_ERRORS,
-        params=SEAT_PARAMS,
+    dataclasses.replace(
+        _table(
+            "POST",
+            f"{SEAT}/stand-in",
+            h.stand_in,
+            "replaceSeat",
+            "Admin: the stand-in plays the seat for the rest of the game",
+        ),
         body=t.StandInIn,
         example={"policy": "stand-in"},
     ),
@@ -107,16 +118,13 @@ TABLE_ROUTES: tuple[ApiRoute, ...] = (
             Param("seat", "query", "The seat (its token).", v.SEAT_SCHEMA, required=True),
         ),
     ),
-    ApiRoute(
-        method="POST",
-        path="/v1/games/{game_id}/abort",
-        handler=h.abort,
-        operation_id="abortGame",
-        summary="Admin: ends the game ABANDONED",
-        ok=UPDATED,
-        price=TABLE,
-        errors=WRITE_ERRORS,
-        params=(GAME_ID,),
+    _table(
+        "POST",
+        "/v1/games/{game_id}/abort",
+        h.abort,
+        "abortGame",
+        "Admin: ends the game ABANDONED",
+        (GAME_ID,),
     ),
 )
 """In the document's order."""
