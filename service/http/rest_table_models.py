@@ -81,18 +81,3 @@ def seats_out(view: GameView) -> list[SeatOut]:
         )
         for i, n in enumerate(view.seats)
     ]
-
-
-def clock_out(view: GameView) -> ClockOut | None:
-    c = view.clock
-    if c is None:
-        return None
-    seats = [SeatClockOut(s.seat, s.remaining_ms, s.deadline) for s in c.seats]
-    return ClockOut(
-        c.on_timeout,
-        c.per_move_seconds,
-        c.initial_seconds,
-        c.increment_seconds,
-        c.deadline,
-        seats,
-    )

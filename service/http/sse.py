@@ -36,7 +36,6 @@ import json
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from boardstate.engine.core.errors import UNAUTHORIZED, MoveError
@@ -206,6 +205,3 @@ async def event_stream(request: Request) -> Response:
     except ApiError as exc:
         return refusal(exc)
     return EventStreamResponse(stream, start, service.settings.sse_keepalive_seconds)
-
-
-ROUTES = [Route(STREAM_PATH, event_stream, methods=["GET"])]
