@@ -12,10 +12,10 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Mount, Route
 
-from boardstate.schema import cursors
-from boardstate.schema.arguments import text_argument
-from boardstate.schema.codes import BAD_REQUEST
-from boardstate.schema.events import clamp_first, window
+from boardstate.service.contract import cursors
+from boardstate.service.contract.arguments import text_argument
+from boardstate.service.contract.codes import BAD_REQUEST
+from boardstate.service.contract.paging import clamp_first, window
 from boardstate.service.games.board_pictures import is_finished
 from boardstate.service.http import api_docs, openapi_doc
 from boardstate.service.http.problems import Problem

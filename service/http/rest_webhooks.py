@@ -14,7 +14,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import BaseRoute, Route
 
-from boardstate.schema.webhook_ports import DeliveryView, WebhookView
+from boardstate.service.contract.webhook_ports import DeliveryView, WebhookView
 from boardstate.service.http import feed_sse
 from boardstate.service.http.rest_base import Body, Out
 from boardstate.service.http.rest_common import (
