@@ -63,7 +63,7 @@ class RedisDeadlines:
     async def schedule(self, game_id: str, version: int, due_ms: int | None) -> None:
         """Sets (or with None removes) when `game_id`, as of `version`, is next due."""
         args: list[str | int] = [game_id, version, "" if due_ms is None else due_ms]
-        await self._schedule(keys=[self.keys.due, self.keys.version], args=args)
+        await self._schedule(keys=self.keys.ordered(), args=args)
 
     async def claim(self, now_ms: int, limit: int, lease_ms: int) -> list[str]:
         """Takes up to `limit` games due by `now_ms` for `lease_ms`."""

@@ -178,7 +178,8 @@ def rate_limit_prefix(prefix: str = DEFAULT_PREFIX) -> str:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class DeadlineKeys:
-    """When games are next due (`service.store.deadlines`)."""
+    """When games are next due (`service.store.deadlines`); the fields in order are the KEYS of
+    its schedule script."""
 
     due: str
     """The sorted set of game ids by due time (ms)."""
@@ -188,6 +189,10 @@ class DeadlineKeys:
     @classmethod
     def of(cls, prefix: str = DEFAULT_PREFIX) -> DeadlineKeys:
         return cls(f"{prefix}:{{deadlines}}:due", f"{prefix}:{{deadlines}}:version")
+
+    def ordered(self) -> list[str]:
+        """Returns the schedule script's KEYS list."""
+        return [self.due, self.version]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -22,6 +22,7 @@ import pytest
 from redis.crc import key_slot
 
 from boardstate.service.store import keys as k
+from boardstate.service.store.deadlines import SCHEDULE_SCRIPT
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS_MODULE = ROOT / "service" / "store" / "keys.py"
@@ -218,6 +219,22 @@ def test_the_outbox_sweep_finds_game_ids() -> None:
     assert not fnmatch.fnmatchcase(k.HookKeys.of("p").feed, k.outbox_pattern("p"))
 
 
+def header_keys(script: str) -> list[str]:
+    """The names a script's `-- KEYS: 1 <name> (<kind>), 2 ...` header gives its KEYS, checked
+    to be numbered 1, 2, ... in order."""
+    header = re.search(r"^-- KEYS: (.*?)(?:;|\n-- ARGV)", script, re.M | re.S)
+    assert header is not None
+    found = re.findall(r"(\d+) (\w+) \(", header[1])
+    assert [int(i) for i, _ in found] == list(range(1, len(found) + 1))
+    return [name for _, name in found]
+
+
+def test_the_deadline_script_takes_deadline_keys_in_order() -> None:
+    fields = [f.name for f in dataclasses.fields(k.DeadlineKeys)]
+    assert header_keys(SCHEDULE_SCRIPT) == fields
+    assert k.DeadlineKeys.of("p").ordered() == [getattr(k.DeadlineKeys.of("p"), f) for f in fields]
+
+
 def test_append_lua_names_its_keys_as_append_keys() -> None:
     script = (ROOT / "service" / "store" / "append.lua").read_text()
     fields = [f.name for f in dataclasses.fields(k.AppendKeys)]
@@ -227,11 +244,7 @@ def test_append_lua_names_its_keys_as_append_keys() -> None:
     assert [int(i) for i in re.findall(r"KEYS\[(\d+)\]", line[2])] == list(
         range(1, len(fields) + 1)
     )
-    header = re.search(r"^-- KEYS: (.*?)\n-- ARGV", script, re.M | re.S)
-    assert header is not None
-    assert re.findall(r"(\d+) (\w+) \(", header[1]) == [
-        (str(i), name) for i, name in enumerate(fields, 1)
-    ]
+    assert header_keys(script) == fields
     # Every other use of KEYS is by name or over all of them (the deadline of a new game).
     rest = script.replace(line[0], "")
     code = "\n".join(s for s in rest.splitlines() if not s.lstrip().startswith("--"))
