@@ -4,7 +4,7 @@ OpenAPI operations are generated (`service.http.api_route`)."""
 
 from __future__ import annotations
 
-from boardstate.schema.field_costs import FOLD, WRITE
+from boardstate.service.contract.work_costs import FOLD, WRITE
 from boardstate.service.http import openapi_stream as sse
 from boardstate.service.http import openapi_values as v
 from boardstate.service.http import rest_api as h

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from boardstate.schema.field_costs import HINT, WRITE
+from boardstate.service.contract.work_costs import HINT, WRITE
 from boardstate.service.http import openapi_values as v
 from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table as h

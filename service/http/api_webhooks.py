@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.schema.field_costs import MAX_DELIVERIES, WRITE
+from boardstate.service.contract.work_costs import MAX_DELIVERIES, WRITE
 from boardstate.service.http import rest_webhooks as h
 from boardstate.service.http.api_route import REQUIRED, ApiRoute, Param, json_answer, json_list
 from boardstate.service.http.feed_sse import feed_stream

@@ -15,7 +15,7 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 
-from boardstate.schema.codes import ALL_CODES
+from boardstate.service.contract.codes import ALL_CODES
 from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models
 from boardstate.service.http.api_route import REF

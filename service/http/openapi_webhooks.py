@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.schema.announcements import (
+from boardstate.service.contract.announcements import (
     ANNOUNCEMENT_TYPES,
     DESCRIPTIONS,
     announcement_schema,

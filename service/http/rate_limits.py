@@ -38,9 +38,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from boardstate.schema.codes import RATE_LIMITED
-from boardstate.schema.context import bearer_token
-from boardstate.schema.points import Budget
+from boardstate.service.contract.codes import RATE_LIMITED
+from boardstate.service.contract.points import Budget
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.games.callers import CALLER, Caller
 from boardstate.service.http.charges import POINTS_KEY, Charge, budget_headers, message
 from boardstate.service.http.connection_limits import plain_ip

@@ -13,10 +13,10 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from boardstate.schema import cursors
-from boardstate.schema.arguments import text_argument
-from boardstate.schema.codes import BAD_REQUEST
-from boardstate.schema.events import clamp_first, window
+from boardstate.service.contract import cursors
+from boardstate.service.contract.arguments import text_argument
+from boardstate.service.contract.codes import BAD_REQUEST
+from boardstate.service.contract.paging import clamp_first, window
 from boardstate.service.games.board_pictures import is_finished
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (

@@ -2,7 +2,7 @@
 
 A response body is the declaration of its shape (issue 28): the OpenAPI component is its JSON
 Schema (`msgspec.json.schema_components`), and `out_of` fills it from the view record of the
-same shape (`schema.ports`) field by field, by name, so no conversion is written by hand and a
+same shape (`contract.ports`) field by field, by name, so no conversion is written by hand and a
 field the body declares that the view lacks fails at once. `tests/schema/test_api_shapes.py`
 checks each body against its GraphQL type and its view record.
 """

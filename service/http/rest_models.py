@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from boardstate.schema.ports import EventView, GameView
+from boardstate.service.contract.ports import EventView, GameView
 from boardstate.service.http import openapi_values as v
 from boardstate.service.http.rest_base import Body, Out, out_of
 from boardstate.service.http.rest_table_models import (

@@ -3,8 +3,8 @@ limits and quotas", has the table).
 
 A route costs what the GraphQL query asking for the same data costs (`schema.complexity`, in
 plain field reads; `tests/service/test_rest_prices.py` measures those queries and compares), so
-both doors charge the same points (`schema.points`: cost / 100 rounded up, at least 1) for the
-same work. A page costs its items: `limit` (or `first`) clamped as the route clamps it, its
+both doors charge the same points (`service.contract.points`: cost / 100 rounded up, at least 1)
+for the same work. A page costs its items: `limit` (or `first`) clamped as the route clamps it, its
 largest when absent; `version` adds a past state's fold, as `state(version:)` does. A log
 costs by its size: an export as the pages of `events` that read it (charged once the game is
 loaded and its length known, `export_cost`), an import per KiB of its `Content-Length` (its
@@ -21,8 +21,8 @@ from collections.abc import Mapping
 from starlette.datastructures import QueryParams
 from starlette.types import Scope
 
-from boardstate.schema.field_costs import GAME_LOAD, STORE_READ, WRITE
-from boardstate.schema.points import points
+from boardstate.service.contract.points import points
+from boardstate.service.contract.work_costs import GAME_LOAD, STORE_READ, WRITE
 from boardstate.service.http.limits import declared_length
 
 GAME = 123
@@ -38,7 +38,7 @@ event) on the four golden logs (`tests/golden/logs`)."""
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Price:
-    """A route's cost in plain field reads (`schema.field_costs`)."""
+    """A route's cost in plain field reads (`service.contract.work_costs`)."""
 
     cost: int
     per_item: int = 0

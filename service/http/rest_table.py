@@ -10,8 +10,8 @@ from __future__ import annotations
 from starlette.requests import Request
 from starlette.responses import Response
 
-from boardstate.schema.codes import BAD_REQUEST
-from boardstate.schema.ports import GameView
+from boardstate.service.contract.codes import BAD_REQUEST
+from boardstate.service.contract.ports import GameView
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (
     endpoint,

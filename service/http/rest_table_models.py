@@ -3,7 +3,7 @@ requests of the table operations (`service.http.rest_table`)."""
 
 from __future__ import annotations
 
-from boardstate.schema.ports import GameView
+from boardstate.service.contract.ports import GameView
 from boardstate.service.http import openapi_values as v
 from boardstate.service.http.rest_base import Body, Out
 

@@ -14,7 +14,7 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 
-from boardstate.schema.webhook_ports import DeliveryView, WebhookView
+from boardstate.service.contract.webhook_ports import DeliveryView, WebhookView
 from boardstate.service.http.rest_base import Body, Out, out_of
 from boardstate.service.http.rest_common import (
     endpoint,

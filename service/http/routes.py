@@ -12,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from boardstate.schema.codes import GAME_NOT_FOUND, ApiError
-from boardstate.schema.context import bearer_token
+from boardstate.service.contract.codes import GAME_NOT_FOUND, ApiError
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.read_models import export_line
 from boardstate.service.games.store_failures import store_errors

@@ -39,15 +39,15 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from boardstate.engine.core.errors import UNAUTHORIZED, MoveError
-from boardstate.schema.codes import (
+from boardstate.service.contract.codes import (
     BAD_VERSION,
     GAME_NOT_FOUND,
     TOO_MANY_STREAMS,
     ApiError,
     as_api_error,
 )
-from boardstate.schema.context import bearer_token
-from boardstate.schema.ports import EventView
+from boardstate.service.contract.ports import EventView
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.games.callers import caller_address
 from boardstate.service.games.event_streams import EventStream
 from boardstate.service.games.game_service import GameService

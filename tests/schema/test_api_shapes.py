@@ -21,8 +21,8 @@ import msgspec
 import pytest
 from graphql import GraphQLEnumType, GraphQLObjectType
 
-from boardstate.schema import ports, webhook_ports
 from boardstate.schema.root import schema
+from boardstate.service.contract import ports, webhook_ports
 from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models as t
 from boardstate.service.http import rest_webhooks as w

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from starlette.routing import Route
 
-from boardstate.schema.codes import ALL_CODES
+from boardstate.service.contract.codes import ALL_CODES
 from boardstate.service.http.openapi_doc import document, text
 from boardstate.service.http.problems import INTERNAL, STATUS
 from boardstate.service.http.v1_routes import V1_ROUTES

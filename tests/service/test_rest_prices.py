@@ -9,8 +9,8 @@ from graphql import parse
 from starlette.routing import Mount, Route
 
 from boardstate.schema.complexity import measure
-from boardstate.schema.points import points
 from boardstate.schema.root import schema
+from boardstate.service.contract.points import points
 from boardstate.service.http import rest_prices
 from boardstate.service.http.api_routes import PRICES
 from boardstate.service.http.v1_routes import V1_ROUTES
