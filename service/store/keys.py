@@ -8,7 +8,8 @@ slot and one Lua script can touch all of it:
 * `bs:{<gameId>}:tokens` — hash seat -> token hash;
 * `bs:{<gameId>}:moves` — hash moveId -> msgpack outcome;
 * `bs:{<gameId>}:snapshots` — sorted set of msgpack snapshots scored by version (an
-  optimisation only, see `service.games.snapshot_writer`).
+  optimisation only, see `service.games.snapshot_writer`); `...:archived`, `...:archiving`: the
+  archive's entry and lease of the game (`archive_keys`).
 
 The cross-game index has keys of its own, all tagged `{index}` (one slot of their own, updated
 atomically together, after the game's append):
@@ -136,6 +137,12 @@ class IndexKeys:
             for p in [None, *names]
             for t, s in ((None, None), (game_type, None), (None, status), (game_type, status))
         ]
+
+
+def archive_keys(game_id: str, prefix: str = DEFAULT_PREFIX) -> tuple[str, str]:
+    """Returns a game's archive index entry and archiving lease (`store.archive_entries`)."""
+    tag = GameKeys.of(game_id, prefix).log.removesuffix(":log")
+    return f"{tag}:archived", f"{tag}:archiving"
 
 
 def player_key(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Object stores: where archived games live (DESIGN §5f, `service.archive`).
+"""Object stores: where archived games live (DESIGN §5f, `service.archiving`).
 
 One small protocol, `ObjectStore`, with two implementations: `LocalObjectStore` (a directory
 under the service's data folder: the default, nothing to install) and `S3ObjectStore`

@@ -1,4 +1,5 @@
-"""Inside `service/`, imports go one way (DESIGN §2): http → games → pictures → history → log → store.
+"""Inside `service/`, imports go one way (DESIGN §2): http → games → archiving → pictures →
+history → log → store.
 
 A sub-package imports only itself and the sub-packages below it, and the contract (`contract/`,
 which anyone may import and which imports no other part: tests/service/test_contract.py); the shared top-level modules
@@ -19,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
-ORDER = ("http", "games", "pictures", "history", "log", "store")
+ORDER = ("http", "games", "archiving", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
 SHARED = ("settings", "env_values", "logging", "metrics", "failures", "webhook_failures", "inputs")
 """Top-level modules anyone may import."""
