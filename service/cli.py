@@ -1,7 +1,8 @@
 """The `boardstate` console script: `boardstate serve --host H --port P [--workers N]`
 (`service.workers` for N > 1), the offline `boardstate verify FILE` / `boardstate replay FILE
 [--to V] [--seat N]` (`service.history.offline`) and `boardstate render FILE [--to V] [--seat N]
-> board.svg` (`service.games.render_command`).
+> board.svg` (`service.games.render_command`) and `boardstate archive run|verify|restore`
+(`service.archiving.archive_command`).
 
 Without `REDIS_URL` it starts a private Redis server (`boardstate.service.local.embedded_redis`)
 with append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
@@ -20,6 +21,7 @@ from types import FrameType
 
 import structlog
 
+from boardstate.service.archiving import archive_command
 from boardstate.service.games import bots_command, render_command, terminal_play
 from boardstate.service.history import offline
 from boardstate.service.http import shutdown
@@ -52,6 +54,7 @@ def _parser() -> argparse.ArgumentParser:
     render_command.add_command(commands)
     bots_command.add_command(commands)
     terminal_play.add_command(commands)
+    archive_command.add_command(commands)
     return parser
 
 
@@ -142,6 +145,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return serve(settings, args.host, args.port, args.workers, args.listen_fd)
     if args.command == bots_command.COMMAND:
         return bots_command.run(settings, args)
+    if args.command == archive_command.COMMAND:
+        return archive_command.run(settings, args)
     return 0
 
 

@@ -111,6 +111,10 @@ class Settings:
     webhook_max_answer_bytes: int = 64 * 1024
     webhook_ca_file: str | None = None
     webhook_test_hosts: str | None = None
+    archive_after_seconds: int = 0
+    """Seconds after its end before a game may be archived; 0 (unset): never (issue 31)."""
+    archive_store: str = ""
+    archive_s3_endpoint: str | None = None
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -205,6 +209,9 @@ class Settings:
             ),
             webhook_ca_file=file_path(env, "BOARDSTATE_WEBHOOK_CA_FILE"),
             webhook_test_hosts=env.get("BOARDSTATE_WEBHOOK_TEST_HOSTS", "").strip() or None,
+            archive_after_seconds=integer(env, "BOARDSTATE_ARCHIVE_AFTER", 0, lo=0),
+            archive_store=env.get("BOARDSTATE_ARCHIVE_STORE", "").strip(),
+            archive_s3_endpoint=env.get("BOARDSTATE_ARCHIVE_S3_ENDPOINT", "").strip() or None,
         )
 
     @property

@@ -29,6 +29,7 @@ from datetime import datetime, timedelta
 import structlog
 
 from boardstate.service.archiving import packing
+from boardstate.service.archiving.archive_metrics import ArchiveMetrics
 from boardstate.service.archiving.entry import entry_of
 from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.store import RedisEventStore, StoredEvent
@@ -52,6 +53,8 @@ class Outcome(enum.Enum):
     """The game's log is not in Redis (already archived and removed, or no such game)."""
     STOPPED = "stopped"
     """Stopped after the step asked (`until`), as a crash there would."""
+    FAILED = "failed"
+    """A step failed (the store, Redis, or the object did not verify): the next run retries."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -63,6 +66,7 @@ class Archiver:
     grace: timedelta
     remove: bool = False
     lease_ms: int = LEASE_MS
+    metrics: ArchiveMetrics = dataclasses.field(default_factory=ArchiveMetrics)
 
     @property
     def entries(self) -> ArchiveEntries:
@@ -113,6 +117,8 @@ class Archiver:
             log.warning("archive_not_sealed", game_id=game_id, reason=sealed.value)
             return Outcome.LEASED if sealed is Sealed.LEASE else Outcome.OPEN
         log.info("archived", game_id=game_id, name=packed.name, bytes=len(stored))
+        self.metrics.archived.inc()
+        self.metrics.bytes.inc(len(stored))
         return Outcome.ARCHIVED
 
     def _closed(self, events: list[StoredEvent], now: datetime) -> bool:
@@ -129,6 +135,11 @@ class Archiver:
         ended how."""
         counts: dict[Outcome, int] = {}
         for game_id in await self.entries.pending(limit, self.remove):
-            outcome = await self.archive(game_id, now)
+            try:
+                outcome = await self.archive(game_id, now)
+            except Exception as exc:  # one game's failure must not stop the run
+                log.error("archive_failed", game_id=game_id, error=repr(exc))
+                self.metrics.failures.inc()
+                outcome = Outcome.FAILED
             counts[outcome] = counts.get(outcome, 0) + 1
         return counts

@@ -10,7 +10,7 @@ from datetime import timedelta
 import pytest
 
 from boardstate.service.archiving import packing
-from boardstate.service.archiving.archiver import STEPS, Archiver, Outcome
+from boardstate.service.archiving.archiver import LEASE_MS, STEPS, Archiver, Outcome
 from boardstate.service.archiving.entry import MAX_BYTES, IndexEntry
 from boardstate.service.store import RedisEventStore, codec
 from boardstate.service.store.keys import GameKeys, archive_keys
@@ -20,8 +20,15 @@ from tests.archive.archive_support import PLAYERS, after_end, golden, stored_gam
 GRACE = timedelta(hours=1)
 
 
-def archiver(store: RedisEventStore, objects: ObjectStore, remove: bool = False) -> Archiver:
-    return Archiver(store, objects, GRACE, remove=remove, lease_ms=200)
+def archiver(
+    store: RedisEventStore, objects: ObjectStore, remove: bool = False, lease_ms: int = LEASE_MS
+) -> Archiver:
+    return Archiver(store, objects, GRACE, remove=remove, lease_ms=lease_ms)
+
+
+async def lease_expired(store: RedisEventStore, game_id: str) -> None:
+    """Makes the game's archiving lease expire now (as the passing of `lease_ms` would)."""
+    assert await store.client.delete(archive_keys(game_id, store.prefix)[1]) == 1
 
 
 async def game_keys(store: RedisEventStore, game_id: str) -> list[str]:
@@ -120,7 +127,7 @@ async def test_a_crash_after_any_step_is_finished_by_the_next_run_without_loss_o
     assert await redis_store.read(game_id) == list(golden())
     successor = archiver(redis_store, object_store, remove=True)
     assert await successor.archive(game_id, after_end()) is Outcome.LEASED
-    await asyncio.sleep(0.3)  # the crashed replica's lease expires
+    await lease_expired(redis_store, game_id)
     assert await successor.archive(game_id, after_end()) is Outcome.ARCHIVED
     entry = await entry_of(redis_store, game_id)
     assert entry is not None

@@ -8,7 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from boardstate.service.archiving.stores import object_store
+from boardstate.service.settings import Settings
 from boardstate.service.store.objects import BadObjectName, LocalObjectStore, ObjectStore
+from boardstate.service.store.objects_s3 import S3Location, S3ObjectStore
 
 NAME = "trambahn/2026/12/abc.0123.jsonl.zst"
 
@@ -82,3 +85,14 @@ async def test_the_local_store_never_lists_a_torn_write(tmp_path: Path) -> None:
 
 def _files(root: Path) -> list[str]:
     return [path.name for path in root.rglob("*") if path.is_file()]
+
+
+def test_the_settings_name_a_directory_or_an_s3_bucket(tmp_path: Path) -> None:
+    local = object_store(Settings(data_dir=tmp_path))
+    assert isinstance(local, LocalObjectStore)
+    assert local.root == tmp_path / "archive"
+    s3 = object_store(
+        Settings(archive_store="s3://games/archive", archive_s3_endpoint="http://127.0.0.1:1")
+    )
+    assert isinstance(s3, S3ObjectStore)
+    assert s3.location == S3Location("games", "archive/", "http://127.0.0.1:1")
