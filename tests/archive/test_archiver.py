@@ -13,6 +13,7 @@ from boardstate.service.archiving import packing
 from boardstate.service.archiving.archiver import LEASE_MS, STEPS, Archiver, Outcome
 from boardstate.service.archiving.entry import MAX_BYTES, IndexEntry
 from boardstate.service.store import RedisEventStore, codec
+from boardstate.service.store.archive_entries import Sealed
 from boardstate.service.store.keys import GameKeys, archive_keys
 from boardstate.service.store.objects import ObjectStore
 from tests.archive.archive_support import PLAYERS, after_end, golden, stored_game
@@ -162,3 +163,28 @@ async def test_removal_later_finishes_games_archived_without_it(
     assert await removing.run(after_end()) == {Outcome.ARCHIVED: 1}
     assert await game_keys(redis_store, game_id) == []
     assert len(await object_store.list()) == 1
+
+
+async def test_a_replica_whose_lease_was_taken_over_writes_nothing(
+    redis_store: RedisEventStore, object_store: ObjectStore
+) -> None:
+    game_id = await stored_game(redis_store)
+    entries = archiver(redis_store, object_store).entries
+    assert await entries.claim(game_id, "late", LEASE_MS)
+    await lease_expired(redis_store, game_id)
+    assert await entries.claim(game_id, "successor", LEASE_MS)
+    sealed = await entries.seal(game_id, "late", b"entry", len(golden()), remove=True)
+    assert sealed is Sealed.LEASE
+    assert await entry_of(redis_store, game_id) is None
+    assert await redis_store.read(game_id) == list(golden())
+
+
+async def test_a_log_that_changed_since_it_was_archived_is_not_sealed(
+    redis_store: RedisEventStore, object_store: ObjectStore
+) -> None:
+    game_id = await stored_game(redis_store)
+    entries = archiver(redis_store, object_store).entries
+    assert await entries.claim(game_id, "me", LEASE_MS)
+    sealed = await entries.seal(game_id, "me", b"entry", len(golden()) - 1, remove=True)
+    assert sealed is Sealed.CHANGED
+    assert await redis_store.read(game_id) == list(golden())
