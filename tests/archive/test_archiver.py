@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from datetime import timedelta
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +16,7 @@ from boardstate.service.archiving.entry import MAX_BYTES, IndexEntry
 from boardstate.service.store import RedisEventStore, codec
 from boardstate.service.store.archive_entries import Sealed
 from boardstate.service.store.keys import GameKeys, archive_keys
-from boardstate.service.store.objects import ObjectStore
+from boardstate.service.store.objects import LocalObjectStore, ObjectStore
 from tests.archive.archive_support import PLAYERS, after_end, golden, stored_game
 
 GRACE = timedelta(hours=1)
@@ -188,3 +189,16 @@ async def test_a_log_that_changed_since_it_was_archived_is_not_sealed(
     sealed = await entries.seal(game_id, "me", b"entry", len(golden()) - 1, remove=True)
     assert sealed is Sealed.CHANGED
     assert await redis_store.read(game_id) == list(golden())
+
+
+async def test_a_game_is_archived_on_a_redis_cluster(
+    cluster_store: RedisEventStore, tmp_path: Path
+) -> None:
+    objects = LocalObjectStore(tmp_path)
+    ids = [await stored_game(cluster_store) for _ in range(3)]
+    assert await archiver(cluster_store, objects, remove=True).run(after_end()) == {
+        Outcome.ARCHIVED: 3
+    }
+    for game_id in ids:
+        assert await game_keys(cluster_store, game_id) == []
+        assert await entry_of(cluster_store, game_id) is not None
