@@ -26,12 +26,14 @@ def after_end(days: float = 1.0, game: str = GAME) -> datetime:
     return datetime.fromisoformat(golden(game)[-1].at) + timedelta(days=days)
 
 
-async def stored_game(store: RedisEventStore, game: str = GAME, upto: int | None = None) -> str:
+async def stored_game(
+    store: RedisEventStore, game: str = GAME, upto: int | None = None, status: str = "FINISHED"
+) -> str:
     """Stores the golden game of `game` (its first `upto` events: default all) under a new id,
     with its index row; returns the id."""
     events = golden(game)[:upto]
     game_id = f"g{uuid.uuid4().hex[:16]}"
     meta = {"gameType": game, "status": "FINISHED", "createdAt": events[0].at}
     assert await store.create(game_id, events[0], meta, rest=events[1:])
-    await store.index_put(GameSummary(game_id, game, "FINISHED", events[0].at, PLAYERS))
+    await store.index_put(GameSummary(game_id, game, status, events[0].at, PLAYERS))
     return game_id

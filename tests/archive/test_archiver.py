@@ -202,3 +202,15 @@ async def test_a_game_is_archived_on_a_redis_cluster(
     for game_id in ids:
         assert await game_keys(cluster_store, game_id) == []
         assert await entry_of(cluster_store, game_id) is not None
+
+
+async def test_a_run_finds_finished_and_abandoned_games_but_not_others(
+    redis_store: RedisEventStore, object_store: ObjectStore
+) -> None:
+    finished = await stored_game(redis_store)
+    abandoned = await stored_game(redis_store, status="ABANDONED")
+    playing = await stored_game(redis_store, upto=10, status="ACTIVE")
+    run = archiver(redis_store, object_store)
+    assert await run.entries.pending(10, removing=False) == [finished, abandoned]
+    assert await run.run(after_end()) == {Outcome.ARCHIVED: 2}
+    assert await entry_of(redis_store, playing) is None
