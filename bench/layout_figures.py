@@ -32,7 +32,7 @@ from bench.import_graph import cycles, graph, short
 ROOT = Path(__file__).resolve().parents[1]
 SERVICE_CLASSES = (
     "boardstate.service.composition.Service",
-    "boardstate.service.games.game_service.GameService",
+    "boardstate.service.wiring.game_service.GameService",
 )
 """Where the service object's class lives, newest layout first."""
 

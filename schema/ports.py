@@ -1,7 +1,7 @@
 """What the GraphQL layer needs from the service: a `GameBackend` and plain result records.
 
 The schema imports the engine, never the service (DESIGN §2);
-`service.games.game_service.GameService` implements `GameBackend`. Expected failures are raised as
+`service.wiring.game_service.GameService` implements `GameBackend`. Expected failures are raised as
 `MoveError`s (codes in `schema.codes`) and become `Rejected` / `VersionConflict` results; store
 failures are raised as `schema.codes.ApiError`.
 """

@@ -16,11 +16,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.root import make_schema
-from boardstate.service.games import bot_worker, relay, steward, webhook_sender
-from boardstate.service.games.admission import Admission
-from boardstate.service.games.expiry import OpenGameSweeper
-from boardstate.service.games.game_service import GameService
-from boardstate.service.games.offload import use_short_switch_interval
+from boardstate.service.features.bots import bot_worker
+from boardstate.service.features.lobby.admission import Admission
+from boardstate.service.features.lobby.expiry import OpenGameSweeper
+from boardstate.service.features.tables import steward
+from boardstate.service.features.webhooks import relay, webhook_sender
 from boardstate.service.http.charges import HEADER_NAMES
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
@@ -37,6 +37,7 @@ from boardstate.service.http.routes import ROUTES
 from boardstate.service.log import time_source
 from boardstate.service.logging import RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.offload import use_short_switch_interval
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 from boardstate.service.store.creator_games import RedisQuotas
@@ -44,6 +45,7 @@ from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.points_budget import PointsBudget
 from boardstate.service.store.pools import in_use
 from boardstate.service.store.rate_limiter import RateLimiter
+from boardstate.service.wiring.game_service import GameService
 
 log = structlog.get_logger("boardstate.app")
 

@@ -27,7 +27,6 @@ from boardstate.schema.codes import BAD_JSON, BAD_REQUEST
 from boardstate.schema.context import Context, bearer_token
 from boardstate.schema.points import CHARGED, Budget
 from boardstate.schema.root import BoardstateSchema
-from boardstate.service.games.callers import caller_address
 from boardstate.service.http.charges import POINTS_KEY, Charge
 from boardstate.service.http.graphiql import page_response
 from boardstate.service.http.graphql_sse import SubscriptionResponse, TextStream
@@ -35,6 +34,7 @@ from boardstate.service.http.graphql_ws import CountedOperations
 from boardstate.service.http.rate_limits import refusal_response
 from boardstate.service.inputs import BadJson, loads
 from boardstate.service.logging import REQUEST_ID_KEY
+from boardstate.service.runtime.callers import caller_address
 
 _ENCODER = msgspec.json.Encoder()
 

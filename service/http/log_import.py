@@ -34,15 +34,15 @@ from boardstate.schema.codes import (
 )
 from boardstate.schema.context import bearer_token
 from boardstate.service.failures import BadLog, LogConflict, LogUnverified
-from boardstate.service.games.game_service import GameService
-from boardstate.service.games.offload import off_loop
-from boardstate.service.games.seat_tokens import admin_token_matches
-from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import LogReader
 from boardstate.service.http.limits import declared_length
 from boardstate.service.inputs import clip
 from boardstate.service.log import time_source
+from boardstate.service.runtime.offload import off_loop
+from boardstate.service.runtime.seat_tokens import admin_token_matches
+from boardstate.service.runtime.store_failures import store_errors
 from boardstate.service.store import StoredEvent
+from boardstate.service.wiring.game_service import GameService
 
 log = structlog.get_logger("boardstate.importing")
 

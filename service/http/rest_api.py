@@ -16,7 +16,7 @@ from boardstate.schema import cursors
 from boardstate.schema.arguments import text_argument
 from boardstate.schema.codes import BAD_REQUEST
 from boardstate.schema.events import clamp_first, window
-from boardstate.service.games.board_pictures import is_finished
+from boardstate.service.features.views.board_pictures import is_finished
 from boardstate.service.http import api_docs, openapi_doc
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (

@@ -22,10 +22,10 @@ from boardstate.schema.codes import BAD_JSON, BAD_REQUEST, ApiError
 from boardstate.schema.context import bearer_token
 from boardstate.schema.ports import GameView
 from boardstate.service.failures import GameNotFound
-from boardstate.service.games.game_service import GameService
 from boardstate.service.http.openapi_values import MAX_QUERY_INT
 from boardstate.service.http.problems import Problem, problem_of
 from boardstate.service.inputs import BadJson, echo, loads
+from boardstate.service.wiring.game_service import GameService
 
 T = TypeVar("T")
 Handler = Callable[[Request], Awaitable[Response]]

@@ -13,9 +13,7 @@ from starlette.routing import Route
 
 from boardstate.schema.codes import GAME_NOT_FOUND, ApiError
 from boardstate.schema.context import bearer_token
-from boardstate.service.games.game_service import GameService
-from boardstate.service.games.read_models import export_line
-from boardstate.service.games.store_failures import store_errors
+from boardstate.service.features.views.read_models import export_line
 from boardstate.service.history.log_format import msgpack_line, ndjson_line
 from boardstate.service.http.log_import import import_game
 from boardstate.service.http.rate_limits import charge_more
@@ -24,6 +22,8 @@ from boardstate.service.http.rest_prices import export_points
 from boardstate.service.inputs import echo
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
+from boardstate.service.runtime.store_failures import store_errors
+from boardstate.service.wiring.game_service import GameService
 
 EXPORT_PAGE = 500
 MSGPACK_TYPES = ("application/msgpack", "application/x-msgpack", "application/vnd.msgpack")

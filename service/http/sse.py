@@ -49,17 +49,17 @@ from boardstate.schema.codes import (
 )
 from boardstate.schema.context import bearer_token
 from boardstate.schema.ports import EventView
-from boardstate.service.games.callers import caller_address
-from boardstate.service.games.event_streams import EventStream
-from boardstate.service.games.game_service import GameService
-from boardstate.service.games.stopping import ended as cancelled_until_ended
-from boardstate.service.games.store_failures import store_errors
-from boardstate.service.games.stream_limits import PROCESS_SCOPES
+from boardstate.service.features.live.event_streams import EventStream
+from boardstate.service.features.live.stream_limits import PROCESS_SCOPES
 from boardstate.service.http.problems import problem_of, problem_response
 from boardstate.service.http.rest_models import event_out
 from boardstate.service.http.shutdown import SHUTDOWN_KEY
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GAME_ENDED
+from boardstate.service.runtime.callers import caller_address
+from boardstate.service.runtime.stopping import ended as cancelled_until_ended
+from boardstate.service.runtime.store_failures import store_errors
+from boardstate.service.wiring.game_service import GameService
 
 STREAM_PATH = "/v1/games/{game_id}/events/stream"
 MEDIA_TYPE = "text/event-stream"

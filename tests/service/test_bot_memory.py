@@ -9,13 +9,13 @@ from typing import Any
 
 import pytest
 
-from boardstate.service.games.bot_memory import SeatLogs
-from boardstate.service.games.game_service import GameService
+from boardstate.service.features.bots.bot_memory import SeatLogs
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import SERVICE_EVENTS, decode_engine_event
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
+from boardstate.service.wiring.game_service import GameService
 
 pytestmark = pytest.mark.redis
 

@@ -14,12 +14,12 @@ import time
 import pytest
 
 from boardstate.engine import registry
-from boardstate.service.games import bot_worker
-from boardstate.service.games.game_service import GameService
+from boardstate.service.features.bots import bot_worker
 from boardstate.service.history.verify import verify_log
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
+from boardstate.service.wiring.game_service import GameService
 
 
 def _service(store: RedisEventStore) -> GameService:

@@ -1,7 +1,7 @@
-"""Past versions from in-memory checkpoints (`service.games.checkpoints`), and the integrity
+"""Past versions from in-memory checkpoints (`service.features.moves.checkpoints`), and the integrity
 checks of the lean move path: a checkpoint is used only when the log's stateHash at its version
 is its own, and a cached record the log does not hold is still caught by the conditional append
-(`service.games.referee`)."""
+(`service.features.moves.referee`)."""
 
 from __future__ import annotations
 
@@ -11,12 +11,12 @@ from typing import Any
 import pytest
 from structlog.testing import capture_logs
 
-from boardstate.service.games import snapshot_writer
-from boardstate.service.games.checkpoints import Checkpoints
-from boardstate.service.games.game_service import GameService
+from boardstate.service.features.moves import snapshot_writer
+from boardstate.service.features.moves.checkpoints import Checkpoints
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
+from boardstate.service.wiring.game_service import GameService
 from tests.service.test_fast_path import Table, after, legal, recorded_appends, table
 
 pytestmark = pytest.mark.redis

@@ -1,5 +1,5 @@
 """Moves decided on the cached record and appended on condition that it is the log's head
-(`service.games.referee`), when the log no longer holds what the cache folded (as after a failover
+(`service.features.moves.referee`), when the log no longer holds what the cache folded (as after a failover
 that lost acknowledged events): the cache is dropped, the game refolded from the log, and the
 move decided on it. Two `GameService`s on one store stand for two processes."""
 
@@ -12,12 +12,12 @@ import pytest
 from structlog.testing import capture_logs
 
 from boardstate.engine.core.rng import Rng
-from boardstate.service.games.game_service import GameService
 from boardstate.service.log import event_builder
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import AppendOutcome, RedisEventStore
+from boardstate.service.wiring.game_service import GameService
 
 pytestmark = pytest.mark.redis
 

@@ -11,11 +11,11 @@ import pytest
 
 from boardstate.engine import registry
 from boardstate.engine.core.errors import MoveError
-from boardstate.service.games import game_bounds
-from boardstate.service.games.game_service import GameService
+from boardstate.service.features.moves import game_bounds
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
+from boardstate.service.wiring.game_service import GameService
 
 pytestmark = pytest.mark.redis
 

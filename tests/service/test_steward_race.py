@@ -17,11 +17,11 @@ from pathlib import Path
 
 import pytest
 
-from boardstate.service.games.game_service import GameService
 from boardstate.service.log import time_source
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
+from boardstate.service.wiring.game_service import GameService
 
 
 @pytest.fixture

@@ -1,0 +1,1 @@
+"""The service object: every feature built once and handed to the doors."""
