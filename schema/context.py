@@ -8,7 +8,7 @@ from typing import Any
 
 from strawberry.types import Info as StrawberryInfo
 
-from boardstate.schema.ports import GameBackend
+from boardstate.schema.feature_ports import GameBackend
 
 
 def bearer_token(value: object) -> str | None:

@@ -31,7 +31,7 @@ class Query(WebhookQuery, RateLimitQuery):
 
     @described.field("The game at its current version; null when unknown.")
     async def game(self, info: Info, id: strawberry.ID) -> Game | None:
-        view = await info.context.backend.game(str(id))
+        view = await info.context.backend.games.game(str(id))
         return None if view is None else Game.of(view)
 
     @described.field(
@@ -48,8 +48,8 @@ class Query(WebhookQuery, RateLimitQuery):
         player: str | None = None,
     ) -> GameConnection:
         backend = info.context.backend
-        count = clamp_first(first, backend.page_cap)
-        page = await backend.games(
+        count = clamp_first(first, backend.games.page_cap)
+        page = await backend.games.games(
             cursors.game_after(after),
             count,
             text_argument("gameType", None if game_type is None else str(game_type)),
@@ -79,7 +79,7 @@ class Query(WebhookQuery, RateLimitQuery):
     ) -> ValidateMoveResult:
         ctx = info.context
         try:
-            accepted = await ctx.backend.submit_move(
+            accepted = await ctx.backend.moves.submit_move(
                 str(game_id), seat, move, ctx.token, expected_version, None, True
             )
         except MoveError as exc:

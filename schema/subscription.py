@@ -25,7 +25,9 @@ class Subscription(FeedSubscription):
         self, info: Info, game_id: strawberry.ID, after_version: int | None = None
     ) -> AsyncGenerator[Event, None]:
         ctx = info.context
-        stream = ctx.backend.game_events(str(game_id), after_version or 0, ctx.token, ctx.address)
+        stream = ctx.backend.live.game_events(
+            str(game_id), after_version or 0, ctx.token, ctx.address
+        )
         try:
             async with aclosing(stream):
                 async for view in stream:

@@ -153,7 +153,7 @@ class Game:
     async def suggest_move(self, info: Info, seat: int) -> JSON:
         ctx = info.context
         try:
-            return JSON(await ctx.backend.suggest_move(self.view, seat, ctx.token))
+            return JSON(await ctx.backend.bots.suggest_move(self.view, seat, ctx.token))
         except MoveError as exc:
             raise as_api_error(exc) from None
 
@@ -176,7 +176,7 @@ class Game:
         ctx = info.context
         try:
             async with ctx.reads:
-                return JSON(await ctx.backend.state(self.view, seat, version, ctx.token))
+                return JSON(await ctx.backend.games.state(self.view, seat, version, ctx.token))
         except MoveError as exc:
             raise as_api_error(exc) from None
 
@@ -190,7 +190,7 @@ class Game:
         ctx = info.context
         try:
             async with ctx.reads:
-                return await ctx.backend.board_svg(self.view, seat, version, ctx.token)
+                return await ctx.backend.pictures.board_svg(self.view, seat, version, ctx.token)
         except MoveError as exc:
             raise as_api_error(exc) from None
 
@@ -199,7 +199,7 @@ class Game:
         ctx = info.context
         try:
             async with ctx.reads:
-                moves = await ctx.backend.legal_moves(self.view, seat, ctx.token)
+                moves = await ctx.backend.games.legal_moves(self.view, seat, ctx.token)
         except MoveError as exc:
             raise as_api_error(exc) from None
         return [JSON(m) for m in moves]
@@ -223,7 +223,7 @@ class Game:
         ctx = info.context
         page = paging.window(
             self.view.version,
-            ctx.backend.page_cap,
+            ctx.backend.games.page_cap,
             first,
             after,
             last,
@@ -233,7 +233,9 @@ class Game:
         )
         try:
             async with ctx.reads:
-                views = await ctx.backend.events(self.view, page.after, page.count, seat, ctx.token)
+                views = await ctx.backend.games.events(
+                    self.view, page.after, page.count, seat, ctx.token
+                )
         except MoveError as exc:
             raise as_api_error(exc) from None
         return paging.connection(views, page)

@@ -2,9 +2,10 @@
 # The codemod moves of issue 28's feature step (items 1 and 2), in order (scripts/move_module.py):
 # `service/games/` split into feature packages under `service/features/` (moves, tables, lobby,
 # bots, live, webhooks, views), the shared run-time parts in `service/runtime/`, the service
-# object in `service/wiring/`, and the CLI commands beside the CLI in `service/cli/`. Replay on a
-# branch made before the step, then take the step's hand edits (package docstrings, the layering
-# test's order, `SEAT_POLICIES` moved from bots to tables, `service/games/__init__.py` removed).
+# object in `service/composition.py`, and the CLI commands beside the CLI in `service/cli/`.
+# Replay on a branch made before the step, then take the step's hand edits (package docstrings,
+# the layering test's order, `SEAT_POLICIES` moved from bots to tables, `service/games/__init__.py`
+# removed, the mixins made features that `service.composition` builds).
 #
 # Each name is given relative to `boardstate.service` and joined below, so that a later move
 # (which rewrites every dotted name in .sh files too) leaves this record as it was written.
@@ -28,7 +29,8 @@ main() {
     # Features, one package each (the lowest first).
     mkdir -p service/features
     [ -f service/features/__init__.py ] ||
-        printf '"""The features of the service, one package each."""\n' >service/features/__init__.py
+        printf '"""%s"""\n' 'The features of the service, one package each.' \
+            >service/features/__init__.py
     move games.read_models features.views.read_models
     move games.table_views features.views.table_views
     move games.view_checks features.views.view_checks
@@ -67,8 +69,9 @@ main() {
     move games.relay features.webhooks.relay
     move games.feed features.webhooks.feed
     move games.feed_positions features.webhooks.feed_positions
-    # The service object, built from the features.
-    move games.game_service wiring.game_service
+    # The service object, built from the features (the branch moved it to `wiring/` first,
+    # then to this one module when the mixins became the features it composes).
+    move games.game_service composition
     "$PY" -m ruff check --fix --quiet . || true
     "$PY" -m ruff format --quiet .
 }

@@ -18,13 +18,13 @@ from typing import Any
 
 import structlog
 
+from boardstate.service.composition import build_service
 from boardstate.service.features.bots import bot_worker
 from boardstate.service.features.tables import steward
 from boardstate.service.log import time_source
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
-from boardstate.service.wiring.game_service import GameService
 
 COMMAND = "bots"
 log = structlog.get_logger("boardstate.bots")
@@ -43,13 +43,14 @@ def add_command(commands: Any) -> None:
 async def _run(settings: Settings, workers: int) -> None:
     assert settings.redis_url is not None
     store = connect(settings.redis_url, settings.redis_cluster, prefix=settings.key_prefix)
-    service = GameService(store, settings, Metrics())
+    service = build_service(store, settings, Metrics())
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     limits = dataclasses.replace(bot_worker.BotLimits.of(settings), thinkers=workers)
-    player = bot_worker.BotWorker(service.loader, service.steward, limits, service.bots.memory)
+    worker = service.bot_worker
+    player = bot_worker.BotWorker(worker.loader, service.steward, limits, worker.memory)
     tasks = [steward.start(service.steward), bot_worker.start(player)]
     log.info("bots_started", workers=workers)
     try:

@@ -1,1 +1,1 @@
-"""The features of the service, one package each, built once and composed by `service.wiring`."""
+"""The features of the service, one package each, composed by `service.composition`."""

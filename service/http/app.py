@@ -16,6 +16,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.root import make_schema
+from boardstate.service.composition import Service, build_service
 from boardstate.service.features.bots import bot_worker
 from boardstate.service.features.lobby.admission import Admission
 from boardstate.service.features.lobby.expiry import OpenGameSweeper
@@ -45,7 +46,6 @@ from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.points_budget import PointsBudget
 from boardstate.service.store.pools import in_use
 from boardstate.service.store.rate_limiter import RateLimiter
-from boardstate.service.wiring.game_service import GameService
 
 log = structlog.get_logger("boardstate.app")
 
@@ -56,7 +56,7 @@ GC_YOUNG_THRESHOLD = 5000
 class State(TypedDict):
     """What the lifespan provides to every request (`request.state`)."""
 
-    service: GameService
+    service: Service
     metrics: Metrics
     limiter: RateLimiter | None
     budget: PointsBudget | None
@@ -100,8 +100,8 @@ def create_app(settings: Settings) -> Starlette:
             )
             quotas = RedisQuotas(store.client, settings.key_prefix)
         admission = Admission(store, settings, limiter, quotas)
-        service = GameService(store, settings, metrics, admission)
-        metrics.watch_pool(lambda: in_use(store.client), lambda: service.hub.readers)
+        service = build_service(store, settings, metrics, admission)
+        metrics.watch_pool(lambda: in_use(store.client), lambda: service.live.hub.readers)
         # What is alive now (modules, the schema, the rules' data) lives as long as the
         # process: frozen, full collections no longer traverse it. graphql-core leaves some
         # cyclic garbage per request; collecting the young generation every 5000 (not 700)
@@ -118,7 +118,7 @@ def create_app(settings: Settings) -> Starlette:
         use_short_switch_interval()
         lag = asyncio.create_task(watch_loop_lag(metrics), name="loop-lag")
         stewarding = steward.start(service.steward)
-        playing = bot_worker.start(service.bots) if settings.bot_worker else None
+        playing = bot_worker.start(service.bot_worker) if settings.bot_worker else None
         relaying = relay.start(service.relay)
         sending = webhook_sender.start(service.sender)
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)

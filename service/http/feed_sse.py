@@ -111,7 +111,7 @@ async def feed_stream(request: Request) -> Response:
     address = caller_address(request.client.host if request.client else None)
     try:
         with store_errors():
-            stream = await service.open_feed(
+            stream = await service.feed.open_feed(
                 token_of(request),
                 after,
                 params["gameType"],

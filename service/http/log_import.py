@@ -33,6 +33,7 @@ from boardstate.schema.codes import (
     ApiError,
 )
 from boardstate.schema.context import bearer_token
+from boardstate.service.composition import Service
 from boardstate.service.failures import BadLog, LogConflict, LogUnverified
 from boardstate.service.history.log_format import LogReader
 from boardstate.service.http.limits import declared_length
@@ -42,7 +43,6 @@ from boardstate.service.runtime.offload import off_loop
 from boardstate.service.runtime.seat_tokens import admin_token_matches
 from boardstate.service.runtime.store_failures import store_errors
 from boardstate.service.store import StoredEvent
-from boardstate.service.wiring.game_service import GameService
 
 log = structlog.get_logger("boardstate.importing")
 
@@ -81,15 +81,15 @@ async def _read(request: Request, limit: int, max_line: int) -> list[StoredEvent
 
 async def import_game(request: Request) -> Response:
     """Verifies an uploaded log and stores it as a new imported game."""
-    service: GameService = request.state.service
-    expected = service.admin_token
+    service: Service = request.state.service
+    expected = service.settings.admin_token
     if expected is None:
         return _error(403, IMPORT_DISABLED, "imports are off: set BOARDSTATE_ADMIN_TOKEN")
     if not admin_token_matches(expected, bearer_token(request.headers.get("authorization"))):
         return _error(401, UNAUTHORIZED, "imports need Authorization: Bearer <admin token>")
-    limit = service.max_import_bytes
+    limit = service.settings.max_import_bytes
     try:
-        events = await _read(request, limit, service.max_import_line_bytes)
+        events = await _read(request, limit, service.settings.max_import_line_bytes)
     except _TooLarge:
         return _error(413, LOG_TOO_LARGE, f"a log may have at most {limit} bytes")
     except BadLog as exc:

@@ -1,6 +1,6 @@
 """`GET /v1/games/{id}/events/stream`: a game's events as Server-Sent Events (DESIGN §5b).
 
-The stream is `GameService.open_game_events` (the same stream as the `gameEvents`
+The stream is `LiveEvents.open_game_events` (the same stream as the `gameEvents`
 subscription: catch-up, then live, redacted for the caller, counted against the same caps),
 encoded as `text/event-stream`:
 
@@ -49,6 +49,7 @@ from boardstate.schema.codes import (
 )
 from boardstate.schema.context import bearer_token
 from boardstate.schema.ports import EventView
+from boardstate.service.composition import Service
 from boardstate.service.features.live.event_streams import EventStream
 from boardstate.service.features.live.stream_limits import PROCESS_SCOPES
 from boardstate.service.http.problems import problem_of, problem_response
@@ -59,7 +60,6 @@ from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.runtime.callers import caller_address
 from boardstate.service.runtime.stopping import ended as cancelled_until_ended
 from boardstate.service.runtime.store_failures import store_errors
-from boardstate.service.wiring.game_service import GameService
 
 STREAM_PATH = "/v1/games/{game_id}/events/stream"
 MEDIA_TYPE = "text/event-stream"
@@ -175,7 +175,7 @@ class EventStreamResponse(Response):
 
 async def event_stream(request: Request) -> Response:
     """`GET /v1/games/{id}/events/stream?afterVersion=`: see the module's documentation."""
-    service: GameService = request.state.service
+    service: Service = request.state.service
     game_id = request.path_params["game_id"]
     try:
         after = _version(request.query_params.get("afterVersion"), "afterVersion")
@@ -191,16 +191,16 @@ async def event_stream(request: Request) -> Response:
     address = caller_address(request.client.host if request.client else None)
     try:
         with store_errors():  # what answers without a stream slot: 404, 401, 204, HEAD
-            record = await service.loader.load(game_id)
+            record = await service.games.loader.load(game_id)
             if record is None:
                 return problem(GAME_NOT_FOUND, f"no game {echo(game_id)}")
-            if token is not None and await service.viewer_of(record, token) is None:
+            if token is not None and await service.games.viewer_of(record, token) is None:
                 return problem(UNAUTHORIZED, "the token is not a seat token of this game")
         if record.result is not None and start >= record.version:
             return Response(status_code=204)
         if request.method == "HEAD":
             return Response(media_type=MEDIA_TYPE)
-        stream = await service.open_game_events(game_id, start, token, address)
+        stream = await service.live.open_game_events(game_id, start, token, address)
     except MoveError as exc:
         return refusal(as_api_error(exc))
     except ApiError as exc:

@@ -1,4 +1,4 @@
-"""Inside `service/`, imports go one way (DESIGN §2): http → wiring → features → runtime →
+"""Inside `service/`, imports go one way (DESIGN §2): http → composition → features → runtime →
 pictures → history → log → store, and inside `features/` webhooks → live → bots → lobby → tables →
 moves → views.
 
@@ -21,7 +21,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
-ORDER = ("http", "wiring", "features", "runtime", "pictures", "history", "log", "store")
+ORDER = ("http", "composition", "features", "runtime", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
 FEATURES = ("webhooks", "live", "bots", "lobby", "tables", "moves", "views")
 """The feature packages (`service/features/`) from the top down; each may import the ones after

@@ -22,10 +22,11 @@ def hint_policy() -> str:
 
 
 class BotService:
-    """Mixed into `GameService`."""
+    """Hints for both doors."""
 
-    loader: GameLoader
-    hints: Hints
+    def __init__(self, loader: GameLoader, hints: Hints) -> None:
+        self.loader = loader
+        self.hints = hints
 
     async def suggest_move(self, game: GameView, seat: int, token: str | None) -> dict[str, Any]:
         """A move the strongest policy suggests for the seat, from the seat's knowledge only;

@@ -1,4 +1,4 @@
-"""`EventStream`: one opened live stream of a game's events (`GameService.open_game_events`).
+"""`EventStream`: one opened live stream of a game's events (`LiveEvents.open_game_events`).
 
 Opening takes a stream slot (`service.features.live.stream_limits`) and counts a subscriber;
 `aclose()` gives both back exactly once, whether or not the stream was ever read (a
@@ -23,7 +23,7 @@ from boardstate.service.runtime.store_failures import store_errors
 
 
 class EventStream(SlotStream[EventView]):
-    """An opened `GameService.game_events` stream: redacted events of one game for one viewer."""
+    """An opened `LiveEvents.game_events` stream: redacted events of one game for one viewer."""
 
     def __init__(
         self,

@@ -1,4 +1,4 @@
-"""Creating, joining and forking games behind the API (mixed into `GameService`)."""
+"""Creating, joining and forking games behind the API, for both doors."""
 
 from __future__ import annotations
 
@@ -16,13 +16,21 @@ from boardstate.service.runtime.store_failures import store_errors
 
 
 class LobbyService:
-    """Mixed into `GameService`."""
+    """Creates games, takes seats and forks finished games."""
 
-    lobby: Lobby
-    archive: Archive
-    metrics: Metrics
-    admin_token: str | None
-    steward: Steward
+    def __init__(
+        self,
+        lobby: Lobby,
+        archive: Archive,
+        steward: Steward,
+        metrics: Metrics,
+        admin_token: str | None,
+    ) -> None:
+        self.lobby = lobby
+        self.archive = archive
+        self.steward = steward
+        self.metrics = metrics
+        self.admin_token = admin_token
 
     async def create_game(
         self,

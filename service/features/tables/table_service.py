@@ -1,4 +1,4 @@
-"""The table operations behind the API (`schema.ports.GameBackend`): resign, leave,
+"""The table operations behind the API (`schema.ports.TablesPort`): resign, leave,
 takeback, and the admin's abort, token reissue and stand-in
 (`service.features.tables.table_ops`)."""
 
@@ -18,9 +18,10 @@ POLICIES = (STAND_IN, *sorted(BOT_POLICIES))
 
 
 class TableService:
-    """Mixed into `GameService`."""
+    """The table's operations for both doors, each answering the game's view."""
 
-    table: TableOps
+    def __init__(self, table: TableOps) -> None:
+        self.table = table
 
     async def resign(self, game_id: str, seat: int, token: str | None) -> GameView:
         with store_errors():

@@ -1,12 +1,12 @@
 """Board pictures of a game (`GET /v1/games/{id}/board.svg`, GraphQL `Game.boardSvg`).
 
-`BoardPictures` is a part of `GameService`: both doors call `board_picture`, which goes through
-the service's own `state` and `events` operations (the same token check, version check and
-redaction as `GET /v1/games/{id}/state` and `/events`), then `service.pictures` draws them in a
-worker thread (`service.runtime.offload`: a drawing takes milliseconds, which the event loop must
-not be held for). `picture_tag` runs the same checks without folding or drawing, so a client
-revalidating a picture it holds (`If-None-Match`) costs no drawing. Every drawing counts in
-`boardstate_pictures_rendered` (`/metrics`).
+`BoardPictures` is a feature of the service: both doors call `board_picture`, which goes
+through the game reads' own `state` and `events` operations (the same token check, version
+check and redaction as `GET /v1/games/{id}/state` and `/events`), then `service.pictures` draws
+them in a worker thread (`service.runtime.offload`: a drawing takes milliseconds, which the
+event loop must not be held for). `picture_tag` runs the same checks without folding or
+drawing, so a client revalidating a picture it holds (`If-None-Match`) costs no drawing. Every
+drawing counts in `boardstate_pictures_rendered` (`/metrics`).
 """
 
 from __future__ import annotations
@@ -51,9 +51,7 @@ class BoardPicture:
 
 
 class Views(Protocol):
-    """What a picture is drawn from: the game service's read operations and its metrics."""
-
-    metrics: Metrics
+    """What a picture is drawn from: the game reads (`service.features.moves.game_reads`)."""
 
     async def check_view(
         self, game: GameView, seat: int | None, version: int | None, token: str | None
@@ -69,26 +67,30 @@ class Views(Protocol):
 
 
 class BoardPictures:
-    """The picture operations of `GameService`."""
+    """Pictures of games, drawn from what `games` lets the caller see."""
+
+    def __init__(self, games: Views, metrics: Metrics) -> None:
+        self.games = games
+        self.metrics = metrics
 
     async def picture_tag(
-        self: Views, game: GameView, seat: int | None, version: int | None, token: str | None
+        self, game: GameView, seat: int | None, version: int | None, token: str | None
     ) -> str:
         """Returns the ETag `board_picture` would give, after the same checks (token,
         version), without folding or drawing anything."""
-        at = await self.check_view(game, seat, version, token)
+        at = await self.games.check_view(game, seat, version, token)
         return picture_etag(at, seat, is_finished(game))
 
     async def board_picture(
-        self: Views, game: GameView, seat: int | None, version: int | None, token: str | None
+        self, game: GameView, seat: int | None, version: int | None, token: str | None
     ) -> BoardPicture:
         """Returns the picture of `seat`'s view (its token required while the game runs) or
         the spectator's, at `version` (default: the current one)."""
-        view = await self.state(game, seat, version, token)
+        view = await self.games.state(game, seat, version, token)
         at = game.version if version is None else version
         count = min(MAX_LAST_EVENTS, at)
         # A spectator picture is redacted for nobody, whatever token the caller holds.
-        events = await self.events(
+        events = await self.games.events(
             game, at - count, count, seat, token if seat is not None else None
         )
         wire: list[dict[str, Any]] = [
@@ -101,8 +103,8 @@ class BoardPictures:
         return BoardPicture(svg, at, seat, is_finished(game))
 
     async def board_svg(
-        self: Views, game: GameView, seat: int | None, version: int | None, token: str | None
+        self, game: GameView, seat: int | None, version: int | None, token: str | None
     ) -> str:
         """Returns the SVG document of `board_picture`."""
-        picture = await BoardPictures.board_picture(self, game, seat, version, token)
+        picture = await self.board_picture(game, seat, version, token)
         return picture.svg

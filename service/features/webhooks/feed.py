@@ -33,17 +33,18 @@ from boardstate.schema.webhook_ports import CatchUpLimit, FeedItem, FeedStream
 from boardstate.service.failures import TooManyStreams, Unauthorized
 from boardstate.service.features.live.slot_streams import SlotStream
 from boardstate.service.features.live.stream_limits import StreamLimits, as_api_error
+from boardstate.service.features.moves.game_reads import GameReads
 from boardstate.service.features.webhooks.feed_positions import (
     FeedFilters,
     check_position,
     order,
     successor,
 )
-from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.seat_tokens import admin_token_matches
 from boardstate.service.runtime.stopping import check_cancelled
 from boardstate.service.runtime.store_failures import store_errors
+from boardstate.service.settings import Settings
 from boardstate.service.store.outbox import RedisOutbox
 from boardstate.service.webhook_failures import BadFeedFilter
 
@@ -131,20 +132,23 @@ class FeedWatch:
 
 
 class FeedService:
-    """`feed` of `GameService`: who may follow what (see the module docstring)."""
+    """The feed for both doors: who may follow what (see the module docstring)."""
 
-    feed_watch: FeedWatch
-    sse_keepalive_seconds: int
-    feed_max_catch_up: int
-    admin_token: str | None
-    streams: StreamLimits
-    metrics: Metrics
-
-    async def load(self, game_id: str) -> GameRecord | None:
-        raise NotImplementedError
-
-    async def viewer_of(self, record: GameRecord, token: str | None) -> int | None:
-        raise NotImplementedError
+    def __init__(
+        self,
+        games: GameReads,
+        feed_watch: FeedWatch,
+        streams: StreamLimits,
+        metrics: Metrics,
+        settings: Settings,
+    ) -> None:
+        self.games = games
+        self.feed_watch = feed_watch
+        self.streams = streams
+        self.metrics = metrics
+        self.admin_token = settings.admin_token
+        self.sse_keepalive_seconds = settings.sse_keepalive_seconds
+        self.feed_max_catch_up = settings.feed_max_catch_up
 
     async def _feed_access(self, token: str | None, game_id: str | None) -> str | None:
         """Checks the caller; returns the `game/seat` a seat token acts for (None: admin)."""
@@ -154,8 +158,8 @@ class FeedService:
             raise Unauthorized("the feed needs the admin token, or a seat token and its gameId")
         if game_id is None:
             raise BadFeedFilter("a seat token follows its own game only: give its gameId")
-        record = await self.load(game_id)
-        seat = None if record is None else await self.viewer_of(record, token)
+        record = await self.games.load(game_id)
+        seat = None if record is None else await self.games.viewer_of(record, token)
         if seat is None:
             raise Unauthorized("this token is no seat token of that game")
         return f"{game_id}/{seat}"

@@ -1,4 +1,4 @@
-"""The webhook admin operations of `GameService` (DESIGN §5d), for both doors; admin token.
+"""The webhook admin operations (DESIGN §5d), for both doors; admin token.
 
 An endpoint is `{url, events, gameTypes}`: `events` names the announcements it wants
 (`service.log.announce.EVENT_NAMES`), `gameTypes` limits them to some game types (None: all).
@@ -89,12 +89,19 @@ def _game_types(types: Any) -> list[str] | None:
 
 
 class WebhookService:
-    """Endpoint registration, changes, the delivery log and resends (mixed into GameService)."""
+    """Endpoint registration, changes, the delivery log and resends."""
 
-    webhooks: RedisWebhooks
-    resolver: Resolver
-    allow_private_targets: bool
-    admin_token: str | None
+    def __init__(
+        self,
+        webhooks: RedisWebhooks,
+        resolver: Resolver,
+        allow_private_targets: bool,
+        admin_token: str | None,
+    ) -> None:
+        self.webhooks = webhooks
+        self.resolver = resolver
+        self.allow_private_targets = allow_private_targets
+        self.admin_token = admin_token
 
     def _admin_only(self, token: str | None) -> None:
         if not admin_token_matches(self.admin_token, token):

@@ -1,1 +1,0 @@
-"""The service object: every feature built once and handed to the doors."""
