@@ -2,8 +2,10 @@
 
 Each feature (`service/features/`) is built once here, handed the parts it needs, and called by
 the doors directly (`service.tables.resign(...)`, `info.context.backend.moves.submit_move(...)`);
-no feature knows the service object. The background loops' parts (steward, bot worker, relay,
-webhook sender) are built here too and started by the app's lifespan (`service.http.app`).
+no feature knows the service object. The background loops of the features (steward, bot
+worker, relay, webhook sender) are registered here in `loops` (`service.runtime.loops`); the
+app's lifespan (`service.http.app`) adds those of Redis and the process (open-game expiry, the
+loop-lag watch), starts them all and stops them.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from boardstate.service.features.webhooks.relay import Relay
 from boardstate.service.features.webhooks.webhook_sender import Sender
 from boardstate.service.features.webhooks.webhook_service import WebhookService
 from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.loops import Loops
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 
@@ -65,6 +68,8 @@ class Service:
     bot_worker: BotWorker
     relay: Relay
     sender: Sender
+    loops: Loops
+    """The background loops, registered, not started."""
 
     async def close(self) -> None:
         """Stops the live feeds and the hints being thought about."""
@@ -88,6 +93,13 @@ def build_service(
     sender = Sender.of(store.webhooks, settings)
     resolver = sender.poster.resolver
     feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
+    relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
+    loops = Loops()
+    loops.add("steward", steward.run)
+    if settings.bot_worker:
+        loops.add("bot-worker", worker.run)
+    loops.add("relay", relay.run)
+    loops.add("webhook-sender", sender.run, sender.close)
     return Service(
         settings=settings,
         metrics=metrics,
@@ -106,6 +118,7 @@ def build_service(
         feed=FeedService(games, feed_watch, streams, metrics, settings),
         steward=steward,
         bot_worker=worker,
-        relay=Relay(store.outbox, store.webhooks, settings.webhook_poll_ms),
+        relay=relay,
         sender=sender,
+        loops=loops,
     )

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import dataclasses
 import signal
 from typing import Any
@@ -20,9 +19,9 @@ import structlog
 
 from boardstate.service.composition import build_service
 from boardstate.service.features.bots import bot_worker
-from boardstate.service.features.tables import steward
 from boardstate.service.log import time_source
 from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.loops import Loops
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 
@@ -51,16 +50,15 @@ async def _run(settings: Settings, workers: int) -> None:
     limits = dataclasses.replace(bot_worker.BotLimits.of(settings), thinkers=workers)
     worker = service.bot_worker
     player = bot_worker.BotWorker(worker.loader, service.steward, limits, worker.memory)
-    tasks = [steward.start(service.steward), bot_worker.start(player)]
+    loops = Loops()
+    loops.add("steward", service.steward.run)
+    loops.add("bot-worker", player.run)
+    loops.start()
     log.info("bots_started", workers=workers)
     try:
         await stop.wait()
     finally:
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await loops.stop()
         await store.close()
         log.info("bots_stopped", moves=player.moves)
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import functools
 import gc
 from collections.abc import AsyncIterator
 from typing import TypedDict
@@ -17,11 +17,8 @@ from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_
 
 from boardstate.schema.root import make_schema
 from boardstate.service.composition import Service, build_service
-from boardstate.service.features.bots import bot_worker
 from boardstate.service.features.lobby.admission import Admission
 from boardstate.service.features.lobby.expiry import OpenGameSweeper
-from boardstate.service.features.tables import steward
-from boardstate.service.features.webhooks import relay, webhook_sender
 from boardstate.service.http.charges import HEADER_NAMES
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
@@ -109,32 +106,20 @@ def create_app(settings: Settings) -> Starlette:
         gc.collect()
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
-        sweeper: asyncio.Task[None] | None = None
-        if settings.open_game_ttl_seconds > 0:
-            expiry = OpenGameSweeper(
-                store, RedisIndex(store.client, settings.key_prefix), settings.open_game_ttl_seconds
-            )
-            sweeper = asyncio.create_task(expiry.run(), name="open-game-sweeper")
         use_short_switch_interval()
-        lag = asyncio.create_task(watch_loop_lag(metrics), name="loop-lag")
-        stewarding = steward.start(service.steward)
-        playing = bot_worker.start(service.bot_worker) if settings.bot_worker else None
-        relaying = relay.start(service.relay)
-        sending = webhook_sender.start(service.sender)
+        loops = service.loops
+        if settings.open_game_ttl_seconds > 0:
+            index = RedisIndex(store.client, settings.key_prefix)
+            expiry = OpenGameSweeper(store, index, settings.open_game_ttl_seconds)
+            loops.add("open-game-sweeper", expiry.run)
+        loops.add("loop-lag", functools.partial(watch_loop_lag, metrics))
+        metrics.watch_loops(loops.running(), loops.is_running)
+        loops.start()
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
             yield {"service": service, "metrics": metrics, "limiter": limiter, "budget": budget}
         finally:
-            lag.cancel()
-            await steward.stop(stewarding)
-            await relay.stop(relaying)
-            await webhook_sender.stop(sending, service.sender)
-            if playing is not None:
-                await bot_worker.stop(playing)
-            if sweeper is not None:
-                sweeper.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await sweeper
+            await loops.stop()
             await service.close()
             if limiter is not None:
                 await limiter.close()

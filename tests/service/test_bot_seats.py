@@ -15,9 +15,9 @@ import pytest
 
 from boardstate.engine import registry
 from boardstate.service.composition import Service, build_service
-from boardstate.service.features.bots import bot_worker
 from boardstate.service.history.verify import verify_log
 from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.loops import Loops
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
 
@@ -48,12 +48,14 @@ async def test_a_game_of_only_bots_plays_itself_to_the_end_on_two_workers(
     options = {"max_rounds": 3} if game_type == "tf22-mine" else None
     created = await a.lobby.create_game(game_type, players, options, None, None, bots)
     assert created.tokens == ()
-    tasks = [bot_worker.start(a.bot_worker), bot_worker.start(b.bot_worker)]
+    loops = Loops()
+    loops.add("bot-worker-a", a.bot_worker.run)
+    loops.add("bot-worker-b", b.bot_worker.run)
+    loops.start()
     try:
         assert await _finished(a, created.game.id) == "FINISHED"
     finally:
-        for task in tasks:
-            await bot_worker.stop(task)
+        await loops.stop()
     events = await redis_store.read(created.game.id)
     move_ids = [e.move_id for e in events if e.move is not None]
     assert move_ids

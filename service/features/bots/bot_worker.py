@@ -221,13 +221,3 @@ class BotWorker:
             await asyncio.gather(*self._running, return_exceptions=True)
             self.thinkers.close()
         raise asyncio.CancelledError
-
-
-def start(worker: BotWorker) -> asyncio.Task[None]:
-    return asyncio.create_task(worker.run(), name="bot-worker")
-
-
-async def stop(task: asyncio.Task[None]) -> None:
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task

@@ -18,7 +18,6 @@ steward its ending before anything else, so it is due at once and settling it ap
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 import structlog
 
@@ -154,15 +153,3 @@ class Steward:
             except Exception as exc:
                 log.warning("settle_failed", game_id=game_id, error=repr(exc)[:300])
         return len(claimed)
-
-
-def start(steward: Steward) -> asyncio.Task[None]:
-    """Runs `steward` in the background."""
-    return asyncio.create_task(steward.run(), name="steward")
-
-
-async def stop(task: asyncio.Task[None]) -> None:
-    """Stops a steward started with `start`."""
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task

@@ -13,7 +13,6 @@ twice and nothing is skipped.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import json
 import time
@@ -127,13 +126,3 @@ class Relay:
                 log.warning("relay_failed", error=repr(exc)[:300])
                 await asyncio.sleep(1)
         raise asyncio.CancelledError
-
-
-def start(relay: Relay) -> asyncio.Task[None]:
-    return asyncio.create_task(relay.run(), name="relay")
-
-
-async def stop(task: asyncio.Task[None]) -> None:
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task

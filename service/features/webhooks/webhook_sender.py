@@ -225,14 +225,3 @@ class Sender:
     async def close(self) -> None:
         await self.poster.close()
         self.poster.resolver.close()
-
-
-def start(sender: Sender) -> asyncio.Task[None]:
-    return asyncio.create_task(sender.run(), name="webhook-sender")
-
-
-async def stop(task: asyncio.Task[None], sender: Sender) -> None:
-    task.cancel()
-    with contextlib.suppress(asyncio.CancelledError):
-        await task
-    await sender.close()
