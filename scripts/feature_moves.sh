@@ -5,7 +5,8 @@
 # object in `service/composition.py`, and the CLI commands beside the CLI in `service/cli/`.
 # Replay on a branch made before the step, then take the step's hand edits (package docstrings,
 # the layering test's order, `SEAT_POLICIES` moved from bots to tables, `service/games/__init__.py`
-# removed, the mixins made features that `service.composition` builds).
+# removed, docstring lines the longer names pushed past 100 characters re-wrapped (ruff E501), the
+# mixins made features that `service.composition` builds).
 #
 # Each name is given relative to `boardstate.service` and joined below, so that a later move
 # (which rewrites every dotted name in .sh files too) leaves this record as it was written.
