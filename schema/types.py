@@ -10,13 +10,14 @@ from strawberry.scalars import JSON
 
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
-from boardstate.schema import events as paging
-from boardstate.schema.codes import as_api_error
+from boardstate.schema import events as gql_events
 from boardstate.schema.context import Info
 from boardstate.schema.events import EventConnection, PageInfo
 from boardstate.schema.game_types import GameType, game_type_of
-from boardstate.schema.ports import GameView
 from boardstate.schema.table_types import GameClock, TakebackRequest
+from boardstate.service.contract import paging
+from boardstate.service.contract.codes import as_api_error
+from boardstate.service.contract.ports import GameView
 
 
 @strawberry.enum
@@ -238,7 +239,7 @@ class Game:
                 )
         except MoveError as exc:
             raise as_api_error(exc) from None
-        return paging.connection(views, page)
+        return gql_events.connection(views, page)
 
     @described.field("Scores and winners; null until finished.")
     def result(self) -> GameResult | None:

@@ -42,7 +42,7 @@ from boardstate.service.store import EventStore
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Service:
-    """The features of one service process (`schema.feature_ports.GameBackend` to GraphQL)."""
+    """The features of one service process (`contract.backend.GameBackend` to the doors)."""
 
     settings: Settings
     metrics: Metrics

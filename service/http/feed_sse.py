@@ -28,8 +28,8 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import ApiError, as_api_error
-from boardstate.schema.webhook_ports import CatchUpLimit, FeedItem, FeedStream
+from boardstate.service.contract.codes import ApiError, as_api_error
+from boardstate.service.contract.webhook_ports import CatchUpLimit, FeedItem, FeedStream
 from boardstate.service.http.problems import problem_of
 from boardstate.service.http.rest_common import service_of, token_of
 from boardstate.service.http.shutdown import SHUTDOWN_KEY

@@ -24,7 +24,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from boardstate.engine.core.errors import UNAUTHORIZED
-from boardstate.schema.codes import (
+from boardstate.service.composition import Service
+from boardstate.service.contract.codes import (
     BAD_LOG,
     IMPORT_DISABLED,
     LOG_CONFLICT,
@@ -32,8 +33,7 @@ from boardstate.schema.codes import (
     LOG_UNVERIFIED,
     ApiError,
 )
-from boardstate.schema.context import bearer_token
-from boardstate.service.composition import Service
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.failures import BadLog, LogConflict, LogUnverified
 from boardstate.service.history.log_format import LogReader
 from boardstate.service.http.limits import declared_length

@@ -36,20 +36,19 @@ import json
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from boardstate.engine.core.errors import UNAUTHORIZED, MoveError
-from boardstate.schema.codes import (
+from boardstate.service.composition import Service
+from boardstate.service.contract.codes import (
     BAD_VERSION,
     GAME_NOT_FOUND,
     TOO_MANY_STREAMS,
     ApiError,
     as_api_error,
 )
-from boardstate.schema.context import bearer_token
-from boardstate.schema.ports import EventView
-from boardstate.service.composition import Service
+from boardstate.service.contract.ports import EventView
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.features.live.event_streams import EventStream
 from boardstate.service.features.live.stream_limits import PROCESS_SCOPES
 from boardstate.service.http.problems import problem_of, problem_response
@@ -206,6 +205,3 @@ async def event_stream(request: Request) -> Response:
     except ApiError as exc:
         return refusal(exc)
     return EventStreamResponse(stream, start, service.settings.sse_keepalive_seconds)
-
-
-ROUTES = [Route(STREAM_PATH, event_stream, methods=["GET"])]

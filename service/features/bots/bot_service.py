@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from boardstate.engine.bots.policies import POLICIES
-from boardstate.schema.ports import GameView
+from boardstate.service.contract.ports import GameView
 from boardstate.service.failures import HintsOff
 from boardstate.service.features.bots.hints import Hints
 from boardstate.service.features.moves.loader import GameLoader

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import AsyncGenerator, Callable
 
-from boardstate.schema.ports import EventView
+from boardstate.service.contract.ports import EventView
 from boardstate.service.failures import TooManyStreams
 from boardstate.service.features.live.live_events import SubscriptionHub
 from boardstate.service.features.live.slot_streams import SlotStream

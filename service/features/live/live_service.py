@@ -10,8 +10,8 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
 
-from boardstate.schema.codes import BAD_VERSION, ApiError
-from boardstate.schema.ports import EventView
+from boardstate.service.contract.codes import BAD_VERSION, ApiError
+from boardstate.service.contract.ports import EventView
 from boardstate.service.failures import BadVersion, GameNotFound
 from boardstate.service.features.live.event_streams import EventStream, open_stream
 from boardstate.service.features.live.live_events import SubscriptionHub

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.schema.ports import EventView, GamesPage, GameView
+from boardstate.service.contract.ports import EventView, GamesPage, GameView
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.referee import authorize
 from boardstate.service.features.views.read_models import event_view, game_view

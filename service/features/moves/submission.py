@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import TIME_EXPIRED
-from boardstate.schema.ports import AcceptedMove
+from boardstate.service.contract.codes import TIME_EXPIRED
+from boardstate.service.contract.ports import AcceptedMove
 from boardstate.service.features.moves.referee import Referee
 from boardstate.service.features.views.read_models import game_view, move_views
 from boardstate.service.log.game_record import GameRecord

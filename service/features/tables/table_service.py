@@ -1,4 +1,4 @@
-"""The table operations behind the API (`schema.ports.TablesPort`): resign, leave,
+"""The table operations behind the API (`service.contract.backend.TablesPort`): resign, leave,
 takeback, and the admin's abort, token reissue and stand-in
 (`service.features.tables.table_ops`)."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from boardstate.engine.bots.policies import POLICIES as BOT_POLICIES
 from boardstate.engine.table.options import STAND_IN
-from boardstate.schema.ports import GameView, JoinedSeat
+from boardstate.service.contract.ports import GameView, JoinedSeat
 from boardstate.service.failures import UnknownPolicy
 from boardstate.service.features.tables.table_ops import TableOps
 from boardstate.service.features.views.read_models import game_view

@@ -10,7 +10,7 @@ returns the version served (`served_version`), without folding a past version.
 
 from __future__ import annotations
 
-from boardstate.schema.codes import BAD_VERSION, ApiError
+from boardstate.service.contract.codes import BAD_VERSION, ApiError
 
 
 def served_version(current: int, version: int | None) -> int:

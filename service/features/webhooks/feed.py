@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator
 
-from boardstate.schema.webhook_ports import CatchUpLimit, FeedItem, FeedStream
+from boardstate.service.contract.webhook_ports import CatchUpLimit, FeedItem, FeedStream
 from boardstate.service.failures import TooManyStreams, Unauthorized
 from boardstate.service.features.live.slot_streams import SlotStream
 from boardstate.service.features.live.stream_limits import StreamLimits, as_api_error

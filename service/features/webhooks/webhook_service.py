@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from boardstate.engine import registry
-from boardstate.schema.webhook_ports import DeliveryView, WebhookView
+from boardstate.service.contract.webhook_ports import DeliveryView, WebhookView
 from boardstate.service.failures import Unauthorized
 from boardstate.service.features.webhooks.webhook_resolver import Resolver
 from boardstate.service.features.webhooks.webhook_targets import TargetRefused

@@ -1,8 +1,12 @@
-"""What the GraphQL layer needs from the service: one port per feature, and `GameBackend`,
-the service object that holds them (`service.composition.Service` implements it).
+"""`GameBackend`: what the doors (GraphQL and REST) need from the service, one port per feature
+(`service.composition.Service` implements it).
 
-A resolver calls the feature it needs (`info.context.backend.tables.resign(...)`); the result
-records are `schema.ports`, the webhook and feed ports `schema.webhook_ports`.
+A door calls the feature it needs (`info.context.backend.tables.resign(...)`,
+`service_of(request).moves.submit_move(...)`); the result records are
+`service.contract.ports`, the webhook and feed ports `service.contract.webhook_ports`. Expected
+failures are raised as `MoveError`s (codes in `service.contract.codes`) and become `Rejected` /
+`VersionConflict` results or problems; store failures are raised as
+`service.contract.codes.ApiError`.
 """
 
 from __future__ import annotations
@@ -10,7 +14,7 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from typing import Any, Protocol
 
-from boardstate.schema.ports import (
+from boardstate.service.contract.ports import (
     AcceptedMove,
     CreatedGame,
     EventView,
@@ -18,7 +22,7 @@ from boardstate.schema.ports import (
     GameView,
     JoinedSeat,
 )
-from boardstate.schema.webhook_ports import FeedPort, WebhookBackend
+from boardstate.service.contract.webhook_ports import FeedPort, WebhookBackend
 
 
 class GamesPort(Protocol):

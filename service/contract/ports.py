@@ -1,9 +1,7 @@
-"""The plain result records the service answers the doors with (`GameView`, `EventView`, …).
+"""The view records the service answers the doors (GraphQL and REST) with: plain frozen records,
+what `GameBackend` (`service.contract.backend`) returns.
 
-The schema imports the engine, never the service (DESIGN §2); what it needs of the service is
-`schema.feature_ports.GameBackend`, one port per feature. Expected failures are raised as
-`MoveError`s (codes in `schema.codes`) and become `Rejected` / `VersionConflict` results; store
-failures are raised as `schema.codes.ApiError`.
+The contract imports the engine, never the rest of the service nor a web framework (DESIGN §2).
 """
 
 from __future__ import annotations
