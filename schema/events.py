@@ -19,6 +19,7 @@ from strawberry.scalars import JSON
 
 from boardstate.schema import cursors
 from boardstate.schema.codes import BAD_CURSOR, BAD_INPUT, BAD_VERSION, ApiError
+from boardstate.schema.game_header import GameHeader
 from boardstate.schema.ports import EventView
 
 
@@ -41,6 +42,13 @@ class Event:
             "seat that made it, and to everyone once the game has ended."
         )
     )
+    header: GameHeader | None = strawberry.field(
+        default=None,
+        description=(
+            "The game just after this event (version, status, toAct, deadlines, result): on "
+            "`gameEvents` messages only, null elsewhere."
+        ),
+    )
 
     @classmethod
     def of(cls, view: EventView) -> Event:
@@ -54,6 +62,7 @@ class Event:
             at=view.at,
             state_hash=view.state_hash,
             move=None if view.move is None else JSON(dict(view.move)),
+            header=GameHeader.of(view.header),
         )
 
 

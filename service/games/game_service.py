@@ -8,18 +8,14 @@ view, at any version, is open to everyone.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
 from typing import Any
 
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema.codes import BAD_VERSION, TIME_EXPIRED, ApiError
-from boardstate.schema.ports import (
-    AcceptedMove,
-    EventView,
-    GamesPage,
-    GameView,
-)
+from boardstate.schema.ports import AcceptedMove, EventView, GamesPage, GameView
 from boardstate.service.failures import BadVersion, GameNotFound
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive
@@ -46,6 +42,7 @@ from boardstate.service.games.view_checks import ViewChecks
 from boardstate.service.games.webhook_sender import Sender
 from boardstate.service.games.webhook_service import WebhookService
 from boardstate.service.inputs import echo
+from boardstate.service.live.stream_headers import state_view
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
@@ -139,11 +136,7 @@ class GameService(
             if seat is not None:
                 await self._authorize_view(current, seat, token)
             record = await self.loader.at_version(current, version)
-        rules = record.rules
-        state = record.state
-        if state is None:
-            state = rules.initial_state(record.players, record.options)
-        return rules.view(state, seat)
+        return state_view(record, seat)
 
     async def legal_moves(self, game: GameView, seat: int, token: str | None) -> list[Any]:
         """Returns the wire forms of the seat's legal moves (token required)."""
@@ -214,11 +207,15 @@ class GameService(
 
     # -- live --------------------------------------------------------------------------
     async def open_game_events(
-        self, game_id: str, after_version: int, token: str | None, address: str | None = None
+        self,
+        game_id: str,
+        after_version: int,
+        token: str | None,
+        address: str | None = None,
+        with_state: bool = False,
     ) -> EventStream:
         """Opens the stream of `game_events` now, before any event is read (`BAD_VERSION`,
-        `GameNotFound`, `TOO_MANY_STREAMS`): an HTTP stream answers them with a status before
-        its body."""
+        `GameNotFound`, `TOO_MANY_STREAMS`): an HTTP stream answers with a status first."""
         if after_version < 0:
             raise ApiError(BAD_VERSION, f"afterVersion must be 0 or more, not {after_version}")
         with store_errors():
@@ -227,18 +224,22 @@ class GameService(
                 raise GameNotFound(f"no game {echo(game_id)}")
             viewer = await self.viewer_of(record, token)
         if not 0 <= after_version <= record.version:
-            # A position past the log would wait for events that may never come: refused.
             raise BadVersion(f"afterVersion must be 0..{record.version}, not {after_version}")
-        return open_stream(
-            self.hub, self.streams, self.metrics, record, viewer, after_version, address
-        )
+        at = functools.partial(self.loader.at_version, record)
+        limits = (self.hub, self.streams, self.metrics)
+        return open_stream(*limits, record, viewer, after_version, address, at, with_state)
 
     async def game_events(
-        self, game_id: str, after_version: int, token: str | None, address: str | None = None
+        self,
+        game_id: str,
+        after_version: int,
+        token: str | None,
+        address: str | None = None,
+        with_state: bool = False,
     ) -> AsyncGenerator[EventView, None]:
-        """Yields events after `after_version` from the log, then live; ends after GameEnded;
-        over a cap on live streams: `TOO_MANY_STREAMS` (`service.games.stream_limits`)."""
-        stream = await self.open_game_events(game_id, after_version, token, address)
+        """Yields events after `after_version` from the log, then live, with their headers;
+        ends after GameEnded; over a cap: `TOO_MANY_STREAMS` (`service.games.stream_limits`)."""
+        stream = await self.open_game_events(game_id, after_version, token, address, with_state)
         async with aclosing(stream):
             async for view in stream:
                 yield view

@@ -30,6 +30,7 @@ from boardstate.service.http.openapi_webhooks import (
 )
 from boardstate.service.http.problems import INTERNAL
 from boardstate.service.http.rest_game_types import GameTypeOut
+from boardstate.service.http.rest_stream_models import StreamEventOut
 
 MODELS: tuple[type[Any], ...] = (
     m.CreateGameIn,
@@ -43,6 +44,7 @@ MODELS: tuple[type[Any], ...] = (
     m.StateOut,
     m.LegalMovesOut,
     m.EventsPageOut,
+    StreamEventOut,
     m.MoveAcceptedOut,
     m.TableUpdatedOut,
     rest_table_models.AnswerIn,

@@ -103,14 +103,14 @@ def _op(
 def _stream() -> dict[str, Any]:
     return _op(
         "streamEvents",
-        "Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for "
-        "the caller, until the game ends",
+        "Events after `afterVersion` or `Last-Event-ID` as SSE, redacted, each with the header",
         sse.STREAM_OK,
         tuple(sse.STREAM_PROBLEMS),
         (
             GAME_ID,
             _param("afterVersion", "query", "Exclusive; 0 (default) from the start.", NON_NEG),
             _param("Last-Event-ID", "header", sse.LAST_EVENT_ID, sse.LAST_EVENT_ID_SCHEMA),
+            _param("withState", "query", sse.WITH_STATE, sse.WITH_STATE_SCHEMA),
         ),
         only=sse.STREAM_PROBLEMS,
     )

@@ -94,6 +94,7 @@ def test_the_event_stream_is_documented_as_sse_answers() -> None:
         ("path", "id"),
         ("query", "afterVersion"),
         ("header", "Last-Event-ID"),
+        ("query", "withState"),
     }
     assert stream["security"] == [{"bearerAuth": []}, {}]
     responses = stream["responses"]
@@ -105,7 +106,7 @@ def test_the_event_stream_is_documented_as_sse_answers() -> None:
     assert example.startswith("id: 5\nevent: TurnStarted\ndata: {")
     codes = {status: r["description"] for status, r in responses.items() if status >= "400"}
     assert codes == {
-        "400": "Problem: BAD_VERSION",
+        "400": "Problem: BAD_REQUEST, BAD_VERSION",
         "401": "Problem: UNAUTHORIZED",
         "404": "Problem: GAME_NOT_FOUND",
         "429": "Problem: RATE_LIMITED, TOO_MANY_STREAMS",

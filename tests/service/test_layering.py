@@ -18,7 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
-ORDER = ("http", "games", "pictures", "history", "log", "store")
+ORDER = ("http", "games", "live", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
 SHARED = ("settings", "env_values", "logging", "metrics", "failures", "webhook_failures", "inputs")
 """Top-level modules anyone may import."""

@@ -1,0 +1,1 @@
+"""Live streams: what a streamed event carries besides the event (DESIGN §2, §5)."""
