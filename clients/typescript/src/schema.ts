@@ -165,7 +165,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until the game ends */
+        /** Events after `afterVersion` or `Last-Event-ID` as SSE, redacted, each with the header */
         get: operations["streamEvents"];
         put?: never;
         post?: never;
@@ -745,6 +745,39 @@ export interface components {
             at: string;
             stateHash: string;
             move: Record<string, unknown> | null;
+        };
+        /**
+         * StreamEventOut
+         * @description One streamed event (an `EventOut`) with the game's header after it.
+         */
+        StreamEventOut: {
+            version: number;
+            type: string;
+            seat: number | null;
+            moveId: string | null;
+            data: Record<string, unknown>;
+            at: string;
+            stateHash: string;
+            move: Record<string, unknown> | null;
+            header: components["schemas"]["HeaderOut"];
+        };
+        /**
+         * HeaderOut
+         * @description The game just after the event: `version` is the event's, `toAct` the seats that may
+         *         move now, `deadline` the earliest running clock deadline and `deadlines` every seat's,
+         *         `result` null until the game has ended; `state` (only with `withState=true`) the caller's
+         *         state view, redacted as `GET /v1/games/{id}/state` redacts it for the same token.
+         */
+        HeaderOut: {
+            version: number;
+            /** @enum {unknown} */
+            status: "ABANDONED" | "ACTIVE" | "FINISHED" | "OPEN";
+            toAct: number[];
+            deadline: string | null;
+            deadlines: components["schemas"]["SeatClockOut"][];
+            result: null | components["schemas"]["ResultOut"];
+            /** @default null */
+            state?: Record<string, unknown> | null;
         };
         /**
          * MoveAcceptedOut
@@ -2598,6 +2631,8 @@ export interface operations {
             query?: {
                 /** @description Exclusive; 0 (default) from the start. */
                 afterVersion?: number;
+                /** @description `true`: each event's `header.state` is the caller's state view after it (the seat of the bearer token, else the spectator view), redacted as `GET /v1/games/{id}/state` redacts it. */
+                withState?: boolean;
             };
             header?: {
                 /** @description The `id` of the last event received (an EventSource sends it when it reconnects); wins over `afterVersion`. */
@@ -2611,7 +2646,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A Server-Sent Events stream (`service.http.sse`): catch-up after the start, then live, redacted for the caller, as the `gameEvents` subscription. Each event is one message of three lines and a blank line: `id: <version>`, `event: <event type>`, `data: <the event as JSON on one line: version, type, seat, moveId, data, at, stateHash, move>`. While idle, a `: keep-alive` comment every BOARDSTATE_SSE_KEEPALIVE_SECONDS (15). The stream ends after `GameEnded`; when the server shuts down, its last message is `retry: 1000`, `event: shutdown`, `data: {"resumeAfterVersion": N}` (reconnect with `Last-Event-ID: N`). */
+            /** @description A Server-Sent Events stream (`service.http.sse`): catch-up after the start, then live, redacted for the caller, as the `gameEvents` subscription. Each event is one message of three lines and a blank line: `id: <version>`, `event: <event type>`, `data: <the event as JSON on one line: version, type, seat, moveId, data, at, stateHash, move, and header: the game just after the event (version, status, toAct, deadline, deadlines, result; with `withState=true` the caller's state view as `state`)>`. While idle, a `: keep-alive` comment every BOARDSTATE_SSE_KEEPALIVE_SECONDS (15). The stream ends after `GameEnded`; when the server shuts down, its last message is `retry: 1000`, `event: shutdown`, `data: {"resumeAfterVersion": N}` (reconnect with `Last-Event-ID: N`). */
             200: {
                 headers: {
                     /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
@@ -2630,7 +2665,7 @@ export interface operations {
                     /**
                      * @example id: 5
                      *     event: TurnStarted
-                     *     data: {"version":5,"type":"TurnStarted","seat":0,"moveId":"m-1","data":{"seat":1,"turn":3},"at":"2026-01-01T00:00:00Z","stateHash":"ab12","move":null}
+                     *     data: {"version":5,"type":"TurnStarted","seat":0,"moveId":"m-1","data":{"seat":1,"turn":3},"at":"2026-01-01T00:00:00Z","stateHash":"ab12","move":null,"header":{"version":5,"status":"ACTIVE","toAct":[1],"deadline":null,"deadlines":[],"result":null,"state":null}}
                      */
                     "text/event-stream": unknown;
                 };
@@ -2652,7 +2687,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: BAD_VERSION */
+            /** @description Problem: BAD_REQUEST, BAD_VERSION */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2661,10 +2696,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Bad version",
+                     *       "title": "Malformed request",
                      *       "status": 400,
                      *       "detail": "see code",
-                     *       "code": "BAD_VERSION",
+                     *       "code": "BAD_REQUEST",
                      *       "details": null
                      *     }
                      */

@@ -34,6 +34,9 @@ from .game_type_out_provenance import GameTypeOutProvenance
 from .game_type_out_state_schema import GameTypeOutStateSchema
 from .game_type_out_variants_item import GameTypeOutVariantsItem
 from .games_page_out import GamesPageOut
+from .header_out import HeaderOut
+from .header_out_state_type_0 import HeaderOutStateType0
+from .header_out_status import HeaderOutStatus
 from .join_in import JoinIn
 from .legal_moves_out import LegalMovesOut
 from .legal_moves_out_moves_item import LegalMovesOutMovesItem
@@ -58,6 +61,9 @@ from .stand_in_in import StandInIn
 from .stand_in_in_policy import StandInInPolicy
 from .state_out import StateOut
 from .state_out_state import StateOutState
+from .stream_event_out import StreamEventOut
+from .stream_event_out_data import StreamEventOutData
+from .stream_event_out_move_type_0 import StreamEventOutMoveType0
 from .suggest_move_response_200 import SuggestMoveResponse200
 from .suggest_move_response_200_move import SuggestMoveResponse200Move
 from .table_updated_out import TableUpdatedOut
@@ -106,6 +112,9 @@ __all__ = (
     "GameTypeOutStateSchema",
     "GameTypeOutVariantsItem",
     "GamesPageOut",
+    "HeaderOut",
+    "HeaderOutStateType0",
+    "HeaderOutStatus",
     "JoinIn",
     "LegalMovesOut",
     "LegalMovesOutMovesItem",
@@ -130,6 +139,9 @@ __all__ = (
     "StandInInPolicy",
     "StateOut",
     "StateOutState",
+    "StreamEventOut",
+    "StreamEventOutData",
+    "StreamEventOutMoveType0",
     "SuggestMoveResponse200",
     "SuggestMoveResponse200Move",
     "TableUpdatedOut",
