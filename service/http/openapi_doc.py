@@ -19,6 +19,8 @@ from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models
 from boardstate.service.http.openapi_budget import with_budget
 from boardstate.service.http.openapi_caching import with_caching
+from boardstate.service.http.openapi_history import MODELS as history_models
+from boardstate.service.http.openapi_history import history_paths
 from boardstate.service.http.openapi_paths import REF, paths
 from boardstate.service.http.openapi_pictures import picture_paths
 from boardstate.service.http.openapi_table import table_paths
@@ -51,6 +53,7 @@ MODELS: tuple[type[Any], ...] = (
     rest_table_models.StandInIn,
     m.ProblemOut,
     *webhook_models,
+    *history_models,
 )
 
 
@@ -70,7 +73,15 @@ def document() -> dict[str, Any]:
         },
         "servers": [{"url": "/"}],
         "paths": with_budget(
-            with_caching({**paths(), **picture_paths(), **table_paths(), **webhook_paths()})
+            with_caching(
+                {
+                    **paths(),
+                    **history_paths(),
+                    **picture_paths(),
+                    **table_paths(),
+                    **webhook_paths(),
+                }
+            )
         ),
         "webhooks": outgoing_webhooks(),
         "components": {

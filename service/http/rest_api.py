@@ -33,6 +33,7 @@ from boardstate.service.http.rest_common import (
     view_cache,
 )
 from boardstate.service.http.rest_game_types import cached_json, every_type, one_type
+from boardstate.service.http.rest_history import HISTORY_ROUTES
 from boardstate.service.http.rest_models import (
     STATUSES,
     CreateGameIn,
@@ -227,6 +228,7 @@ V1_ROUTES: list[BaseRoute] = [
     Route("/v1/game-types", list_game_types, methods=["GET"]),
     Route("/v1/game-types/{type_id}", get_game_type, methods=["GET"]),
     Route("/v1/games", games, methods=["GET", "POST"]),
+    *HISTORY_ROUTES,  # fork, import, verify (issue 29)
     Route("/v1/games/{game_id}", get_game, methods=["GET"]),
     Route("/v1/games/{game_id}/seats", join_game, methods=["POST"]),
     Route("/v1/games/{game_id}/state", get_state, methods=["GET"]),
