@@ -187,3 +187,24 @@ async def test_a_with_state_that_is_not_a_boolean_is_a_400(
     answer = await clients[1].request("GET", f"/games/{game_id}/events/stream?withState=yes")
     assert answer.status_code == 400
     assert answer.json()["code"] == "BAD_REQUEST"
+
+
+@pytest.mark.parametrize("door", DOORS)
+async def test_a_finished_games_stream_from_a_past_version_has_the_past_headers(
+    door: str, service: ServiceProcess, clients: Clients
+) -> None:
+    """A stream that starts inside a game that has already ended (here by a resignation)
+    folds from that past version: the table's later events are not in its headers."""
+    api, rest = clients
+    game_id, tokens = await api.new_game()
+    await resign(door, clients, game_id, 0, tokens[0])
+    ended = await rest.game(game_id)
+    after = SETUP_EVENTS - 2
+    async with follow(door, service, game_id, after=after, with_state=True) as stream:
+        events = await read_all(stream)
+    assert [e["version"] for e in events] == list(range(after + 1, ended["version"] + 1))
+    assert_headers_follow_events(events)
+    assert events[-1]["header"]["status"] == "FINISHED"
+    for event in events:
+        version = event["version"]
+        assert event["header"]["state"] == await rest_state(rest, game_id, version, None, None)
