@@ -1,4 +1,5 @@
-"""Inside `service/`, imports go one way (DESIGN §2): http → games → pictures → history → log → store.
+"""Inside `service/`, imports go one way (DESIGN §2): http → games → live → pictures → history →
+log → store.
 
 A sub-package imports only itself and the sub-packages below it; the shared top-level modules
 (settings, env_values, logging, metrics, failures, webhook_failures,
