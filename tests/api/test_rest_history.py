@@ -195,3 +195,30 @@ async def test_a_log_body_is_bounded_by_the_import_limit_not_the_request_limit(
     for path in ("/v1/games/verify", "/v1/games/import"):
         answer = await post(history.url, path, ADMIN_TOKEN, content=body)
         assert (answer.status_code, problem_code(answer)) == (400, "BAD_LOG")
+
+
+@pytest.fixture(scope="module")
+def few_creates(redis_server: RedisServer) -> Iterator[ServiceProcess]:
+    """A server that lets one address create (or fork) two games a minute."""
+    env = HISTORY_ENV | {"BOARDSTATE_RATE_LIMITS": "1", "BOARDSTATE_RATE_LIMIT_CREATE": "2/minute"}
+    with ServiceProcess(redis_server.url, env=env) as process:
+        yield process
+
+
+async def test_forks_count_against_the_create_limit_on_both_doors(
+    few_creates: ServiceProcess,
+) -> None:
+    source = await imported(few_creates.url, LOGS["tinners-trail"])  # imports are not counted
+    at = middle_boundary(read_log(LOGS["tinners-trail"]))
+    api = Api(few_creates.url)
+    try:
+        for _ in range(2):
+            rest = await post(few_creates.url, f"/v1/games/{source}/fork", json={"version": at})
+            assert rest.status_code == 201, rest.text
+        refused = await post(few_creates.url, f"/v1/games/{source}/fork", json={"version": at})
+        assert (refused.status_code, problem_code(refused)) == (429, "RATE_LIMITED")
+        assert int(refused.headers["retry-after"]) > 0
+        graphql = (await api.gql(FORK, g=source, v=at))["forkGame"]
+        assert (graphql["__typename"], graphql["code"]) == ("Rejected", "RATE_LIMITED")
+    finally:
+        await api.close()
