@@ -30,7 +30,7 @@ def _log_op(op_id: str, summary: str, ok: dict[str, Any], errors: tuple[int, ...
         403: ("IMPORT_DISABLED",),
         409: ("LOG_CONFLICT",),
         422: ("LOG_UNVERIFIED",),
-        503: ("APPEND_UNCERTAIN", "STORE_UNAVAILABLE"),
+        503: ("APPEND_UNCERTAIN", "STORE_FULL", "STORE_UNAVAILABLE"),
     }
     operation = _op(op_id, summary, ok, errors, only=only)
     operation["requestBody"] = LOG_BODY
