@@ -1,5 +1,5 @@
 """What one GraphQL field costs the service, as a ratio to a plain field read: the measurements
-behind the weights of `schema.field_costs` (docs/security.md, "Cost").
+behind the weights of `service.contract.work_costs` (docs/security.md, "Cost").
 
     .venv/bin/python -m bench.field_costs [--reps 8]
 

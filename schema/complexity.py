@@ -107,7 +107,8 @@ class Measures:
     depths: dict[str, int] = dataclasses.field(default_factory=dict)
     """Depth of each operation by name (`anonymous` for an unnamed one)."""
     costs: dict[str, int] = dataclasses.field(default_factory=dict)
-    """Cost of each operation by name, as `depths` (what running it is charged, `schema.points`)."""
+    """Cost of each operation by name, as `depths` (what running it is charged,
+    `service.contract.points`)."""
 
 
 class _Walker:

@@ -8,18 +8,8 @@ from typing import Any
 
 from strawberry.types import Info as StrawberryInfo
 
-from boardstate.schema.ports import GameBackend
-
-
-def bearer_token(value: object) -> str | None:
-    """Returns the token of an `Authorization: Bearer <token>` value, else None."""
-    if not isinstance(value, str):
-        return None
-    scheme, _, token = value.strip().partition(" ")
-    token = token.strip()
-    if scheme.lower() != "bearer" or not token:
-        return None
-    return token
+from boardstate.service.contract.backend import GameBackend
+from boardstate.service.contract.tokens import bearer_token
 
 
 @dataclasses.dataclass

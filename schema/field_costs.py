@@ -2,8 +2,9 @@
 
 A field costs 1 (reading an attribute of an object already loaded) unless `PRICES` says more:
 the weight is the service's CPU time for resolving that field once, divided by the CPU time of a
-plain field read, as measured by `bench/field_costs.py` on the service over HTTP (rounded; the
-table of figures and how they were taken: docs/security.md, "Cost"). A field whose work depends
+plain field read, as measured by `bench/field_costs.py` on the service over HTTP (the measured
+weights, which REST prices its routes with too: `service.contract.work_costs`; the table of
+figures and how they were taken: docs/security.md, "Cost"). A field whose work depends
 on an argument has an `extra` weight added when that argument is given (`state(version:)` folds
 the log from the nearest snapshot or checkpoint, the current version needs no fold). A list
 field whose items are objects multiplies the cost of its selection by its largest length, as a
@@ -18,7 +19,21 @@ from collections.abc import Mapping
 
 from graphql import FieldNode, GraphQLField, GraphQLNamedType, IntValueNode, NullValueNode
 
-from boardstate.engine import registry
+from boardstate.service.contract.work_costs import (
+    CHECK_MOVE,
+    FOLD,
+    GAME_LOAD,
+    GAME_TYPES,
+    HINT,
+    LEGAL_MOVES,
+    MAX_DELIVERIES,
+    MAX_SEATS,
+    MAX_WEBHOOKS,
+    PICTURE,
+    STATE,
+    STORE_READ,
+    WRITE,
+)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -35,42 +50,6 @@ class Price:
 
 
 PLAIN = Price()
-
-# Measured by bench/field_costs.py in four runs on the shared 2-core machine: a plain field read
-# took 2.9-4.6 us of the service's CPU; each figure below is the CPU of one resolution in that
-# run's unit (range over the runs), the price a round figure near the median
-# (docs/security.md, "Cost", has the table).
-GAME_LOAD = 50
-"""A game looked up by id or listed on a page: a Redis read of its version, then the record
-cache (measured 45-94)."""
-STORE_READ = 60
-"""One read of a game's log, or of a webhook's records, from Redis (`events(first: 1)`:
-51-87, of which 11 are its plain fields)."""
-STATE = 60
-"""A seat's or the spectator's view of the current state (measured 42-72)."""
-FOLD = 800
-"""A past version folded from the nearest snapshot: up to 63 events (measured 676-1109 above
-the current view, 818-1446 above the current picture; 180-300 when a checkpoint, every 8
-versions, is near, which an attacker need not allow)."""
-PICTURE = 1000
-"""One SVG picture drawn: the view, the last move's events and the drawing (835-1148)."""
-LEGAL_MOVES = 150
-"""The legal moves of a seat at one position (TF22 Mine 125-240, the other games 0-120)."""
-CHECK_MOVE = 150
-"""Every check of a move, nothing written (`validateMove`, 141-160)."""
-WRITE = 1500
-"""A mutation that appends to a game's log or writes records (`createGame` 1044-1677, an
-accepted `submitMove` 1305-1920); mutations run one after another."""
-HINT = 20_000
-"""A hint searches up to 1 s (measured 260-393 ms of CPU on Trambahn: 63 000-107 000 plain
-reads): priced below its work at two fifths of the default cost limit, so that a request holds
-one or two, never three; its own time budget and the bot workers bound it further."""
-MAX_SEATS = max(r.info.max_players for r in registry.GAMES.values())
-GAME_TYPES = len(registry.GAMES)
-MAX_WEBHOOKS = 100
-"""`service.games.webhook_service.MAX_ENDPOINTS`."""
-MAX_DELIVERIES = 100
-"""`service.games.webhook_service.MAX_DELIVERIES_PAGE`."""
 
 _WRITES = (
     "createGame",
@@ -104,7 +83,7 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("Game", "legalMoves"): Price(LEGAL_MOVES),
     ("Game", "events"): Price(STORE_READ),
     ("Game", "suggestMove"): Price(HINT),
-    # Computed once per process (`schema.game_types.facts`): what is left is encoding them.
+    # Computed once per process (`service.contract.type_facts`): what is left is encoding them.
     ("GameType", "optionsSchema"): Price(5),
     ("GameType", "moveSchema"): Price(10),
     ("GameType", "eventSchema"): Price(30),

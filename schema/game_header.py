@@ -12,8 +12,8 @@ import enum
 import strawberry
 from strawberry.scalars import JSON
 
-from boardstate.schema.ports import HeaderView, ResultView
 from boardstate.schema.table_types import SeatClock
+from boardstate.service.contract.ports import HeaderView, ResultView
 
 
 @strawberry.enum

@@ -48,16 +48,16 @@ from strawberry.extensions import MaskErrors
 from strawberry.schema.schema import validate_document
 from strawberry.types import ExecutionContext
 
-from boardstate.schema.codes import (
+from boardstate.schema.complexity import Measures, measure, operations
+from boardstate.schema.response_size import cap_response
+from boardstate.schema.static_results import Key, StaticResults, static_key
+from boardstate.service.contract.codes import (
     BAD_INPUT,
     OPERATION_NAME_REQUIRED,
     QUERY_TOO_COMPLEX,
     SUBSCRIPTION_OVER_HTTP,
     ApiError,
 )
-from boardstate.schema.complexity import Measures, measure, operations
-from boardstate.schema.response_size import cap_response
-from boardstate.schema.static_results import Key, StaticResults, static_key
 
 CACHE_SIZE = 256
 """Distinct query texts kept parsed and validated."""

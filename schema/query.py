@@ -7,17 +7,18 @@ from strawberry.scalars import JSON
 
 from boardstate.engine import registry
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema import cursors
 from boardstate.schema import decorators as described
-from boardstate.schema.arguments import text_argument
 from boardstate.schema.context import Info
-from boardstate.schema.events import PageInfo, clamp_first
+from boardstate.schema.events import PageInfo
 from boardstate.schema.game_header import GameStatus
 from boardstate.schema.game_types import GameType, all_game_types, game_type_of
 from boardstate.schema.rate_limit import RateLimitQuery
 from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
 from boardstate.schema.types import Game, GameConnection, GameEdge
 from boardstate.schema.webhooks import WebhookQuery
+from boardstate.service.contract import cursors
+from boardstate.service.contract.arguments import text_argument
+from boardstate.service.contract.paging import clamp_first
 
 
 @strawberry.type

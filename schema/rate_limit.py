@@ -1,8 +1,8 @@
 """`Query.rateLimit`: the caller's points budget, as GitHub's GraphQL API tells it.
 
-The transport charged the operation before it ran (`schema.points`); the field reads what that
-charge left, so it costs nothing itself (`schema.field_costs` prices it at 0). Null when the
-rate limits are off (`BOARDSTATE_RATE_LIMITS=0`) or Redis could not count.
+The transport charged the operation before it ran (`service.contract.points`); the field reads
+what that charge left, so it costs nothing itself (`schema.field_costs` prices it at 0). Null
+when the rate limits are off (`BOARDSTATE_RATE_LIMITS=0`) or Redis could not count.
 """
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ from __future__ import annotations
 import strawberry
 
 from boardstate.schema import decorators as described
-from boardstate.schema.points import CHARGED
+from boardstate.service.contract.points import CHARGED
 
 
 @strawberry.type(description="The caller's points budget (docs/security.md, Rate limits).")

@@ -16,7 +16,7 @@ import msgspec
 from graphql import GraphQLError
 from strawberry.types import ExecutionContext
 
-from boardstate.schema.codes import QUERY_TOO_COMPLEX
+from boardstate.service.contract.codes import QUERY_TOO_COMPLEX
 
 _ENCODER = msgspec.json.Encoder()
 

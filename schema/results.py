@@ -14,8 +14,8 @@ from strawberry.scalars import JSON
 from boardstate.engine.core.errors import VERSION_CONFLICT, MoveError
 from boardstate.schema.error_codes import ErrorCode, error_code
 from boardstate.schema.events import Event
-from boardstate.schema.ports import AcceptedMove
 from boardstate.schema.types import Game
+from boardstate.service.contract.ports import AcceptedMove
 
 
 @strawberry.type

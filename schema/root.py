@@ -7,15 +7,15 @@ from typing import Any
 
 import strawberry
 import structlog
-from graphql import GraphQLError
+from graphql import GraphQLError, GraphQLSchema
 from strawberry.types import ExecutionContext, ExecutionResult
 
-from boardstate.schema.codes import BAD_INPUT
 from boardstate.schema.guard import SINGLE_RESULT, Guard, Limits, QueryLimits, unexpected
 from boardstate.schema.mutation import Mutation
-from boardstate.schema.points import operation_cost, points
 from boardstate.schema.query import Query
 from boardstate.schema.subscription import Subscription
+from boardstate.service.contract.codes import BAD_INPUT
+from boardstate.service.contract.points import points
 
 log = structlog.get_logger("boardstate.graphql")
 
@@ -29,8 +29,8 @@ class BoardstateSchema(strawberry.Schema):
     """The guard's limits and caches (`make_schema`)."""
 
     def points_of(self, query: object, operation_name: object = None) -> int:
-        """The points running `query` is charged (`schema.points`): its operation's cost, from
-        the guard's caches (the guard then finds the document parsed and measured)."""
+        """The points running `query` is charged (`service.contract.points`): its operation's
+        cost, from the guard's caches (the guard then finds the document parsed and measured)."""
         if self.guard is None or not isinstance(query, str):
             return points(None)
         name = operation_name if isinstance(operation_name, str) else None
@@ -95,3 +95,21 @@ def make_schema(
 
 
 schema = make_schema()
+
+
+def operation_cost(
+    guard: Limits, schema: GraphQLSchema, query: str, name: str | None
+) -> int | None:
+    """The cost of the operation a request runs (`name`: its `operationName`), from the guard's
+    caches (the guard then finds the document parsed and measured); None when the document is
+    refused before it runs (it does not parse, a limit, no such operation)."""
+    try:
+        guard.parse(query)
+    except GraphQLError:
+        return None
+    if guard.check(schema, query):
+        return None
+    costs = guard.measured(schema, query).costs
+    if name is None:
+        return next(iter(costs.values())) if len(costs) == 1 else None
+    return costs.get(name)

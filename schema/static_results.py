@@ -1,9 +1,9 @@
 """Answers that never change while the process runs, kept: queries that read only the game types.
 
-The game types' facts are built once per process (`schema.game_types.facts`), but resolving
-`gameTypes` with every field still walks about 550 values (the lists of event types, policies,
-...) through graphql-core: about 5 ms of CPU per call. A query whose root fields are all in
-`STATIC_ROOTS` gives the same answer to everyone, every time, so its result is kept per query
+The game types' facts are built once per process (`service.contract.type_facts.facts`), but
+resolving `gameTypes` with every field still walks about 550 values (the lists of event types,
+policies, ...) through graphql-core: about 5 ms of CPU per call. A query whose root fields are
+all in `STATIC_ROOTS` gives the same answer to everyone, every time, so its result is kept per query
 text, operation name and variables (`StaticResults`, least recently used dropped first) and
 served again without executing: `Guard` sets it as the operation's result before strawberry
 executes it (strawberry then skips execution). Only results without errors are kept, with their

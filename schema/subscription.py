@@ -9,10 +9,10 @@ import strawberry
 
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
-from boardstate.schema.codes import as_api_error
 from boardstate.schema.context import Info
 from boardstate.schema.events import Event
 from boardstate.schema.webhooks import FeedSubscription
+from boardstate.service.contract.codes import as_api_error
 
 
 @strawberry.type

@@ -9,9 +9,9 @@ import strawberry
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
-from boardstate.schema.ports import GameView
 from boardstate.schema.results import JoinGameResult, Rejected, SeatJoined
 from boardstate.schema.types import Game
+from boardstate.service.contract.ports import GameView
 
 
 @strawberry.type

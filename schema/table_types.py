@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import strawberry
 
-from boardstate.schema.ports import ClockView, TakebackView
+from boardstate.service.contract.ports import ClockView, TakebackView
 
 
 @strawberry.type

@@ -8,14 +8,15 @@ from strawberry.scalars import JSON
 
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
-from boardstate.schema import events as paging
-from boardstate.schema.codes import as_api_error
+from boardstate.schema import events as gql_events
 from boardstate.schema.context import Info
 from boardstate.schema.events import EventConnection, PageInfo
 from boardstate.schema.game_header import GameResult, GameStatus
 from boardstate.schema.game_types import GameType, game_type_of
-from boardstate.schema.ports import GameView
 from boardstate.schema.table_types import GameClock, TakebackRequest
+from boardstate.service.contract import paging
+from boardstate.service.contract.codes import as_api_error
+from boardstate.service.contract.ports import GameView
 
 
 @strawberry.type
@@ -216,7 +217,7 @@ class Game:
                 views = await ctx.backend.events(self.view, page.after, page.count, seat, ctx.token)
         except MoveError as exc:
             raise as_api_error(exc) from None
-        return paging.connection(views, page)
+        return gql_events.connection(views, page)
 
     @described.field("Scores and winners; null until finished.")
     def result(self) -> GameResult | None:

@@ -15,11 +15,16 @@ from strawberry.scalars import JSON
 
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
-from boardstate.schema.arguments import text_argument
-from boardstate.schema.codes import as_api_error
 from boardstate.schema.context import Info
 from boardstate.schema.results import Rejected
-from boardstate.schema.webhook_ports import CatchUpLimit, DeliveryView, FeedItem, WebhookView
+from boardstate.service.contract.arguments import text_argument
+from boardstate.service.contract.codes import as_api_error
+from boardstate.service.contract.webhook_ports import (
+    CatchUpLimit,
+    DeliveryView,
+    FeedItem,
+    WebhookView,
+)
 
 
 @strawberry.type

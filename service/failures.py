@@ -1,4 +1,4 @@
-"""Every failure the service raises: one class per stable code (the codes: `schema.codes`).
+"""Every failure the service raises: one class per stable code (`service.contract.codes`).
 
 Rejections are `MoveError`s (`engine/core/errors.py`), like the engine's own: the schema maps any
 `MoveError` to a `Rejected` result, or a `VersionConflict` one for `VERSION_CONFLICT`, by its
@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from boardstate.engine.core.errors import UNAUTHORIZED, VERSION_CONFLICT, MoveError
-from boardstate.schema.codes import (
+from boardstate.service.contract.codes import (
     ALREADY_LEFT,
     APPEND_UNCERTAIN,
     BAD_LOG,

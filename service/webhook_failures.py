@@ -1,9 +1,9 @@
-"""The failures of the webhook admin API and the feed (`schema.codes`), like `service.failures`."""
+"""The failures of the webhook admin API and the feed (`contract.codes`), as `service.failures`."""
 
 from __future__ import annotations
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import (
+from boardstate.service.contract.codes import (
     BAD_FEED_FILTER,
     BAD_WEBHOOK,
     DELIVERY_NOT_FOUND,

@@ -7,8 +7,8 @@ that encode the events (`engine.core.wire`), so it cannot drift from what is sto
 every viewer: a redacted field (a card a viewer may not see) is declared nullable where the event
 declares it so. The envelope's other members (`version`, `seat`, `at`, ...) are the API's own and
 are allowed. The service's own events (`GameCreated`, `SeatJoined`, `GameEnded` and the table's
-lifecycle events) are added by `schema.service_events.delivered_event_schema`, which is what
-both doors publish as `eventSchema`.
+lifecycle events) are added by `service.contract.service_events.delivered_event_schema`, which
+is what both doors publish as `eventSchema`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """The JSON Schema of the table's options (`engine.table.options`), merged into every game
 type's published options schema beside the game's own (`GameRules.options_schema`). Both doors
-publish a game type's options through `published_options_schema` (`schema.game_types`)."""
+publish a game type's options through `published_options_schema` (`service.contract.type_facts`)."""
 
 from __future__ import annotations
 

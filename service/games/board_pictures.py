@@ -14,7 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Protocol
 
-from boardstate.schema.ports import EventView, GameView
+from boardstate.service.contract.ports import EventView, GameView
 from boardstate.service.games.offload import off_loop
 from boardstate.service.metrics import Metrics
 from boardstate.service.pictures import Scene, last_move, render

@@ -6,7 +6,7 @@ from typing import Any
 
 from boardstate.engine.bots.policies import POLICIES
 from boardstate.engine.table.options import STAND_IN
-from boardstate.schema.ports import GameView
+from boardstate.service.contract.ports import GameView
 from boardstate.service.failures import HintsOff
 from boardstate.service.games.hints import Hints
 from boardstate.service.games.loader import GameLoader

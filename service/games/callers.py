@@ -14,7 +14,7 @@ import dataclasses
 import hashlib
 from contextvars import ContextVar
 
-from boardstate.schema.points import Budget
+from boardstate.service.contract.points import Budget
 
 STORE_FULL_RETRY_AFTER = 30
 """Seconds a client is asked to wait when Redis refuses writes for lack of memory."""

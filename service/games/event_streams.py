@@ -12,7 +12,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import AsyncGenerator, Awaitable, Callable
 
-from boardstate.schema.ports import EventView
+from boardstate.service.contract.ports import EventView
 from boardstate.service.failures import TooManyStreams
 from boardstate.service.games.live_events import SubscriptionHub
 from boardstate.service.games.read_models import event_view

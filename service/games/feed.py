@@ -29,7 +29,7 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator
 
-from boardstate.schema.webhook_ports import CatchUpLimit, FeedItem, FeedStream
+from boardstate.service.contract.webhook_ports import CatchUpLimit, FeedItem, FeedStream
 from boardstate.service.failures import TooManyStreams, Unauthorized
 from boardstate.service.games.feed_positions import FeedFilters, check_position, order, successor
 from boardstate.service.games.seat_tokens import admin_token_matches

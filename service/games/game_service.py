@@ -1,4 +1,4 @@
-"""`GameService`: the game operations behind the API (`schema.ports.GameBackend`); no GraphQL.
+"""`GameService`: the game operations behind the API (`contract.backend.GameBackend`); no GraphQL.
 
 Expected failures raise typed `MoveError`s; store failures become retryable `ApiError`s
 (`STORE_UNAVAILABLE`, `APPEND_UNCERTAIN`). Events and logs are redacted for the viewer while a
@@ -14,8 +14,8 @@ from contextlib import aclosing
 from typing import Any
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import BAD_VERSION, TIME_EXPIRED, ApiError
-from boardstate.schema.ports import AcceptedMove, EventView, GamesPage, GameView
+from boardstate.service.contract.codes import BAD_VERSION, TIME_EXPIRED, ApiError
+from boardstate.service.contract.ports import AcceptedMove, EventView, GamesPage, GameView
 from boardstate.service.failures import BadVersion, GameNotFound
 from boardstate.service.games.admission import Admission
 from boardstate.service.games.archive import Archive

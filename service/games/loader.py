@@ -24,7 +24,7 @@ from collections.abc import Sequence
 
 import structlog
 
-from boardstate.schema.codes import BAD_VERSION, ApiError
+from boardstate.service.contract.codes import BAD_VERSION, ApiError
 from boardstate.service.failures import (
     StoreUnavailable,
 )

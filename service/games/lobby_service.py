@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.schema.ports import CreatedGame, JoinedSeat
+from boardstate.service.contract.ports import CreatedGame, JoinedSeat
 from boardstate.service.failures import Unauthorized
 from boardstate.service.games.archive import Archive
 from boardstate.service.games.lobby import Lobby

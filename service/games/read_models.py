@@ -1,4 +1,4 @@
-"""Turning records and stored events into the schema's read models (`schema.ports`).
+"""Turning records and stored events into the schema's read models (`service.contract.ports`).
 
 Redaction (DESIGN §5): while a game runs each viewer sees every event with what the rules let
 it know at the time (`rules.redact`), and a move (`StoredEvent.move`) only if it is its own;
@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.core.rules import GameRules
-from boardstate.schema.ports import EventView, ForkOrigin, GameView, ResultView
+from boardstate.service.contract.ports import EventView, ForkOrigin, GameView, ResultView
 from boardstate.service.games import table_views
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import SERVICE_EVENTS, decode_engine_event

@@ -12,8 +12,8 @@ from collections.abc import Iterator
 
 import structlog
 
-from boardstate.schema.codes import BAD_CURSOR, LOG_DIVERGED, ApiError
-from boardstate.schema.codes import retryable as retryable_error
+from boardstate.service.contract.codes import BAD_CURSOR, LOG_DIVERGED, ApiError
+from boardstate.service.contract.codes import retryable as retryable_error
 from boardstate.service.failures import (
     AppendUncertain,
     LogDiverged,

@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from boardstate.schema.codes import ApiError
+from boardstate.service.contract.codes import ApiError
 from boardstate.service.failures import TooManyStreams
 from boardstate.service.settings import Settings
 

@@ -1,9 +1,9 @@
-"""The table operations behind the API (`schema.ports.GameBackend`): resign, leave,
+"""The table operations behind the API (`service.contract.backend.GameBackend`): resign, leave,
 takeback, and the admin's abort, token reissue and stand-in (`service.games.table_ops`)."""
 
 from __future__ import annotations
 
-from boardstate.schema.ports import GameView, JoinedSeat
+from boardstate.service.contract.ports import GameView, JoinedSeat
 from boardstate.service.failures import UnknownPolicy
 from boardstate.service.games.bot_service import SEAT_POLICIES
 from boardstate.service.games.read_models import game_view

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from boardstate.schema.ports import ClockView, SeatClock, SeatStanding, TakebackView
+from boardstate.service.contract.ports import ClockView, SeatClock, SeatStanding, TakebackView
 from boardstate.service.log import clocks
 from boardstate.service.log.game_record import GameRecord
 

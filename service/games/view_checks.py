@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from boardstate.schema.codes import BAD_VERSION, ApiError
-from boardstate.schema.ports import GameView
+from boardstate.service.contract.codes import BAD_VERSION, ApiError
+from boardstate.service.contract.ports import GameView
 from boardstate.service.games.store_failures import store_errors
 from boardstate.service.log.game_record import GameRecord
 

@@ -14,7 +14,7 @@ import time
 from typing import Any
 
 from boardstate.engine import registry
-from boardstate.schema.webhook_ports import DeliveryView, WebhookView
+from boardstate.service.contract.webhook_ports import DeliveryView, WebhookView
 from boardstate.service.failures import Unauthorized
 from boardstate.service.games.seat_tokens import admin_token_matches
 from boardstate.service.games.store_failures import store_errors

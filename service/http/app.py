@@ -21,6 +21,7 @@ from boardstate.service.games.admission import Admission
 from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.offload import use_short_switch_interval
+from boardstate.service.http.api_routes import PRICES
 from boardstate.service.http.charges import HEADER_NAMES
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
@@ -32,8 +33,8 @@ from boardstate.service.http.loop_lag import watch_loop_lag
 from boardstate.service.http.pages import PAGE_ROUTES
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
 from boardstate.service.http.rate_limits import RateLimitMiddleware
-from boardstate.service.http.rest_api import V1_ROUTES
 from boardstate.service.http.routes import ROUTES
+from boardstate.service.http.v1_routes import V1_ROUTES
 from boardstate.service.log import time_source
 from boardstate.service.logging import RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
@@ -163,7 +164,7 @@ def create_app(settings: Settings) -> Starlette:
     graphql.request_concurrency = settings.request_concurrency
     middleware = [
         Middleware(RequestContextMiddleware, metrics=metrics),
-        Middleware(RateLimitMiddleware, settings=settings),
+        Middleware(RateLimitMiddleware, settings=settings, prices=PRICES),
         Middleware(
             SizeLimits,
             max_body=settings.max_body_bytes,

@@ -22,10 +22,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
-from graphql import GraphQLFormattedError
-
-from boardstate.schema.codes import RATE_LIMITED
-from boardstate.schema.points import Budget
+from boardstate.service.contract.points import Budget
 
 POINTS_KEY = "boardstate.points"
 """On the scope of `/graphql` requests and websockets: a `Charge`."""
@@ -57,8 +54,3 @@ def message(budget: Budget) -> str:
         f"points budget exhausted: this request costs {budget.cost} points, "
         f"{budget.remaining} left; retry in {budget.retry_after} s"
     )
-
-
-def graphql_refusal(budget: Budget) -> GraphQLFormattedError:
-    """The GraphQL error of a refused operation."""
-    return {"message": message(budget), "extensions": {"code": RATE_LIMITED, **budget.extensions()}}

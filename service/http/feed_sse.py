@@ -28,8 +28,8 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import ApiError, as_api_error
-from boardstate.schema.webhook_ports import CatchUpLimit, FeedItem, FeedStream
+from boardstate.service.contract.codes import ApiError, as_api_error
+from boardstate.service.contract.webhook_ports import CatchUpLimit, FeedItem, FeedStream
 from boardstate.service.games.callers import caller_address
 from boardstate.service.games.stopping import ended
 from boardstate.service.games.store_failures import store_errors

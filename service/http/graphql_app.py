@@ -23,10 +23,11 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
-from boardstate.schema.codes import BAD_JSON, BAD_REQUEST
-from boardstate.schema.context import Context, bearer_token
-from boardstate.schema.points import CHARGED, Budget
+from boardstate.schema.context import Context
 from boardstate.schema.root import BoardstateSchema
+from boardstate.service.contract.codes import BAD_JSON, BAD_REQUEST
+from boardstate.service.contract.points import CHARGED, Budget
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.games.callers import caller_address
 from boardstate.service.http.charges import POINTS_KEY, Charge
 from boardstate.service.http.graphiql import page_response

@@ -35,11 +35,12 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
     SubscribeMessage,
 )
 
-from boardstate.schema.codes import RATE_LIMITED
 from boardstate.schema.context import Context
-from boardstate.schema.points import CHARGED
 from boardstate.schema.root import BoardstateSchema
-from boardstate.service.http.charges import POINTS_KEY, Charge, graphql_refusal
+from boardstate.service.contract.codes import RATE_LIMITED
+from boardstate.service.contract.points import CHARGED, Budget
+from boardstate.service.http.charges import POINTS_KEY, Charge
+from boardstate.service.http.charges import message as refusal_message
 from boardstate.service.http.rate_limits import OPERATION_HIT_KEY
 
 MAX_OPERATIONS = 32
@@ -92,3 +93,9 @@ class CountedOperations(BaseGraphQLTransportWSHandler[Context, None]):
 
     def _hit(self) -> Hit | None:
         return cast("Hit | None", self._scope().get(OPERATION_HIT_KEY))
+
+
+def graphql_refusal(budget: Budget) -> GraphQLFormattedError:
+    """The GraphQL error of a refused operation (`service.http.charges`)."""
+    extensions = {"code": RATE_LIMITED, **budget.extensions()}
+    return {"message": refusal_message(budget), "extensions": extensions}

@@ -20,7 +20,7 @@ from collections.abc import Mapping
 
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from boardstate.schema.codes import REQUEST_TOO_LARGE
+from boardstate.service.contract.codes import REQUEST_TOO_LARGE
 
 GRAPHQL_PATH = "/graphql"
 WS_TOO_BIG = 1009

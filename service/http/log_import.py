@@ -24,7 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from boardstate.engine.core.errors import UNAUTHORIZED
-from boardstate.schema.codes import (
+from boardstate.service.contract.codes import (
     BAD_LOG,
     IMPORT_DISABLED,
     LOG_CONFLICT,
@@ -32,7 +32,7 @@ from boardstate.schema.codes import (
     LOG_UNVERIFIED,
     ApiError,
 )
-from boardstate.schema.context import bearer_token
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.failures import BadLog, LogConflict, LogUnverified
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.offload import off_loop

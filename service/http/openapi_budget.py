@@ -1,11 +1,10 @@
 """The points budget in the OpenAPI document (`service.http.charges`): each operation's
 successful answers and its 429 declare the `X-RateLimit-*` headers (written out in each, not
 referenced: a generated client would take a referenced header as always sent, and they are
-absent with rate limits off)."""
+absent with rate limits off); `service.http.openapi_operations` adds them."""
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 HEADERS: dict[str, tuple[str, str]] = {
@@ -24,16 +23,9 @@ HEADERS: dict[str, tuple[str, str]] = {
 }
 
 
-def with_budget(paths: dict[str, Any]) -> dict[str, Any]:
-    """Returns `paths` with the budget's headers on every 2xx and 429 answer."""
-    out = copy.deepcopy(paths)
-    declared = {
+def budget_headers() -> dict[str, Any]:
+    """The budget's headers, as each 2xx and 429 answer declares them."""
+    return {
         name: {"description": text, "schema": {"type": kind}}
         for name, (text, kind) in HEADERS.items()
     }
-    for item in out.values():
-        for operation in item.values():
-            for status, response in operation.get("responses", {}).items():
-                if status.startswith("2") or status == "429":
-                    response["headers"] = {**response.get("headers", {}), **declared}
-    return out

@@ -1,5 +1,6 @@
 """The OpenAPI 3.1 document of `/v1`, generated from the code: schemas from the msgspec Structs
-of `service.http.rest_models`, problem codes from `service.http.problems.STATUS`, paths below.
+of `service.http.rest_models`, problem codes from `service.http.problems.STATUS`, paths from the
+route declarations (`service.http.api_routes.DECLARED`, `service.http.openapi_operations`).
 
 Committed as `schema/openapi.json` (`scripts/export_openapi.py`; a test keeps it in sync) and
 served at `GET /v1/openapi.json`.
@@ -14,22 +15,15 @@ import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
 
-from boardstate.schema.codes import ALL_CODES
+from boardstate.service.contract.codes import ALL_CODES
 from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models
-from boardstate.service.http.openapi_budget import with_budget
-from boardstate.service.http.openapi_caching import with_caching
-from boardstate.service.http.openapi_history import MODELS as history_models
-from boardstate.service.http.openapi_history import history_paths
-from boardstate.service.http.openapi_paths import REF, paths
-from boardstate.service.http.openapi_pictures import picture_paths
-from boardstate.service.http.openapi_table import table_paths
+from boardstate.service.http.api_history import HISTORY_MODELS
+from boardstate.service.http.api_route import REF
+from boardstate.service.http.api_routes import DECLARED
+from boardstate.service.http.openapi_operations import paths_of
 from boardstate.service.http.openapi_webhooks import MODELS as webhook_models
-from boardstate.service.http.openapi_webhooks import (
-    announcement_components,
-    outgoing_webhooks,
-    webhook_paths,
-)
+from boardstate.service.http.openapi_webhooks import announcement_components, outgoing_webhooks
 from boardstate.service.http.problems import INTERNAL
 from boardstate.service.http.rest_game_types import GameTypeOut
 from boardstate.service.http.rest_stream_models import StreamEventOut
@@ -53,7 +47,7 @@ MODELS: tuple[type[Any], ...] = (
     rest_table_models.StandInIn,
     m.ProblemOut,
     *webhook_models,
-    *history_models,
+    *HISTORY_MODELS,
 )
 
 
@@ -72,17 +66,7 @@ def document() -> dict[str, Any]:
             "tokens, codes and conventions. Errors are application/problem+json.",
         },
         "servers": [{"url": "/"}],
-        "paths": with_budget(
-            with_caching(
-                {
-                    **paths(),
-                    **history_paths(),
-                    **picture_paths(),
-                    **table_paths(),
-                    **webhook_paths(),
-                }
-            )
-        ),
+        "paths": paths_of(DECLARED),
         "webhooks": outgoing_webhooks(),
         "components": {
             "schemas": {**components, **announcement_components()},

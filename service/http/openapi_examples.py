@@ -1,5 +1,5 @@
-"""Examples of problem answers in the OpenAPI document (`service.http.openapi_paths`): one per
-status, with a message and details like the service's own."""
+"""Examples of problem answers in the OpenAPI document (`service.http.openapi_operations`): one
+per status, with a message and details like the service's own."""
 
 from __future__ import annotations
 

@@ -1,12 +1,9 @@
-"""The board picture's operation in the OpenAPI document (`GET /v1/games/{id}/board.svg`,
-`service.http.rest_api.get_board_svg`), merged into the paths by `service.http.openapi_doc`."""
+"""The board picture's answer in the OpenAPI document (`GET /v1/games/{id}/board.svg`,
+`service.http.rest_api.get_board_svg`, declared in `service.http.api_games`)."""
 
 from __future__ import annotations
 
 from typing import Any
-
-from boardstate.service.http import openapi_values as v
-from boardstate.service.http.openapi_paths import GAME_ID, _op, _param
 
 PICTURE_FORMAT = (
     "An SVG document (docs/pictures.md): the board, every player's visible holdings, scores, "
@@ -17,41 +14,16 @@ PICTURE_FORMAT = (
 )
 SVG_EXAMPLE = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 520 900" role="img">…</svg>'
 
-
-def picture_paths() -> dict[str, Any]:
-    """The path of the board picture."""
-    ok = {
-        "200": {
-            "description": PICTURE_FORMAT,
-            "headers": {
-                "ETag": {"description": "The picture's revision", "schema": {"type": "string"}},
-                "Content-Security-Policy": {
-                    "description": "default-src 'none' (no script, nothing loaded)",
-                    "schema": {"type": "string"},
-                },
+PICTURE_OK: dict[str, Any] = {
+    "200": {
+        "description": PICTURE_FORMAT,
+        "headers": {
+            "ETag": {"description": "The picture's revision", "schema": {"type": "string"}},
+            "Content-Security-Policy": {
+                "description": "default-src 'none' (no script, nothing loaded)",
+                "schema": {"type": "string"},
             },
-            "content": {"image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE}},
         },
-        "304": {"description": "Not modified (If-None-Match)"},
+        "content": {"image/svg+xml": {"schema": {"type": "string"}, "example": SVG_EXAMPLE}},
     }
-    return {
-        "/v1/games/{id}/board.svg": {
-            "get": _op(
-                "getBoardSvg",
-                "A picture (SVG) of a seat's view (its token) or the spectator view, at any "
-                "version",
-                ok,
-                (400, 401, 404, 422, 429, 503),
-                (
-                    GAME_ID,
-                    _param(
-                        "seat", "query", "A seat (0-based); omit for spectators.", v.SEAT_SCHEMA
-                    ),
-                    _param("version", "query", "A past version (1-based).", v.VERSION_SCHEMA),
-                    _param(
-                        "If-None-Match", "header", "An ETag of this picture.", {"type": "string"}
-                    ),
-                ),
-            )
-        }
-    }
+}

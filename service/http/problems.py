@@ -1,9 +1,9 @@
 """REST errors (DESIGN §5b): `application/problem+json` (RFC 9457) with the stable `code`.
 
-`STATUS` is the one table from every code of `schema.codes.ALL_CODES` (plus `INTERNAL`, only
-for a bug) to its HTTP status and title; a test checks it covers every code. The same typed
-errors the GraphQL door maps to `Rejected` / `VersionConflict` / top-level errors are mapped
-here by their `code` alone: `problem_of` takes any `MoveError` or `ApiError`.
+`STATUS` is the one table from every code of `service.contract.codes.ALL_CODES` (plus
+`INTERNAL`, only for a bug) to its HTTP status and title; a test checks it covers every code.
+The same typed errors the GraphQL door maps to `Rejected` / `VersionConflict` / top-level errors
+are mapped here by their `code` alone: `problem_of` takes any `MoveError` or `ApiError`.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import PlainTextResponse, Response
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import BAD_REQUEST, ApiError
+from boardstate.service.contract.codes import BAD_REQUEST, ApiError
 from boardstate.service.inputs import echo
 from boardstate.service.logging import REQUEST_ID_KEY
 

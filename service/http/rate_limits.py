@@ -38,14 +38,14 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 
-from boardstate.schema.codes import RATE_LIMITED
-from boardstate.schema.context import bearer_token
-from boardstate.schema.points import Budget
+from boardstate.service.contract.codes import RATE_LIMITED
+from boardstate.service.contract.points import Budget
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.games.callers import CALLER, Caller
 from boardstate.service.http.charges import POINTS_KEY, Charge, budget_headers, message
 from boardstate.service.http.connection_limits import plain_ip
 from boardstate.service.http.limits import GRAPHQL_PATH
-from boardstate.service.http.rest_prices import rest_points
+from boardstate.service.http.rest_prices import PriceTable
 from boardstate.service.settings import Settings
 from boardstate.service.store.points_budget import PointsBudget
 from boardstate.service.store.rate_limiter import RateLimiter, parse_limits
@@ -140,8 +140,9 @@ async def charge_more(request: Request, points: int) -> Response | None:
 class RateLimitMiddleware:
     """Counts requests per address and token; sets the request's `Caller`."""
 
-    def __init__(self, app: ASGIApp, settings: Settings) -> None:
+    def __init__(self, app: ASGIApp, settings: Settings, prices: PriceTable) -> None:
         self.app = app
+        self.prices = prices
         self.trusted = [ipaddress.ip_network(n, strict=False) for n in settings.trusted_proxies]
         self.address_limits = parse_limits(settings.rate_limit_address)
         self.token_limits = parse_limits(settings.rate_limit_token)
@@ -168,7 +169,7 @@ class RateLimitMiddleware:
                 scope[POINTS_KEY] = functools.partial(self._charge, budget, caller)
                 if scope["type"] == "http" and scope["path"] != GRAPHQL_PATH:
                     spent = await self._charge(
-                        budget, caller, rest_points(scope, self.page_cap, self.max_cost)
+                        budget, caller, self.prices.rest_points(scope, self.page_cap, self.max_cost)
                     )
                     if spent is not None and spent.retry_after is not None:
                         await self._refuse(scope, send, spent.retry_after, spent)

@@ -2,22 +2,22 @@
 the GraphQL resolver calls, so every check (tokens, the order of `submitMove`'s checks, move
 ids, redaction) has one implementation; the two doors differ only in encoding.
 
-`V1_ROUTES` is the route table; `service.http.problems.EXCEPTION_HANDLERS` answer unknown paths,
-wrong methods and bugs under `/v1` with problem+json too (`INTERNAL` for a bug, never a page).
+Each handler is declared (path, parameters, answers, price) in `service.http.api_games`;
+`service.http.v1_routes.V1_ROUTES` is the route table generated from the declarations.
+`service.http.problems.EXCEPTION_HANDLERS` answer unknown paths, wrong methods and bugs under
+`/v1` with problem+json too (`INTERNAL` for a bug, never a page).
 """
 
 from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Mount, Route
 
-from boardstate.schema import cursors
-from boardstate.schema.arguments import text_argument
-from boardstate.schema.codes import BAD_REQUEST
-from boardstate.schema.events import clamp_first, window
+from boardstate.service.contract import cursors
+from boardstate.service.contract.arguments import text_argument
+from boardstate.service.contract.codes import BAD_REQUEST
+from boardstate.service.contract.paging import clamp_first, window
 from boardstate.service.games.board_pictures import is_finished
-from boardstate.service.http import api_docs, openapi_doc
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (
     endpoint,
@@ -33,7 +33,6 @@ from boardstate.service.http.rest_common import (
     view_cache,
 )
 from boardstate.service.http.rest_game_types import cached_json, every_type, one_type
-from boardstate.service.http.rest_history import HISTORY_ROUTES
 from boardstate.service.http.rest_models import (
     STATUSES,
     CreateGameIn,
@@ -50,10 +49,7 @@ from boardstate.service.http.rest_models import (
     event_out,
     game_out,
 )
-from boardstate.service.http.rest_table import TABLE_ROUTES
-from boardstate.service.http.rest_webhooks import WEBHOOK_ROUTES
 from boardstate.service.http.routes import game_log
-from boardstate.service.http.sse import ROUTES as SSE_ROUTES
 
 
 @endpoint
@@ -96,11 +92,6 @@ async def list_games(request: Request) -> Response:
     items = [game_out(view) for _, view in page.games]
     next_cursor = cursors.game_cursor(page.games[-1][0]) if page.has_next and page.games else None
     return json_response(GamesPageOut(items, next_cursor, page.total))
-
-
-async def games(request: Request) -> Response:
-    """`/games`: one route for both methods, so a 405's `Allow` lists both."""
-    return await (create_game if request.method == "POST" else list_games)(request)
 
 
 @endpoint
@@ -222,27 +213,3 @@ async def submit_move(request: Request) -> Response:
 async def get_log(request: Request) -> Response:
     await game_of(request)
     return await game_log(request)
-
-
-V1_ROUTES: list[BaseRoute] = [
-    Route("/v1/game-types", list_game_types, methods=["GET"]),
-    Route("/v1/game-types/{type_id}", get_game_type, methods=["GET"]),
-    Route("/v1/games", games, methods=["GET", "POST"]),
-    *HISTORY_ROUTES,  # fork, import, verify (issue 29)
-    Route("/v1/games/{game_id}", get_game, methods=["GET"]),
-    Route("/v1/games/{game_id}/seats", join_game, methods=["POST"]),
-    Route("/v1/games/{game_id}/state", get_state, methods=["GET"]),
-    Route("/v1/games/{game_id}/board.svg", get_board_svg, methods=["GET"]),
-    Route("/v1/games/{game_id}/legal-moves", get_legal_moves, methods=["GET"]),
-    Route("/v1/games/{game_id}/moves", submit_move, methods=["POST"]),
-    Route("/v1/games/{game_id}/events", get_events, methods=["GET"]),
-    *SSE_ROUTES,  # GET /v1/games/{game_id}/events/stream (DESIGN §5b)
-    Route("/v1/games/{game_id}/log", get_log, methods=["GET"]),
-    *TABLE_ROUTES,
-    *WEBHOOK_ROUTES,
-    Route("/v1/openapi.json", openapi_doc.serve, methods=["GET"]),
-    Route("/v1/docs", api_docs.page, methods=["GET"]),
-    Mount("/v1/docs-static", app=api_docs.ApiDocsStatic(), name="apidocs-static"),
-]
-"""The routes of `/v1` (in the app's route table, so metrics label them by their full path);
-`service.http.openapi_paths` documents each of them."""

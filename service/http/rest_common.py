@@ -18,9 +18,9 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.schema.codes import BAD_JSON, BAD_REQUEST, ApiError
-from boardstate.schema.context import bearer_token
-from boardstate.schema.ports import GameView
+from boardstate.service.contract.codes import BAD_JSON, BAD_REQUEST, ApiError
+from boardstate.service.contract.ports import GameView
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.failures import GameNotFound
 from boardstate.service.games.game_service import GameService
 from boardstate.service.http.openapi_values import MAX_QUERY_INT

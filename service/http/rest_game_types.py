@@ -19,7 +19,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from boardstate.engine import registry
-from boardstate.schema.game_types import facts
+from boardstate.service.contract.type_facts import facts
 from boardstate.service.http.rest_base import Out
 from boardstate.service.http.rest_common import not_modified
 from boardstate.service.http.rest_models import JsonObject

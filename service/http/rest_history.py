@@ -21,7 +21,6 @@ from datetime import UTC, datetime
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
 from boardstate.service.games.offload import off_loop
 from boardstate.service.history.verify import verify_log
@@ -83,11 +82,3 @@ async def verify(request: Request) -> Response:
     now = datetime.fromtimestamp(time_source.now(), UTC)
     report = await off_loop(verify_log, events, "verify", None, now)
     return json_response(report.to_json())
-
-
-HISTORY_ROUTES: list[BaseRoute] = [
-    Route("/v1/games/import", import_log, methods=["POST"]),
-    Route("/v1/games/verify", verify, methods=["POST"]),
-    Route("/v1/games/{game_id}/fork", fork, methods=["POST"]),
-]
-"""Before `/v1/games/{game_id}` in the table, so `import` and `verify` are never game ids."""

@@ -10,15 +10,14 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from boardstate.schema.ports import EventView, GameView
+from boardstate.service.contract.ports import EventView, GameView
 from boardstate.service.http import openapi_values as v
-from boardstate.service.http.rest_base import Body, Out
+from boardstate.service.http.rest_base import Body, Out, out_of
 from boardstate.service.http.rest_table_models import (
     BotIn,
     ClockOut,
     SeatOut,
     TakebackOut,
-    clock_out,
     seats_out,
 )
 
@@ -184,43 +183,8 @@ class ProblemOut(Out):
 
 # -- conversions ---------------------------------------------------------------------------
 def game_out(view: GameView) -> GameOut:
-    result = view.result
-    origin = view.forked_from
-    return GameOut(
-        id=view.id,
-        game_type=view.game_type,
-        status=view.status,  # type: ignore[arg-type]
-        version=view.version,
-        players=view.players,
-        seats=seats_out(view),
-        to_act=list(view.to_act),
-        created_at=view.created_at,
-        seeded_by_client=view.seeded_by_client,
-        rules_version=view.rules_version,
-        data_set=view.data_set,
-        seed_commitment=view.seed_commitment,
-        seed=view.seed,
-        imported=view.imported,
-        forked_from=None if origin is None else ForkOriginOut(origin.game_id, origin.version),
-        result=None
-        if result is None
-        else ResultOut(list(result.scores), list(result.winners), dict(result.details)),
-        max_game_length=view.max_game_length,
-        clock=clock_out(view),
-        takeback=None
-        if (t := view.takeback) is None
-        else TakebackOut(t.seat, t.to_version, list(t.accepted), list(t.waiting_for)),
-    )
+    return out_of(view, GameOut, seats=seats_out(view))
 
 
 def event_out(view: EventView) -> EventOut:
-    return EventOut(
-        view.version,
-        view.type,
-        view.seat,
-        view.move_id,
-        dict(view.data),
-        view.at,
-        view.state_hash,
-        None if view.move is None else dict(view.move),
-    )
+    return out_of(view, EventOut)

@@ -3,8 +3,8 @@ limits and quotas", has the table).
 
 A route costs what the GraphQL query asking for the same data costs (`schema.complexity`, in
 plain field reads; `tests/service/test_rest_prices.py` measures those queries and compares), so
-both doors charge the same points (`schema.points`: cost / 100 rounded up, at least 1) for the
-same work. A page costs its items: `limit` (or `first`) clamped as the route clamps it, its
+both doors charge the same points (`service.contract.points`: cost / 100 rounded up, at least 1)
+for the same work. A page costs its items: `limit` (or `first`) clamped as the route clamps it, its
 largest when absent; `version` adds a past state's fold, as `state(version:)` does. A log
 costs by its size: an export as the pages of `events` that read it (charged once the game is
 loaded and its length known, `export_cost`), an import (and a verification, which is an
@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from starlette.datastructures import QueryParams
 from starlette.types import Scope
 
-from boardstate.schema.field_costs import FOLD, GAME_LOAD, HINT, MAX_DELIVERIES, STORE_READ, WRITE
-from boardstate.schema.points import points
+from boardstate.service.contract.points import points
+from boardstate.service.contract.work_costs import GAME_LOAD, STORE_READ, WRITE
 from boardstate.service.http.limits import declared_length
 
 GAME = 123
@@ -39,7 +39,7 @@ event) on the four golden logs (`tests/golden/logs`)."""
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Price:
-    """A route's cost in plain field reads (`schema.field_costs`)."""
+    """A route's cost in plain field reads (`service.contract.work_costs`)."""
 
     cost: int
     per_item: int = 0
@@ -71,73 +71,46 @@ class Price:
 TABLE = Price(WRITE + 75)
 """A table mutation (`resign`, `leaveGame`, ...) with `TableUpdated { version game }`."""
 
-PRICES: Mapping[tuple[str, str], Price] = {
-    ("GET", "/v1/game-types"): Price(345),
-    ("GET", "/v1/game-types/{}"): Price(87),
-    ("GET", "/v1/games"): Price(1, 128, "limit"),
-    ("POST", "/v1/games"): Price(WRITE + 77),
-    ("GET", "/v1/games/{}"): Price(GAME),
-    ("POST", "/v1/games/{}/seats"): Price(WRITE + 76),
-    ("GET", "/v1/games/{}/state"): Price(111, extra={"version": FOLD}),
-    ("GET", "/v1/games/{}/board.svg"): Price(1050, extra={"version": FOLD}),
-    ("GET", "/v1/games/{}/legal-moves"): Price(201),
-    ("POST", "/v1/games/{}/moves"): Price(WRITE + 85),
-    ("GET", "/v1/games/{}/events"): Price(EVENTS, EVENT, "limit"),
-    ("GET", "/v1/games/{}/events/stream"): Price(9),
-    ("DELETE", "/v1/games/{}/seats/{}"): TABLE,
-    ("POST", "/v1/games/{}/seats/{}/resign"): TABLE,
-    ("POST", "/v1/games/{}/seats/{}/takeback"): TABLE,
-    ("POST", "/v1/games/{}/seats/{}/takeback/answer"): TABLE,
-    ("POST", "/v1/games/{}/seats/{}/token"): Price(WRITE + 76),
-    ("POST", "/v1/games/{}/seats/{}/stand-in"): TABLE,
-    ("POST", "/v1/games/{}/abort"): TABLE,
-    ("GET", "/v1/games/{}/suggested-move"): Price(HINT + 51),
-    ("GET", "/v1/webhooks"): Price(860),
-    ("POST", "/v1/webhooks"): Price(WRITE + 10),
-    ("GET", "/v1/webhooks/{}"): Price(68),
-    ("PATCH", "/v1/webhooks/{}"): Price(WRITE + 10),
-    ("DELETE", "/v1/webhooks/{}"): Price(WRITE + 2),
-    ("GET", "/v1/webhooks/{}/deliveries"): Price(120, 11, "first", MAX_DELIVERIES, 20),
-    ("POST", "/v1/webhooks/{}/deliveries/{}/resend"): Price(WRITE + 12),
-    ("GET", "/v1/feed/stream"): Price(6),
-    ("GET", "/v1/games/{}/log"): Price(EVENTS),
+PLAIN_PRICES: Mapping[tuple[str, str], Price] = {
     ("GET", "/games/{}/log"): Price(EVENTS),
     ("POST", "/games/import"): Price(WRITE, per_kib=IMPORT_KIB),
-    ("POST", "/v1/games/import"): Price(WRITE, per_kib=IMPORT_KIB),
-    ("POST", "/v1/games/verify"): Price(1, per_kib=IMPORT_KIB),
-    ("POST", "/v1/games/{}/fork"): Price(WRITE + 77),
 }
-"""Route templates (`{}`: one path segment) by method."""
-
-_BY_SHAPE: dict[tuple[str, int], list[tuple[tuple[str, ...], Price]]] = {}
-for (_method, _template), _price in PRICES.items():
-    _parts = tuple(_template.split("/"))
-    _BY_SHAPE.setdefault((_method, len(_parts)), []).append((_parts, _price))
+"""The plain routes outside `/v1` (`service.http.routes`); every `/v1` route declares its price
+(`service.http.api_route.ApiRoute.price`)."""
 
 
-def price_of(method: str, path: str) -> Price | None:
-    """The price of a route (None: not in the table, 1 point)."""
-    parts = path.split("/")
-    for template, price in _BY_SHAPE.get((method, len(parts)), ()):
-        if all(t == "{}" or t == p for t, p in zip(template, parts, strict=True)):
-            return price
-    return None
+class PriceTable:
+    """Prices by method and route template (`{}`: one path segment)."""
 
+    def __init__(self, prices: Mapping[tuple[str, str], Price]) -> None:
+        self.prices = dict(prices)
+        self._by_shape: dict[tuple[str, int], list[tuple[tuple[str, ...], Price]]] = {}
+        for (method, template), price in self.prices.items():
+            parts = tuple(template.split("/"))
+            self._by_shape.setdefault((method, len(parts)), []).append((parts, price))
 
-def rest_points(scope: Scope, page_cap: int, max_cost: int) -> int:
-    """The points an HTTP request (not `/graphql`) is charged before it runs (`max_cost`:
-    what a body priced by its size costs at most)."""
-    price = price_of(scope["method"], scope["path"])
-    if price is None:
-        return 1
-    cost = price.cost
-    if price.items or price.extra:
-        cost = price.cost_of(QueryParams(scope.get("query_string", b"")), page_cap)
-    if price.per_kib:
-        size = declared_length(scope)
-        kib = max_cost if size is None else -(-size // 1024)
-        cost = min(cost + price.per_kib * kib, max_cost)
-    return points(cost)
+    def price_of(self, method: str, path: str) -> Price | None:
+        """The price of a route (None: not in the table, 1 point)."""
+        parts = path.split("/")
+        for template, price in self._by_shape.get((method, len(parts)), ()):
+            if all(t == "{}" or t == p for t, p in zip(template, parts, strict=True)):
+                return price
+        return None
+
+    def rest_points(self, scope: Scope, page_cap: int, max_cost: int) -> int:
+        """The points an HTTP request (not `/graphql`) is charged before it runs (`max_cost`:
+        what a body priced by its size costs at most)."""
+        price = self.price_of(scope["method"], scope["path"])
+        if price is None:
+            return 1
+        cost = price.cost
+        if price.items or price.extra:
+            cost = price.cost_of(QueryParams(scope.get("query_string", b"")), page_cap)
+        if price.per_kib:
+            size = declared_length(scope)
+            kib = max_cost if size is None else -(-size // 1024)
+            cost = min(cost + price.per_kib * kib, max_cost)
+        return points(cost)
 
 
 def export_points(version: int, page_cap: int) -> int:

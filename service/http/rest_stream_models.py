@@ -1,9 +1,9 @@
 """The body of one event of `GET /v1/games/{id}/events/stream` (`service.http.sse`): the REST
-`Event` plus the game's `header` after it (issue 29, item 4; `schema.ports.HeaderView`)."""
+`Event` plus the game's `header` after it (issue 29, item 4; `contract.ports.HeaderView`)."""
 
 from __future__ import annotations
 
-from boardstate.schema.ports import EventView, HeaderView
+from boardstate.service.contract.ports import EventView, HeaderView
 from boardstate.service.http.rest_base import Out
 from boardstate.service.http.rest_models import EventOut, JsonObject, ResultOut, Status, event_out
 from boardstate.service.http.rest_table_models import SeatClockOut

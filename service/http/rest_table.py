@@ -1,17 +1,17 @@
 """The table's REST routes (DESIGN §5c): resign, leave, takeback, and the admin's operations.
 
 Each calls the same `GameService` method as its GraphQL mutation; seat tokens and the admin
-token travel as `Authorization: Bearer`.
+token travel as `Authorization: Bearer`. Declared (path, answers, price) in
+`service.http.api_table`.
 """
 
 from __future__ import annotations
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
-from boardstate.schema.codes import BAD_REQUEST
-from boardstate.schema.ports import GameView
+from boardstate.service.contract.codes import BAD_REQUEST
+from boardstate.service.contract.ports import GameView
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (
     endpoint,
@@ -93,18 +93,3 @@ async def suggested_move(request: Request) -> Response:
         raise Problem(BAD_REQUEST, "the seat query parameter is required")
     move = await service_of(request).suggest_move(view, seat, token_of(request))
     return json_response({"version": view.version, "move": move})
-
-
-SEAT = "/v1/games/{game_id}/seats/{seat:int}"
-
-TABLE_ROUTES: list[BaseRoute] = [
-    Route(SEAT, leave, methods=["DELETE"]),
-    Route(f"{SEAT}/resign", resign, methods=["POST"]),
-    Route(f"{SEAT}/takeback", request_takeback, methods=["POST"]),
-    Route(f"{SEAT}/takeback/answer", answer_takeback, methods=["POST"]),
-    Route(f"{SEAT}/token", reissue_token, methods=["POST"]),
-    Route(f"{SEAT}/stand-in", stand_in, methods=["POST"]),
-    Route("/v1/games/{game_id}/abort", abort, methods=["POST"]),
-    Route("/v1/games/{game_id}/suggested-move", suggested_move, methods=["GET"]),
-]
-"""Documented in `service.http.openapi_table`."""

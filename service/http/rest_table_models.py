@@ -3,7 +3,7 @@ requests of the table operations (`service.http.rest_table`)."""
 
 from __future__ import annotations
 
-from boardstate.schema.ports import GameView
+from boardstate.service.contract.ports import GameView
 from boardstate.service.http import openapi_values as v
 from boardstate.service.http.rest_base import Body, Out
 
@@ -81,18 +81,3 @@ def seats_out(view: GameView) -> list[SeatOut]:
         )
         for i, n in enumerate(view.seats)
     ]
-
-
-def clock_out(view: GameView) -> ClockOut | None:
-    c = view.clock
-    if c is None:
-        return None
-    seats = [SeatClockOut(s.seat, s.remaining_ms, s.deadline) for s in c.seats]
-    return ClockOut(
-        c.on_timeout,
-        c.per_move_seconds,
-        c.initial_seconds,
-        c.increment_seconds,
-        c.deadline,
-        seats,
-    )

@@ -4,7 +4,8 @@ Admin routes (`Authorization: Bearer <admin token>`): `POST /v1/webhooks` (201 w
 shown once), `GET /v1/webhooks`, `GET|PATCH|DELETE /v1/webhooks/{id}`,
 `GET /v1/webhooks/{id}/deliveries?first=`, `POST /v1/webhooks/{id}/deliveries/{deliveryId}/resend`.
 
-`GET /v1/feed/stream` is `service.http.feed_sse`.
+`GET /v1/feed/stream` is `service.http.feed_sse`; every route is declared in
+`service.http.api_webhooks`.
 """
 
 from __future__ import annotations
@@ -12,11 +13,9 @@ from __future__ import annotations
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import BaseRoute, Route
 
-from boardstate.schema.webhook_ports import DeliveryView, WebhookView
-from boardstate.service.http import feed_sse
-from boardstate.service.http.rest_base import Body, Out
+from boardstate.service.contract.webhook_ports import DeliveryView, WebhookView
+from boardstate.service.http.rest_base import Body, Out, out_of
 from boardstate.service.http.rest_common import (
     endpoint,
     json_response,
@@ -70,14 +69,11 @@ class DeliveryOut(Out):
 
 
 def webhook_out(w: WebhookView) -> WebhookOut:
-    types = None if w.game_types is None else list(w.game_types)
-    return WebhookOut(
-        w.id, w.url, list(w.events), types, w.paused, w.paused_reason, w.created_at, w.queued
-    )
+    return out_of(w, WebhookOut)
 
 
 def delivery_out(d: DeliveryView) -> DeliveryOut:
-    return DeliveryOut(**{f: getattr(d, f) for f in DeliveryOut.__struct_fields__})
+    return out_of(d, DeliveryOut)
 
 
 @endpoint
@@ -139,22 +135,3 @@ async def resend(request: Request) -> Response:
         token_of(request), params["id"], params["deliveryId"]
     )
     return json_response(delivery_out(made), 202)
-
-
-async def collection(request: Request) -> Response:
-    return await (create if request.method == "POST" else listing)(request)
-
-
-async def member(request: Request) -> Response:
-    handlers = {"PATCH": patch, "DELETE": delete}
-    return await handlers.get(request.method, one)(request)
-
-
-WEBHOOK_ROUTES: list[BaseRoute] = [
-    Route("/v1/webhooks", collection, methods=["GET", "POST"]),
-    Route("/v1/webhooks/{id}", member, methods=["GET", "PATCH", "DELETE"]),
-    Route("/v1/webhooks/{id}/deliveries", deliveries, methods=["GET"]),
-    Route("/v1/webhooks/{id}/deliveries/{deliveryId}/resend", resend, methods=["POST"]),
-    Route("/v1/feed/stream", feed_sse.feed_stream, methods=["GET"]),
-]
-"""Documented in `service.http.openapi_webhooks`."""

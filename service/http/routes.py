@@ -1,7 +1,8 @@
 """Plain HTTP beside GraphQL: `/healthz`, `/readyz`, `/metrics`, `/games/{id}/log` (DESIGN §5)
 and `POST /games/import` (`service.http.log_import`). The Server-Sent Events stream
 `GET /v1/games/{id}/events/stream` (`service.http.sse`) is in `/v1`'s table
-(`service.http.rest_api.V1_ROUTES`)."""
+(`service.http.v1_routes.V1_ROUTES`, generated from the route declarations); the prices of the
+two plain routes here are `rest_prices.PLAIN_PRICES`."""
 
 from __future__ import annotations
 
@@ -11,8 +12,8 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
-from boardstate.schema.codes import GAME_NOT_FOUND, ApiError
-from boardstate.schema.context import bearer_token
+from boardstate.service.contract.codes import GAME_NOT_FOUND, ApiError
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.read_models import export_line
 from boardstate.service.games.store_failures import store_errors

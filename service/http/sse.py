@@ -39,11 +39,10 @@ import json
 import msgspec
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 from starlette.types import Receive, Scope, Send
 
 from boardstate.engine.core.errors import UNAUTHORIZED, MoveError
-from boardstate.schema.codes import (
+from boardstate.service.contract.codes import (
     BAD_REQUEST,
     BAD_VERSION,
     GAME_NOT_FOUND,
@@ -51,8 +50,8 @@ from boardstate.schema.codes import (
     ApiError,
     as_api_error,
 )
-from boardstate.schema.context import bearer_token
-from boardstate.schema.ports import EventView
+from boardstate.service.contract.ports import EventView
+from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.games.callers import caller_address
 from boardstate.service.games.event_streams import EventStream
 from boardstate.service.games.game_service import GameService
@@ -215,6 +214,3 @@ async def event_stream(request: Request) -> Response:
     except ApiError as exc:
         return refusal(exc)
     return EventStreamResponse(stream, start, service.settings.sse_keepalive_seconds)
-
-
-ROUTES = [Route(STREAM_PATH, event_stream, methods=["GET"])]

@@ -2,7 +2,7 @@
 
 A client follows a game from its stream alone: after every event it learns the version, the
 status, who may act, the running clock deadlines and, once the game has ended, the result
-(`schema.ports.HeaderView`), and optionally its own state view, redacted exactly as
+(`service.contract.ports.HeaderView`), and optionally its own state view, redacted exactly as
 `GET /v1/games/{id}/state` and `Game.state` redact it for that viewer (`rules.view`).
 
 `HeaderFold` folds the stored (unredacted) events of the stream onto the game's record, so the
@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from boardstate.schema.ports import HeaderView, ResultView, SeatClock
+from boardstate.service.contract.ports import HeaderView, ResultView, SeatClock
 from boardstate.service.log import clocks
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import apply

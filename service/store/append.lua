@@ -2,7 +2,9 @@
 -- Every key is one game's (same hash tag), so this runs in one Redis Cluster slot.
 --
 -- KEYS: 1 log (stream), 2 meta (hash), 3 tokens (hash seat -> token hash), 4 moves (hash),
---       5 outbox (stream of announcements: service/log/announce.py)
+--       5 outbox (stream of announcements: service/log/announce.py); the caller passes
+--       `AppendKeys.ordered()` (service/store/keys.py), whose fields are these names in this
+--       order (tests/service/test_keys.py checks this comment and the `local` line below)
 -- ARGV: 1 mode ('create' | 'append' | 'reissue' | 'leave'), 2 expected version: 'reissue' is
 --         an append that replaces the seat tokens it carries (the old ones stop working in
 --         the same step); 'leave' is an append that removes the token of seat ARGV[6],

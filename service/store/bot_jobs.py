@@ -17,6 +17,7 @@ from redis import exceptions as rex
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
+from boardstate.service.store.keys import bot_jobs_key
 from boardstate.service.store.redis_errors import translated
 
 GROUP = "bots"
@@ -52,7 +53,7 @@ class RedisBotJobs:
 
     def __init__(self, client: Redis | RedisCluster, prefix: str) -> None:
         self.client = client
-        self.key = f"{prefix}:{{bots}}:jobs"
+        self.key = bot_jobs_key(prefix)
         self._group_ready = False
         self._claim_from = "0-0"
         """Where the next `XAUTOCLAIM` scan starts (it walks the pending list in turns, so

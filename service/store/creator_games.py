@@ -10,13 +10,13 @@ Each set expires `IDLE_SECONDS` after the creator's last new game.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Sequence
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
 from boardstate.service.store import codec
+from boardstate.service.store.keys import creator_key
 from boardstate.service.store.redis_errors import translated
 
 IDLE_SECONDS = 30 * 86_400
@@ -41,8 +41,7 @@ class RedisQuotas:
 
     def key(self, identity: str) -> str:
         """Returns the sorted set of `identity` (any string; hashed into the key)."""
-        digest = hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-        return f"{self.prefix}:{{creator:{digest}}}:games"
+        return creator_key(identity, self.prefix)
 
     async def reserve(self, identity: str, game_id: str, now_ms: int, limit: int) -> int | None:
         """Adds `game_id` to the identity's games unless it holds `limit` already; returns

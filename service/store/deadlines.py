@@ -24,6 +24,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
+from boardstate.service.store.keys import DeadlineKeys
 from boardstate.service.store.redis_errors import translated
 
 SCHEDULE_SCRIPT = """
@@ -55,24 +56,23 @@ class RedisDeadlines:
 
     def __init__(self, client: Redis | RedisCluster, prefix: str) -> None:
         self.client = client
-        self.due_key = f"{prefix}:{{deadlines}}:due"
-        self.version_key = f"{prefix}:{{deadlines}}:version"
+        self.keys = DeadlineKeys.of(prefix)
         self._schedule = client.register_script(SCHEDULE_SCRIPT)
         self._claim = client.register_script(CLAIM_SCRIPT)
 
     async def schedule(self, game_id: str, version: int, due_ms: int | None) -> None:
         """Sets (or with None removes) when `game_id`, as of `version`, is next due."""
         args: list[str | int] = [game_id, version, "" if due_ms is None else due_ms]
-        await self._schedule(keys=[self.due_key, self.version_key], args=args)
+        await self._schedule(keys=self.keys.ordered(), args=args)
 
     async def claim(self, now_ms: int, limit: int, lease_ms: int) -> list[str]:
         """Takes up to `limit` games due by `now_ms` for `lease_ms`."""
-        found: list[Any] = await self._claim(keys=[self.due_key], args=[now_ms, limit, lease_ms])
+        found: list[Any] = await self._claim(keys=[self.keys.due], args=[now_ms, limit, lease_ms])
         return [g.decode() if isinstance(g, bytes) else str(g) for g in found]
 
     async def due_at(self, game_id: str) -> int | None:
         """When `game_id` is due (None: not scheduled)."""
-        score = await self.client.zscore(self.due_key, game_id)
+        score = await self.client.zscore(self.keys.due, game_id)
         return None if score is None else int(score)
 
 

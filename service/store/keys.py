@@ -23,7 +23,19 @@ The points budgets (`service.store.points_budget`) keep two counters per caller 
 window, tagged together: `bs:{points:<digest>:<points>/<seconds>}:current` and `...:previous`
 (the digest: of the identity, `a:<address>` or `t:<token digest>`; `points_keys`).
 
-`bs` is the default prefix; tests use a unique prefix per test to stay apart.
+The other families, one hash tag (one slot) each:
+
+* `bs:{deadlines}:due`, `...:version` — when games are next due (`DeadlineKeys`);
+* `bs:{hooks}:pending`, `:seen`, `:feed`, `:endpoints`, `:lease:<name>`, `:q:<endpoint>`,
+  `:d:<delivery>`, `:log:<endpoint>`, `:dead:<endpoint>` — the outbox relay, the feed and the
+  webhooks (`HookKeys`);
+* `bs:{creator:<digest>}:games` — the unfinished games of a creator identity (`creator_key`);
+* `bs:{bots}:jobs` — the bot job stream (`bot_jobs_key`);
+* `bs:rl:...` — the request rate limits' counters, named below that prefix by the `limits`
+  library (`rate_limit_prefix`).
+
+No module but this one builds a key (`tests/service/test_keys.py`). `bs` is the default prefix;
+tests use a unique prefix per test to stay apart.
 """
 
 from __future__ import annotations
@@ -65,9 +77,26 @@ class GameKeys:
         names = ("log", "meta", "tokens", "moves", "snapshots", "outbox")
         return cls(*(f"{tag}:{name}" for name in names))
 
-    def all(self) -> tuple[str, str, str, str, str]:
-        """Returns the keys as the script's KEYS list."""
-        return (self.log, self.meta, self.tokens, self.moves, self.outbox)
+    def append(self) -> AppendKeys:
+        """Returns the keys `append.lua` takes."""
+        return AppendKeys(self.log, self.meta, self.tokens, self.moves, self.outbox)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class AppendKeys:
+    """The KEYS of `append.lua`, in order: its `local log, meta, tokens, moves, outbox =
+    KEYS[1], ...` names them as these fields (`tests/service/test_keys.py` holds the two
+    together). Every key is the game's: the script gives them all its deadline."""
+
+    log: str
+    meta: str
+    tokens: str
+    moves: str
+    outbox: str
+
+    def ordered(self) -> list[str]:
+        """Returns the script's KEYS list."""
+        return [getattr(self, field.name) for field in dataclasses.fields(self)]
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -124,6 +153,89 @@ def points_keys(
 ) -> tuple[str, str]:
     """Returns the previous and the current counter of the points budget of `identity` (any
     string: hashed into the key) for its window of `amount` points per `seconds`."""
-    digest = hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()[:32]
-    tag = f"{prefix}:{{points:{digest}:{amount}/{seconds}}}"
+    tag = f"{prefix}:{{points:{_digest(identity)}:{amount}/{seconds}}}"
     return f"{tag}:previous", f"{tag}:current"
+
+
+def _digest(identity: str) -> str:
+    return hashlib.sha256(identity.encode("utf-8", "surrogatepass")).hexdigest()[:32]
+
+
+def creator_key(identity: str, prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the sorted set of the games of `identity` (any string: hashed into the key)."""
+    return f"{prefix}:{{creator:{_digest(identity)}}}:games"
+
+
+def bot_jobs_key(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the stream of bot jobs (`service.store.bot_jobs`)."""
+    return f"{prefix}:{{bots}}:jobs"
+
+
+def rate_limit_prefix(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the prefix the `limits` library names its counters below."""
+    return f"{prefix}:rl"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class DeadlineKeys:
+    """When games are next due (`service.store.deadlines`); the fields in order are the KEYS of
+    its schedule script."""
+
+    due: str
+    """The sorted set of game ids by due time (ms)."""
+    version: str
+    """The hash of the game version each entry was computed at."""
+
+    @classmethod
+    def of(cls, prefix: str = DEFAULT_PREFIX) -> DeadlineKeys:
+        return cls(f"{prefix}:{{deadlines}}:due", f"{prefix}:{{deadlines}}:version")
+
+    def ordered(self) -> list[str]:
+        """Returns the schedule script's KEYS list."""
+        return [self.due, self.version]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HookKeys:
+    """The `{hooks}` slot's keys: the outbox relay, the feed and the webhooks
+    (`service.store.outbox`, `service.store.webhook_store`)."""
+
+    tag: str
+    pending: str
+    """The games whose outbox has entries (sorted set)."""
+    seen: str
+    """The announcements relayed lately (sorted set)."""
+    feed: str
+    """The feed (stream)."""
+    endpoints: str
+    """The webhook endpoints by id (hash)."""
+
+    @classmethod
+    def of(cls, prefix: str = DEFAULT_PREFIX) -> HookKeys:
+        tag = f"{prefix}:{{hooks}}"
+        return cls(tag, *(f"{tag}:{name}" for name in ("pending", "seen", "feed", "endpoints")))
+
+    def lease(self, name: str) -> str:
+        return f"{self.tag}:lease:{name}"
+
+    def queue(self, endpoint: str) -> str:
+        return f"{self.tag}:q:{endpoint}"
+
+    def record(self, delivery: str) -> str:
+        return f"{self.tag}:d:{delivery}"
+
+    def log(self, endpoint: str) -> str:
+        return f"{self.tag}:log:{endpoint}"
+
+    def dead(self, endpoint: str) -> str:
+        return f"{self.tag}:dead:{endpoint}"
+
+
+def outbox_pattern(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the `SCAN` pattern that matches every game's outbox."""
+    return f"{prefix}:{{*}}:outbox"
+
+
+def outbox_game(key: str, prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the game id of an outbox key (`outbox_pattern`)."""
+    return key[len(prefix) + 2 : -len("}:outbox")]

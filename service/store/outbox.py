@@ -23,7 +23,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from boardstate.service.store.keys import GameKeys
+from boardstate.service.store.keys import GameKeys, HookKeys, outbox_game, outbox_pattern
 
 FEED_MAXLEN = 100_000
 """The feed keeps about this many announcements (a reader further behind starts at the oldest)."""
@@ -68,32 +68,6 @@ return 0
 """
 
 
-class HookKeys:
-    """The `{hooks}` slot's keys."""
-
-    def __init__(self, prefix: str) -> None:
-        self.tag = f"{prefix}:{{hooks}}"
-        self.pending = f"{self.tag}:pending"
-        self.seen = f"{self.tag}:seen"
-        self.feed = f"{self.tag}:feed"
-        self.endpoints = f"{self.tag}:endpoints"
-
-    def lease(self, name: str) -> str:
-        return f"{self.tag}:lease:{name}"
-
-    def queue(self, endpoint: str) -> str:
-        return f"{self.tag}:q:{endpoint}"
-
-    def record(self, delivery: str) -> str:
-        return f"{self.tag}:d:{delivery}"
-
-    def log(self, endpoint: str) -> str:
-        return f"{self.tag}:log:{endpoint}"
-
-    def dead(self, endpoint: str) -> str:
-        return f"{self.tag}:dead:{endpoint}"
-
-
 class Leases:
     """Short exclusive leases by name."""
 
@@ -118,7 +92,7 @@ class RedisOutbox:
     def __init__(self, client: Redis | RedisCluster, prefix: str) -> None:
         self.client = client
         self.prefix = prefix
-        self.keys = HookKeys(prefix)
+        self.keys = HookKeys.of(prefix)
         self.leases = Leases(client, self.keys)
         self._relay = client.register_script(RELAY_SCRIPT)
         self._forget = client.register_script(FORGET_SCRIPT)
@@ -163,11 +137,10 @@ class RedisOutbox:
 
     async def outboxes(self) -> list[str]:
         """Every game whose outbox key exists (the sweep after a crash; a full `SCAN`)."""
-        pattern = f"{self.prefix}:{{*}}:outbox"
         found = []
-        async for key in self.client.scan_iter(match=pattern, count=1000):
+        async for key in self.client.scan_iter(match=outbox_pattern(self.prefix), count=1000):
             text = key.decode() if isinstance(key, bytes) else str(key)
-            found.append(text[len(self.prefix) + 2 : -len("}:outbox")])
+            found.append(outbox_game(text, self.prefix))
         return found
 
     async def feed(self, start: str, limit: int) -> list[tuple[str, bytes]]:

@@ -1,5 +1,5 @@
-"""`PointsBudget`: the work budget of each caller, in points (`schema.points`), kept in Redis so
-that every replica draws from the same budget.
+"""`PointsBudget`: the work budget of each caller, in points (`service.contract.points`), kept
+in Redis so that every replica draws from the same budget.
 
 A charge of N points counts N against every window of the caller's address
 (`BOARDSTATE_RATE_LIMIT_POINTS_ADDRESS`) and, when it sends a token, of its token
@@ -31,7 +31,7 @@ from redis import exceptions as rex
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from boardstate.schema.points import Budget
+from boardstate.service.contract.points import Budget
 from boardstate.service.store.keys import points_keys
 from boardstate.service.store.redis_errors import UNAVAILABLE
 

@@ -23,6 +23,8 @@ from limits.aio.storage import RedisClusterStorage, RedisStorage
 from limits.aio.strategies import SlidingWindowCounterRateLimiter
 from limits.errors import StorageError
 
+from boardstate.service.store.keys import rate_limit_prefix
+
 log = structlog.get_logger("boardstate.rate_limits")
 
 Limits = Sequence[RateLimitItem]
@@ -56,7 +58,7 @@ class RateLimiter:
             storage_uri(url, cluster),
             wrap_exceptions=True,
             implementation="redispy",
-            key_prefix=f"{prefix}:rl",
+            key_prefix=rate_limit_prefix(prefix),
             **options,
         )
         self.strategy = SlidingWindowCounterRateLimiter(self.storage)

@@ -90,7 +90,7 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
 
     async def _script(self, game_id: str, mode: str, request: AppendRequest) -> list[Any]:
         args = await codec.script_args_off_loop(mode, request)
-        keys = self.keys(game_id).all()
+        keys = self.keys(game_id).append().ordered()
         async with translated(f"{mode} {game_id}", uncertain=True):
             if self._replicated is None:
                 result: list[Any] = await self._append(keys=keys, args=args)

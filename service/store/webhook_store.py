@@ -20,7 +20,8 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from boardstate.service.store.outbox import SEEN_MS, HookKeys, Leases
+from boardstate.service.store.keys import HookKeys
+from boardstate.service.store.outbox import SEEN_MS, Leases
 
 LOG_KEEP = 1000
 """Deliveries listed per endpoint (older ones drop out of the log)."""
@@ -43,7 +44,7 @@ class RedisWebhooks:
 
     def __init__(self, client: Redis | RedisCluster, prefix: str) -> None:
         self.client = client
-        self.keys = HookKeys(prefix)
+        self.keys = HookKeys.of(prefix)
         self.leases = Leases(client, self.keys)
         self._renew = client.register_script(RENEW_SCRIPT)
 

@@ -12,9 +12,9 @@ import httpx
 import pytest
 from graphql import parse
 
-from boardstate.schema.game_types import facts
 from boardstate.schema.root import make_schema
 from boardstate.schema.static_results import static_key
+from boardstate.service.contract.type_facts import facts
 from tests.adversarial.support import CREATE
 from tests.api.server import ServiceProcess
 

@@ -10,8 +10,8 @@ from graphql import parse
 
 import boardstate.schema.guard as guard
 from boardstate.schema.complexity import measure
-from boardstate.schema.field_costs import GAME_TYPES
 from boardstate.schema.root import make_schema, schema
+from boardstate.service.contract.work_costs import GAME_TYPES
 from tests.adversarial.documents import fragment_bomb, selections
 
 

@@ -13,7 +13,7 @@ from typing import Any
 import httpx
 import pytest
 
-from boardstate.schema.field_costs import FOLD, GAME_LOAD, PICTURE, STATE
+from boardstate.service.contract.work_costs import FOLD, GAME_LOAD, PICTURE, STATE
 from tests.adversarial.support import CREATE
 from tests.api.server import ServiceProcess
 from tests.redis_support import RedisServer

@@ -199,8 +199,7 @@ async def test_a_rebinding_name_is_connected_at_the_address_that_was_checked(
     second receiver listens on the same port). A sender that checked one answer and connected
     by another lookup would deliver to 127.0.0.1; pinned, the first delivery reaches 127.0.0.2
     with the name as its Host, and every later attempt is refused at its own lookup."""
-    good = Receiver(host="127.0.0.2").start()
-    inside = Receiver(port=good.port).start()
+    good, inside = receivers_on_one_port("127.0.0.2", "127.0.0.1")
     answers = {"rebind.test": [["127.0.0.2"], ["127.0.0.2"], ["0.0.0.0"]]}
     try:
         with server(redis_server, hosts, True, answers) as service:
@@ -290,3 +289,15 @@ async def test_https_to_a_pinned_address_verifies_the_name_s_certificate(
     finally:
         pin.stop()
         wrong.stop()
+
+
+def receivers_on_one_port(first: str, second: str) -> tuple[Receiver, Receiver]:
+    """Two receivers on the same port at two addresses; a port another test took in between
+    is given up for another one."""
+    for _ in range(5):
+        one = Receiver(host=first).start()
+        try:
+            return one, Receiver(host=second, port=one.port).start()
+        except RuntimeError:
+            one.stop()
+    raise RuntimeError(f"no port free at both {first} and {second}")

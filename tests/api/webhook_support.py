@@ -61,6 +61,8 @@ class Receiver:
     ) -> None:
         self.host = host
         self.port = port or free_port()
+        self._chosen_port = port is None
+        """The port was picked here: another may be picked if a process takes it first."""
         self.out = Path(tempfile.mkstemp(prefix="bs-hooks-", suffix=".ndjson")[1])
         self.status = status
         self.delay_s = delay_s
@@ -77,7 +79,18 @@ class Receiver:
         return f"{'https' if self.tls else 'http'}://{self.host}:{self.port}/hooks"
 
     def start(self, status: int | None = None) -> Receiver:
+        """Starts the receiver; a port this object picked and another process took in between
+        (tests run side by side) is picked again, a few times."""
         self.status = self.status if status is None else status
+        for _ in range(5):
+            if self._launch():
+                return self
+            if not self._chosen_port:
+                break
+            self.port = free_port()
+        raise RuntimeError("the receiver did not start")
+
+    def _launch(self) -> bool:
         command = [sys.executable, "-m", "tests.api.webhook_receiver", str(self.port)]
         command += [str(self.out), str(self.status), str(self.delay_s), "--host", self.host]
         if self.trickle_s:
@@ -86,17 +99,18 @@ class Receiver:
             command += ["--flood"]
         if self.tls:
             command += ["--cert", str(self.tls[0]), "--key", str(self.tls[1])]
-        self._process = subprocess.Popen(command, cwd=REPO)
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline:
+        self._process = process = subprocess.Popen(command, cwd=REPO)
+        deadline = time.monotonic() + 30
+        while time.monotonic() < deadline and process.poll() is None:
             try:
                 scheme = "https" if self.tls else "http"
                 url = f"{scheme}://{self.host}:{self.port}/"
                 httpx.get(url, timeout=0.5, trust_env=False, verify=False)
-                return self
+                return True
             except httpx.HTTPError:
                 time.sleep(0.05)
-        raise RuntimeError("the receiver did not start")
+        self.stop()
+        return False
 
     def stop(self) -> None:
         if self._process is not None:

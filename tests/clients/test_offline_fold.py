@@ -11,7 +11,7 @@ import msgpack
 import pytest
 from boardstate_client import OfflineLogError, fold_log, offline, read_log, walk_log
 
-from boardstate.schema.service_events import SERVICE_EVENT_TYPES
+from boardstate.service.contract.service_events import SERVICE_EVENT_TYPES
 from boardstate.service.history.log_format import read_log as service_read_log
 from boardstate.service.history.log_format import write_log
 from boardstate.service.log import record_model

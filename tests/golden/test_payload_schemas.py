@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 
 from boardstate.engine import registry
 from boardstate.engine.core.payloads import event_schema, event_types
-from boardstate.schema.service_events import SERVICE_EVENT_TYPES, delivered_event_schema
+from boardstate.service.contract.service_events import SERVICE_EVENT_TYPES, delivered_event_schema
 from boardstate.service.history.log_format import read_log
 from boardstate.service.log import record_model
 from tests.golden.logs import LOG_CASES, LogCase

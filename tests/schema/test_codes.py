@@ -1,8 +1,8 @@
-"""Error codes are unique, spelled like their names, and each is documented in `schema.codes`."""
+"""Error codes are unique, spelled like their names, and each is documented in `service.contract.codes`."""
 
 from __future__ import annotations
 
-import boardstate.schema.codes as codes
+import boardstate.service.contract.codes as codes
 from boardstate.engine.core.errors import ALL_CODES as ENGINE_CODES
 from boardstate.engine.core.errors import NotYourTurn
 

@@ -6,7 +6,8 @@ from typing import Any, cast
 
 import pytest
 
-from boardstate.schema.context import Context, bearer_token
+from boardstate.schema.context import Context
+from boardstate.service.contract.tokens import bearer_token
 
 
 @pytest.mark.parametrize(

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from boardstate.schema import cursors
-from boardstate.schema.codes import ApiError
+from boardstate.service.contract import cursors
+from boardstate.service.contract.codes import ApiError
 
 
 def test_event_cursors_round_trip_and_are_stable() -> None:

@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from typing import Any, cast
 
-from boardstate.schema.codes import ApiError
 from boardstate.schema.context import Context
 from boardstate.schema.root import make_schema
+from boardstate.service.contract.codes import ApiError
 
 QUERY = '{ game(id: "g") { id } }'
 

@@ -6,10 +6,11 @@ from __future__ import annotations
 import pytest
 from graphql import GraphQLObjectType, get_introspection_query, parse
 
-from boardstate.schema import field_costs as costs
+from boardstate.schema import field_costs as prices
 from boardstate.schema.complexity import measure
 from boardstate.schema.guard import QueryLimits
 from boardstate.schema.root import schema
+from boardstate.service.contract import work_costs as costs
 
 LIMIT = QueryLimits().max_cost
 
@@ -20,7 +21,7 @@ def cost(text: str) -> int:
 
 def test_every_price_names_a_field_of_the_schema() -> None:
     types = schema._schema.type_map
-    for (type_name, field_name), price in costs.PRICES.items():
+    for (type_name, field_name), price in prices.PRICES.items():
         parent = types[type_name]
         assert isinstance(parent, GraphQLObjectType)
         field = parent.fields[field_name]

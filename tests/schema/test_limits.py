@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from boardstate.schema.field_costs import GAME_LOAD, STORE_READ
 from boardstate.schema.root import make_schema
+from boardstate.service.contract.work_costs import GAME_LOAD, STORE_READ
 
 
 def messages(query: str) -> list[str]:

@@ -7,10 +7,10 @@ from pathlib import Path
 
 from starlette.routing import Route
 
-from boardstate.schema.codes import ALL_CODES
+from boardstate.service.contract.codes import ALL_CODES
 from boardstate.service.http.openapi_doc import document, text
 from boardstate.service.http.problems import INTERNAL, STATUS
-from boardstate.service.http.rest_api import V1_ROUTES
+from boardstate.service.http.v1_routes import V1_ROUTES
 
 OPENAPI_FILE = Path(__file__).resolve().parents[2] / "schema" / "openapi.json"
 UNDOCUMENTED = {"/v1/openapi.json", "/v1/docs"}

@@ -1,4 +1,4 @@
-"""The points a GraphQL request is charged (`schema.points`): its operation's cost / 100 rounded
+"""The points a GraphQL request is charged (`service.contract.points`): its operation's cost / 100 rounded
 up, at least 1, measured before it runs from the guard's caches; `rateLimit` is free."""
 
 from __future__ import annotations

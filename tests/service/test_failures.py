@@ -6,7 +6,7 @@ import ast
 import inspect
 from pathlib import Path
 
-import boardstate.schema.codes as codes
+import boardstate.service.contract.codes as codes
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema.results import VersionConflict, move_failure
 from boardstate.service import failures

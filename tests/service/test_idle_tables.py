@@ -19,7 +19,7 @@ from jsonschema import Draft202012Validator
 
 from boardstate.engine import registry
 from boardstate.engine.table.options import parse_bots, split_options
-from boardstate.schema.service_events import delivered_event_schema
+from boardstate.service.contract.service_events import delivered_event_schema
 from boardstate.service.games import due_work
 from boardstate.service.history.log_format import read_log
 from boardstate.service.history.verify import verify_log

@@ -1,7 +1,8 @@
 """Inside `service/`, imports go one way (DESIGN §2): http → games → live → pictures → history →
 log → store.
 
-A sub-package imports only itself and the sub-packages below it; the shared top-level modules
+A sub-package imports only itself and the sub-packages below it, and the contract (`contract/`,
+which anyone may import and which imports no other part: tests/service/test_contract.py); the shared top-level modules
 (settings, env_values, logging, metrics, failures, webhook_failures,
 inputs) may be imported by anyone and import no sub-package;
 `cli` and `asgi` may import anything, and only they start the local conveniences (`local/`)
@@ -25,6 +26,8 @@ SHARED = ("settings", "env_values", "logging", "metrics", "failures", "webhook_f
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")
 """Top-level modules that may import anything."""
+CONTRACT = "contract"
+"""The framework-free application contract: anyone may import it; it imports no other part."""
 LEAVES = ("local", "workers")
 """Parts only the entry points import: the local conveniences and the worker supervisor."""
 NO_REDIS = ("history", "log")
@@ -54,7 +57,11 @@ def part_of(module: str) -> str | None:
 
 def allowed(importer: str, imported: str) -> bool:
     """Tells whether code in `importer` (a part of `service/`) may import `imported`."""
-    if importer == imported or imported in SHARED or importer in ENTRY:
+    if importer == imported or importer in ENTRY:
+        return True
+    if CONTRACT in (importer, imported):
+        return imported == CONTRACT
+    if imported in SHARED:
         return True
     if importer in SHARED or imported in ENTRY or imported in LEAVES or importer in LEAVES:
         return False
@@ -73,7 +80,7 @@ def part_of_path(path: Path) -> str:
 
 
 def test_every_service_module_belongs_to_a_known_part() -> None:
-    known = {*ORDER, *SHARED, *ENTRY, *LEAVES, "__init__"}
+    known = {*ORDER, *SHARED, *ENTRY, *LEAVES, CONTRACT, "__init__"}
     assert {part_of_path(p) for p in service_modules()} <= known
 
 
@@ -115,6 +122,14 @@ def test_the_rule_itself() -> None:
         assert allowed(importer, imported)
     for importer, imported in [("cli", "local"), ("store", "failures")]:
         assert allowed(importer, imported)
+    for importer, imported in [
+        ("store", "contract"),
+        ("failures", "contract"),
+        ("http", "contract"),
+    ]:
+        assert allowed(importer, imported)
+    for importer, imported in [("contract", "store"), ("contract", "failures")]:
+        assert not allowed(importer, imported)
     for importer, imported in [("store", "log"), ("history", "games"), ("log", "history")]:
         assert not allowed(importer, imported)
     for importer, imported in [("games", "http"), ("games", "local"), ("metrics", "store")]:

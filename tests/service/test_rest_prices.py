@@ -9,10 +9,11 @@ from graphql import parse
 from starlette.routing import Mount, Route
 
 from boardstate.schema.complexity import measure
-from boardstate.schema.points import points
 from boardstate.schema.root import schema
+from boardstate.service.contract.points import points
 from boardstate.service.http import rest_prices
-from boardstate.service.http.rest_api import V1_ROUTES
+from boardstate.service.http.api_routes import PRICES
+from boardstate.service.http.v1_routes import V1_ROUTES
 
 GAME = """id gameType { id } status version players
  seats { index name joined out resigned standIn timeouts } toAct createdAt seededByClient
@@ -153,7 +154,7 @@ def graphql_points(document: str) -> int:
 
 def rest(method: str, path: str, query: str, headers: tuple[tuple[bytes, bytes], ...] = ()) -> int:
     scope = {"method": method, "path": path, "query_string": query.encode(), "headers": headers}
-    return rest_prices.rest_points(scope, 100, 50_000)
+    return PRICES.rest_points(scope, 100, 50_000)
 
 
 @pytest.mark.parametrize(("method", "path", "query"), list(EQUIVALENTS))
@@ -181,7 +182,7 @@ def test_every_rest_route_has_a_price() -> None:
 
     for method, path in templates(list(V1_ROUTES)):
         concrete = "/".join("x" if p.startswith("{") else p for p in path.split("/"))
-        assert rest_prices.price_of(method, concrete) is not None, (method, path)
+        assert PRICES.price_of(method, concrete) is not None, (method, path)
 
 
 def test_a_log_export_costs_the_event_pages_that_read_it() -> None:
@@ -216,4 +217,4 @@ def test_an_import_costs_by_its_size_at_most_the_largest_query() -> None:
 def test_other_paths_cost_one_point() -> None:
     for method, path in [("GET", "/"), ("GET", "/games/g"), ("GET", "/v1/openapi.json")]:
         assert rest(method, path, "") == 1
-    assert rest_prices.price_of("GET", "/v1/games/g/seats") is None
+    assert PRICES.price_of("GET", "/v1/games/g/seats") is None

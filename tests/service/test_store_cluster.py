@@ -24,7 +24,9 @@ async def test_every_key_of_a_game_lies_in_one_slot(cluster_store: RedisEventSto
     assert (await cluster_store.append(game_id, request)).appended
     client = cluster_store.client
     assert isinstance(client, RedisCluster)
-    slots = {await client.cluster_keyslot(key) for key in cluster_store.keys(game_id).all()}
+    slots = {
+        await client.cluster_keyslot(key) for key in cluster_store.keys(game_id).append().ordered()
+    }
     assert len(slots) == 1
     (slot,) = slots
     node = client.get_node_from_key(cluster_store.keys(game_id).log)

@@ -21,7 +21,7 @@ from jsonschema import Draft202012Validator
 from boardstate.engine import registry
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.table.options import split_options
-from boardstate.schema.service_events import delivered_event_schema
+from boardstate.service.contract.service_events import delivered_event_schema
 from boardstate.service.games import due_work, takebacks
 from boardstate.service.history.verify import verify_log
 from boardstate.service.log import clocks, endings, event_builder, lifecycle, record_model

@@ -1,5 +1,5 @@
 """What the webhook admin API and the feed need from the backend (DESIGN §5d), and the shapes
-it answers with. `GameBackend` (`schema.ports`) includes this protocol."""
+it answers with. `GameBackend` (`service.contract.backend`) includes this protocol."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import dataclasses
 from collections.abc import AsyncIterator
 from typing import Any, ClassVar, Protocol
 
-from boardstate.schema.codes import CATCH_UP_LIMIT, ApiError
+from boardstate.service.contract.codes import CATCH_UP_LIMIT, ApiError
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -12,7 +12,7 @@ import binascii
 import re
 
 from boardstate.engine.core.echo import echo
-from boardstate.schema.codes import BAD_CURSOR, ApiError
+from boardstate.service.contract.codes import BAD_CURSOR, ApiError
 
 MAX_CURSOR_CHARS = 400
 """Characters of a cursor (base64 of a game key of at most ~290 characters)."""

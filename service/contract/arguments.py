@@ -4,7 +4,7 @@ Unicode. A bad one is a `BAD_INPUT` GraphQL error naming the argument, never an 
 
 from __future__ import annotations
 
-from boardstate.schema.codes import BAD_INPUT, ApiError
+from boardstate.service.contract.codes import BAD_INPUT, ApiError
 
 MAX_FILTER_CHARS = 64
 """Characters of a `games(player:, gameType:)` filter (player names have at most 64)."""

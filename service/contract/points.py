@@ -18,10 +18,6 @@ import math
 from contextvars import ContextVar
 from datetime import UTC, datetime
 
-from graphql import GraphQLError, GraphQLSchema
-
-from boardstate.schema.guard import Limits
-
 POINT = 100
 """Cost units (plain field reads, about 0.4 ms of the service's CPU) in one point."""
 
@@ -32,24 +28,6 @@ def points(cost: int | None) -> int:
     if cost is None:
         return 1
     return max(1, -(-cost // POINT))
-
-
-def operation_cost(
-    guard: Limits, schema: GraphQLSchema, query: str, name: str | None
-) -> int | None:
-    """The cost of the operation a request runs (`name`: its `operationName`), from the guard's
-    caches (the guard then finds the document parsed and measured); None when the document is
-    refused before it runs (it does not parse, a limit, no such operation)."""
-    try:
-        guard.parse(query)
-    except GraphQLError:
-        return None
-    if guard.check(schema, query):
-        return None
-    costs = guard.measured(schema, query).costs
-    if name is None:
-        return next(iter(costs.values())) if len(costs) == 1 else None
-    return costs.get(name)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

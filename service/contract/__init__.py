@@ -1,0 +1,2 @@
+"""The application contract, free of any web framework: ports, view records, codes, cursors,
+paging, tokens and the measured prices; REST, GraphQL and the features all use it (DESIGN §2)."""

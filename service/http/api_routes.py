@@ -1,0 +1,17 @@
+"""Every declared route of `/v1` (`service.http.api_route.ApiRoute`), in the OpenAPI document's
+order, and the price table generated from them with the plain routes' prices."""
+
+from __future__ import annotations
+
+from boardstate.service.http.api_games import GAME_ROUTES
+from boardstate.service.http.api_history import HISTORY_ROUTES
+from boardstate.service.http.api_route import ApiRoute, prices_of
+from boardstate.service.http.api_table import TABLE_ROUTES
+from boardstate.service.http.api_webhooks import WEBHOOK_ROUTES
+from boardstate.service.http.rest_prices import PLAIN_PRICES, PriceTable
+
+DECLARED: tuple[ApiRoute, ...] = (*GAME_ROUTES, *HISTORY_ROUTES, *TABLE_ROUTES, *WEBHOOK_ROUTES)
+"""The routes of `/v1` that the OpenAPI document describes (all but the document and its page)."""
+
+PRICES = PriceTable({**prices_of(DECLARED), **PLAIN_PRICES})
+"""What each route costs from the caller's points budget (docs/security.md)."""
