@@ -192,6 +192,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/board.svg": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A picture (SVG) of a seat's view (its token) or the spectator view, at any version */
+        get: operations["getBoardSvg"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/fork": {
         parameters: {
             query?: never;
@@ -237,23 +254,6 @@ export interface paths {
         put?: never;
         /** Verifies an exported log as `boardstate verify --json` does; stores nothing */
         post: operations["verifyLog"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/games/{id}/board.svg": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** A picture (SVG) of a seat's view (its token) or the spectator view, at any version */
-        get: operations["getBoardSvg"];
-        put?: never;
-        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3032,6 +3032,199 @@ export interface operations {
             };
         };
     };
+    getBoardSvg: {
+        parameters: {
+            query?: {
+                /** @description A seat (0-based); omit for spectators. */
+                seat?: number;
+                /** @description A past version (1-based). */
+                version?: number;
+            };
+            header?: {
+                /** @description An ETag of this picture. */
+                "If-None-Match"?: string;
+            };
+            path: {
+                /** @description The game's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An SVG document (docs/pictures.md): the board, every player's visible holdings, scores, whose turn it is and the last move highlighted, drawn from the same view as `getState` (so a spectator picture shows no hidden card). Scalable (viewBox), with `role=img`, a `<title>`, a `<desc>` and labelled groups. ETag: revalidate with If-None-Match (304); a finished game's pictures are cacheable for a day. */
+            200: {
+                headers: {
+                    /** @description The picture's revision (version, seat, ended); a finished game's pictures are cacheable for a day. A revalidation that matches draws nothing. */
+                    ETag?: string;
+                    /** @description default-src 'none' (no script, nothing loaded) */
+                    "Content-Security-Policy"?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /** @example <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 520 900" role="img">…</svg> */
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description Not modified: the client's copy (If-None-Match) is current; no body */
+            304: {
+                headers: {
+                    /** @description The picture's revision (version, seat, ended); a finished game's pictures are cacheable for a day. A revalidation that matches draws nothing. */
+                    ETag?: string;
+                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Illegal move",
+                     *       "status": 422,
+                     *       "detail": "place 1 or 2 passengers before you build stations",
+                     *       "code": "ILLEGAL_MOVE",
+                     *       "details": {
+                     *         "rule": "step_order"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
     forkGame: {
         parameters: {
             query?: never;
@@ -3596,199 +3789,6 @@ export interface operations {
                      *       "details": {
                      *         "retryAfter": 2
                      *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-        };
-    };
-    getBoardSvg: {
-        parameters: {
-            query?: {
-                /** @description A seat (0-based); omit for spectators. */
-                seat?: number;
-                /** @description A past version (1-based). */
-                version?: number;
-            };
-            header?: {
-                /** @description An ETag of this picture. */
-                "If-None-Match"?: string;
-            };
-            path: {
-                /** @description The game's id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description An SVG document (docs/pictures.md): the board, every player's visible holdings, scores, whose turn it is and the last move highlighted, drawn from the same view as `getState` (so a spectator picture shows no hidden card). Scalable (viewBox), with `role=img`, a `<title>`, a `<desc>` and labelled groups. ETag: revalidate with If-None-Match (304); a finished game's pictures are cacheable for a day. */
-            200: {
-                headers: {
-                    /** @description The picture's revision (version, seat, ended); a finished game's pictures are cacheable for a day. A revalidation that matches draws nothing. */
-                    ETag?: string;
-                    /** @description default-src 'none' (no script, nothing loaded) */
-                    "Content-Security-Policy"?: string;
-                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
-                    "Cache-Control"?: string;
-                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Points left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Points used in the window */
-                    "X-RateLimit-Used"?: number;
-                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description What the budget counts: `points` */
-                    "X-RateLimit-Resource"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /** @example <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 520 900" role="img">…</svg> */
-                    "image/svg+xml": string;
-                };
-            };
-            /** @description Not modified: the client's copy (If-None-Match) is current; no body */
-            304: {
-                headers: {
-                    /** @description The picture's revision (version, seat, ended); a finished game's pictures are cacheable for a day. A revalidation that matches draws nothing. */
-                    ETag?: string;
-                    /** @description How long a cache may keep the answer (`no-cache`: revalidate each time) */
-                    "Cache-Control"?: string;
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Malformed JSON body",
-                     *       "status": 400,
-                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
-                     *       "code": "BAD_JSON",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
-                     *       "code": "UNAUTHORIZED",
-                     *       "details": {
-                     *         "seat": 0
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Game not found",
-                     *       "status": 404,
-                     *       "detail": "no game 'r2zx'",
-                     *       "code": "GAME_NOT_FOUND",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Illegal move",
-                     *       "status": 422,
-                     *       "detail": "place 1 or 2 passengers before you build stations",
-                     *       "code": "ILLEGAL_MOVE",
-                     *       "details": {
-                     *         "rule": "step_order"
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
-            429: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Points left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Points used in the window */
-                    "X-RateLimit-Used"?: number;
-                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description What the budget counts: `points` */
-                    "X-RateLimit-Resource"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Rate limited",
-                     *       "status": 429,
-                     *       "detail": "rate limit exceeded; retry in 2 s",
-                     *       "code": "RATE_LIMITED",
-                     *       "details": {
-                     *         "retryAfter": 2
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Store unavailable",
-                     *       "status": 503,
-                     *       "detail": "the store cannot be reached; nothing was written",
-                     *       "code": "STORE_UNAVAILABLE",
-                     *       "details": null
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
