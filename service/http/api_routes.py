@@ -10,8 +10,10 @@ from boardstate.service.http.api_table import TABLE_ROUTES
 from boardstate.service.http.api_webhooks import WEBHOOK_ROUTES
 from boardstate.service.http.rest_prices import PLAIN_PRICES, PriceTable
 
-DECLARED: tuple[ApiRoute, ...] = (*GAME_ROUTES, *HISTORY_ROUTES, *TABLE_ROUTES, *WEBHOOK_ROUTES)
-"""The routes of `/v1` that the OpenAPI document describes (all but the document and its page)."""
+DECLARED: tuple[ApiRoute, ...] = (*HISTORY_ROUTES, *GAME_ROUTES, *TABLE_ROUTES, *WEBHOOK_ROUTES)
+"""The routes of `/v1` that the OpenAPI document describes (all but the document and its page).
+`HISTORY_ROUTES` first: its paths `/v1/games/import` and `/v1/games/verify` must be tried
+before `/v1/games/{game_id}`, whose GET would otherwise answer their other methods' 405."""
 
 PRICES = PriceTable({**prices_of(DECLARED), **PLAIN_PRICES})
 """What each route costs from the caller's points budget (docs/security.md)."""

@@ -222,3 +222,11 @@ async def test_forks_count_against_the_create_limit_on_both_doors(
         assert (graphql["__typename"], graphql["code"]) == ("Rejected", "RATE_LIMITED")
     finally:
         await api.close()
+
+
+async def test_the_log_routes_allow_post_only(history: ServiceProcess) -> None:
+    async with httpx.AsyncClient(trust_env=False, timeout=30) as http:
+        for path in ("/v1/games/import", "/v1/games/verify"):
+            for method in ("OPTIONS", "DELETE", "PUT"):
+                answer = await http.request(method, f"{history.url}{path}")
+                assert (answer.status_code, answer.headers["allow"]) == (405, "POST"), path
