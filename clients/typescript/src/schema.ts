@@ -4,6 +4,57 @@
  */
 
 export interface paths {
+    "/v1/games/{id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new game from `version` of a finished game (forkGame) */
+        post: operations["forkGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies an exported, finished log and stores it as a game (admin token) */
+        post: operations["importLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies an exported log as `boardstate verify --json` does; stores nothing */
+        post: operations["verifyLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/game-types": {
         parameters: {
             query?: never;
@@ -203,57 +254,6 @@ export interface paths {
         get: operations["getBoardSvg"];
         put?: never;
         post?: never;
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/games/{id}/fork": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** A new game from `version` of a finished game (forkGame) */
-        post: operations["forkGame"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/games/import": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Verifies an exported, finished log and stores it as a game (admin token) */
-        post: operations["importLog"];
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/v1/games/verify": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        /** Verifies an exported log as `boardstate verify --json` does; stores nothing */
-        post: operations["verifyLog"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1112,6 +1112,577 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    forkGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 12
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForkIn"];
+            };
+        };
+        responses: {
+            /** @description The fork and a token for every seat */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameCreatedOut"];
+                };
+            };
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Fork reveals hidden information",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "FORK_REVEALS_HIDDEN",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Version conflict",
+                     *       "status": 409,
+                     *       "detail": "expectedVersion 11 is stale; the game is at version 12",
+                     *       "code": "VERSION_CONFLICT",
+                     *       "details": {
+                     *         "expectedVersion": 11,
+                     *         "currentVersion": 12
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_TOO_LARGE, REQUEST_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "the request body is larger than 1048576 bytes",
+                     *       "code": "REQUEST_TOO_LARGE",
+                     *       "details": {
+                     *         "limit": 1048576
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Illegal move",
+                     *       "status": 422,
+                     *       "detail": "place 1 or 2 passengers before you build stations",
+                     *       "code": "ILLEGAL_MOVE",
+                     *       "details": {
+                     *         "rule": "step_order"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    importLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An exported log (`GET /v1/games/{id}/log`) as NDJSON or msgpack (told apart by its first byte), at most BOARDSTATE_MAX_IMPORT_BYTES (a line at most BOARDSTATE_MAX_IMPORT_LINE_BYTES). */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+                "application/msgpack": string;
+            };
+        };
+        responses: {
+            /** @description This log was imported before: that game */
+            200: {
+                headers: {
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedOut"];
+                };
+            };
+            /** @description Imported */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedOut"];
+                };
+            };
+            /** @description Problem: BAD_LOG */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not an exported log",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_LOG",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: IMPORT_DISABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Import disabled",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "IMPORT_DISABLED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Log imported with other content",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "LOG_CONFLICT",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Log too large",
+                     *       "status": 413,
+                     *       "detail": "see code",
+                     *       "code": "LOG_TOO_LARGE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_UNVERIFIED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Log does not verify",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "LOG_UNVERIFIED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    verifyLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An exported log (`GET /v1/games/{id}/log`) as NDJSON or msgpack (told apart by its first byte), at most BOARDSTATE_MAX_IMPORT_BYTES (a line at most BOARDSTATE_MAX_IMPORT_LINE_BYTES). */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+                "application/msgpack": string;
+            };
+        };
+        responses: {
+            /** @description The report (`ok: false` names the failure) */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationOut"];
+                };
+            };
+            /** @description Problem: BAD_LOG */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not an exported log",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_LOG",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Log too large",
+                     *       "status": 413,
+                     *       "detail": "see code",
+                     *       "code": "LOG_TOO_LARGE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
     listGameTypes: {
         parameters: {
             query?: never;
@@ -3218,577 +3789,6 @@ export interface operations {
                      *       "detail": "the store cannot be reached; nothing was written",
                      *       "code": "STORE_UNAVAILABLE",
                      *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-        };
-    };
-    forkGame: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /** @description The game's id. */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "version": 12
-                 *     }
-                 */
-                "application/json": components["schemas"]["ForkIn"];
-            };
-        };
-        responses: {
-            /** @description The fork and a token for every seat */
-            201: {
-                headers: {
-                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Points left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Points used in the window */
-                    "X-RateLimit-Used"?: number;
-                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description What the budget counts: `points` */
-                    "X-RateLimit-Resource"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["GameCreatedOut"];
-                };
-            };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Malformed JSON body",
-                     *       "status": 400,
-                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
-                     *       "code": "BAD_JSON",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
-                     *       "code": "UNAUTHORIZED",
-                     *       "details": {
-                     *         "seat": 0
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Fork reveals hidden information",
-                     *       "status": 403,
-                     *       "detail": "see code",
-                     *       "code": "FORK_REVEALS_HIDDEN",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Game not found",
-                     *       "status": 404,
-                     *       "detail": "no game 'r2zx'",
-                     *       "code": "GAME_NOT_FOUND",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Version conflict",
-                     *       "status": 409,
-                     *       "detail": "expectedVersion 11 is stale; the game is at version 12",
-                     *       "code": "VERSION_CONFLICT",
-                     *       "details": {
-                     *         "expectedVersion": 11,
-                     *         "currentVersion": 12
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: LOG_TOO_LARGE, REQUEST_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Request body too large",
-                     *       "status": 413,
-                     *       "detail": "the request body is larger than 1048576 bytes",
-                     *       "code": "REQUEST_TOO_LARGE",
-                     *       "details": {
-                     *         "limit": 1048576
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Illegal move",
-                     *       "status": 422,
-                     *       "detail": "place 1 or 2 passengers before you build stations",
-                     *       "code": "ILLEGAL_MOVE",
-                     *       "details": {
-                     *         "rule": "step_order"
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
-            429: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Points left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Points used in the window */
-                    "X-RateLimit-Used"?: number;
-                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description What the budget counts: `points` */
-                    "X-RateLimit-Resource"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Rate limited",
-                     *       "status": 429,
-                     *       "detail": "rate limit exceeded; retry in 2 s",
-                     *       "code": "RATE_LIMITED",
-                     *       "details": {
-                     *         "retryAfter": 2
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Store unavailable",
-                     *       "status": 503,
-                     *       "detail": "the store cannot be reached; nothing was written",
-                     *       "code": "STORE_UNAVAILABLE",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-        };
-    };
-    importLog: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description An exported log (`GET /v1/games/{id}/log`) as NDJSON or msgpack (told apart by its first byte), at most BOARDSTATE_MAX_IMPORT_BYTES (a line at most BOARDSTATE_MAX_IMPORT_LINE_BYTES). */
-        requestBody: {
-            content: {
-                "application/x-ndjson": string;
-                "application/msgpack": string;
-            };
-        };
-        responses: {
-            /** @description This log was imported before: that game */
-            200: {
-                headers: {
-                    "Idempotent-Replayed"?: "true";
-                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Points left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Points used in the window */
-                    "X-RateLimit-Used"?: number;
-                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description What the budget counts: `points` */
-                    "X-RateLimit-Resource"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ImportedOut"];
-                };
-            };
-            /** @description Imported */
-            201: {
-                headers: {
-                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Points left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Points used in the window */
-                    "X-RateLimit-Used"?: number;
-                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description What the budget counts: `points` */
-                    "X-RateLimit-Resource"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["ImportedOut"];
-                };
-            };
-            /** @description Problem: BAD_LOG */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not an exported log",
-                     *       "status": 400,
-                     *       "detail": "see code",
-                     *       "code": "BAD_LOG",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: UNAUTHORIZED */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Unauthorized",
-                     *       "status": 401,
-                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
-                     *       "code": "UNAUTHORIZED",
-                     *       "details": {
-                     *         "seat": 0
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: IMPORT_DISABLED */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Import disabled",
-                     *       "status": 403,
-                     *       "detail": "see code",
-                     *       "code": "IMPORT_DISABLED",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: LOG_CONFLICT */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Log imported with other content",
-                     *       "status": 409,
-                     *       "detail": "see code",
-                     *       "code": "LOG_CONFLICT",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: LOG_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Log too large",
-                     *       "status": 413,
-                     *       "detail": "see code",
-                     *       "code": "LOG_TOO_LARGE",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: LOG_UNVERIFIED */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Log does not verify",
-                     *       "status": 422,
-                     *       "detail": "see code",
-                     *       "code": "LOG_UNVERIFIED",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
-            429: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Points left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Points used in the window */
-                    "X-RateLimit-Used"?: number;
-                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description What the budget counts: `points` */
-                    "X-RateLimit-Resource"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Rate limited",
-                     *       "status": 429,
-                     *       "detail": "rate limit exceeded; retry in 2 s",
-                     *       "code": "RATE_LIMITED",
-                     *       "details": {
-                     *         "retryAfter": 2
-                     *       }
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
-            503: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Store unavailable",
-                     *       "status": 503,
-                     *       "detail": "the store cannot be reached; nothing was written",
-                     *       "code": "STORE_UNAVAILABLE",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-        };
-    };
-    verifyLog: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        /** @description An exported log (`GET /v1/games/{id}/log`) as NDJSON or msgpack (told apart by its first byte), at most BOARDSTATE_MAX_IMPORT_BYTES (a line at most BOARDSTATE_MAX_IMPORT_LINE_BYTES). */
-        requestBody: {
-            content: {
-                "application/x-ndjson": string;
-                "application/msgpack": string;
-            };
-        };
-        responses: {
-            /** @description The report (`ok: false` names the failure) */
-            200: {
-                headers: {
-                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Points left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Points used in the window */
-                    "X-RateLimit-Used"?: number;
-                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description What the budget counts: `points` */
-                    "X-RateLimit-Resource"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["VerificationOut"];
-                };
-            };
-            /** @description Problem: BAD_LOG */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Not an exported log",
-                     *       "status": 400,
-                     *       "detail": "see code",
-                     *       "code": "BAD_LOG",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: LOG_TOO_LARGE */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Log too large",
-                     *       "status": 413,
-                     *       "detail": "see code",
-                     *       "code": "LOG_TOO_LARGE",
-                     *       "details": null
-                     *     }
-                     */
-                    "application/problem+json": components["schemas"]["ProblemOut"];
-                };
-            };
-            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
-            429: {
-                headers: {
-                    /** @description Seconds to wait */
-                    "Retry-After"?: number;
-                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
-                    "X-RateLimit-Limit"?: number;
-                    /** @description Points left in the window */
-                    "X-RateLimit-Remaining"?: number;
-                    /** @description Points used in the window */
-                    "X-RateLimit-Used"?: number;
-                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
-                    "X-RateLimit-Reset"?: number;
-                    /** @description What the budget counts: `points` */
-                    "X-RateLimit-Resource"?: string;
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "type": "about:blank",
-                     *       "title": "Rate limited",
-                     *       "status": 429,
-                     *       "detail": "rate limit exceeded; retry in 2 s",
-                     *       "code": "RATE_LIMITED",
-                     *       "details": {
-                     *         "retryAfter": 2
-                     *       }
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
