@@ -10,10 +10,11 @@ from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
 from boardstate.schema.events import PageInfo
+from boardstate.schema.game_header import GameStatus
 from boardstate.schema.game_types import GameType, all_game_types, game_type_of
 from boardstate.schema.rate_limit import RateLimitQuery
 from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
-from boardstate.schema.types import Game, GameConnection, GameEdge, GameStatus
+from boardstate.schema.types import Game, GameConnection, GameEdge
 from boardstate.schema.webhooks import WebhookQuery
 from boardstate.service.contract import cursors
 from boardstate.service.contract.arguments import text_argument

@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import enum
-
 import strawberry
 from strawberry.scalars import JSON
 
@@ -13,21 +11,12 @@ from boardstate.schema import decorators as described
 from boardstate.schema import events as gql_events
 from boardstate.schema.context import Info
 from boardstate.schema.events import EventConnection, PageInfo
+from boardstate.schema.game_header import GameResult, GameStatus
 from boardstate.schema.game_types import GameType, game_type_of
 from boardstate.schema.table_types import GameClock, TakebackRequest
 from boardstate.service.contract import paging
 from boardstate.service.contract.codes import as_api_error
 from boardstate.service.contract.ports import GameView
-
-
-@strawberry.enum
-class GameStatus(enum.Enum):
-    """OPEN waits for players; ACTIVE is being played; FINISHED has a result."""
-
-    OPEN = "OPEN"
-    ACTIVE = "ACTIVE"
-    FINISHED = "FINISHED"
-    ABANDONED = "ABANDONED"
 
 
 @strawberry.type
@@ -45,15 +34,6 @@ class Seat:
         default=False, description="The game's stand-in plays this seat's turns."
     )
     timeouts: int = 0
-
-
-@strawberry.type
-class GameResult:
-    """Scores by seat index and the winners (several on a shared win)."""
-
-    scores: list[int]
-    winners: list[int]
-    details: JSON | None
 
 
 @strawberry.type

@@ -159,9 +159,15 @@ class LivePort(Protocol):
     """A game's events as they happen."""
 
     def game_events(
-        self, game_id: str, after_version: int, token: str | None, address: str | None = None
+        self,
+        game_id: str,
+        after_version: int,
+        token: str | None,
+        address: str | None = None,
+        with_state: bool = False,
     ) -> AsyncGenerator[EventView, None]:
-        """Yields the game's events after `after_version`, then live ones, redacted; a
+        """Yields the game's events after `after_version`, then live ones, redacted, each with
+        the game's header after it (`with_state`: and the viewer's state view); a
         spectator's stream counts against the client `address` (`TOO_MANY_STREAMS`)."""
 
 

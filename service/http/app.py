@@ -26,7 +26,7 @@ from boardstate.service.http.graphql_app import GraphQLApp
 from boardstate.service.http.graphql_sse import sse_transport
 from boardstate.service.http.graphql_ws import MAX_OPERATIONS
 from boardstate.service.http.limits import SizeLimits
-from boardstate.service.http.log_import import IMPORT_PATH
+from boardstate.service.http.log_import import LOG_BODY_PATHS
 from boardstate.service.http.loop_lag import watch_loop_lag
 from boardstate.service.http.pages import PAGE_ROUTES
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
@@ -156,7 +156,7 @@ def create_app(settings: Settings) -> Starlette:
             SizeLimits,
             max_body=settings.max_body_bytes,
             max_ws_message=settings.max_ws_message_bytes,
-            per_path={IMPORT_PATH: None},
+            per_path=dict.fromkeys(LOG_BODY_PATHS),
         ),
     ]
     if settings.cors_origins:

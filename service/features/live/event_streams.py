@@ -9,12 +9,14 @@ the redaction are the same on every transport.
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Callable
+import dataclasses
+from collections.abc import AsyncGenerator, Awaitable, Callable
 
 from boardstate.service.contract.ports import EventView
 from boardstate.service.failures import TooManyStreams
 from boardstate.service.features.live.live_events import SubscriptionHub
 from boardstate.service.features.live.slot_streams import SlotStream
+from boardstate.service.features.live.stream_headers import HeaderFold
 from boardstate.service.features.live.stream_limits import StreamLimits, as_api_error
 from boardstate.service.features.views.read_models import event_view
 from boardstate.service.log.game_record import GameRecord
@@ -47,9 +49,13 @@ def open_stream(
     viewer: int | None,
     after_version: int,
     address: str | None,
+    at_version: Callable[[int], Awaitable[GameRecord]],
+    with_state: bool = False,
 ) -> EventStream:
     """Takes a slot (else `TOO_MANY_STREAMS`) and returns the stream of `record`'s events
-    after `after_version`, catch-up then live, redacted for `viewer`."""
+    after `after_version`, catch-up then live, redacted for `viewer`, each with the game's
+    header after it (`features.live.stream_headers`; `at_version` loads the game at a version),
+    and the viewer's state view in it when `with_state`."""
     game_id = record.game_id
     complete = record.result is not None
     try:
@@ -63,8 +69,11 @@ def open_stream(
         limits.release(slot)
 
     async def events() -> AsyncGenerator[EventView, None]:
+        fold = HeaderFold(at_version, viewer, with_state)
         with store_errors():
             async for event in hub.follow(game_id, after_version):
-                yield event_view(record, event, viewer, complete)
+                header = await fold.after(event)
+                view = event_view(record, event, viewer, complete)
+                yield dataclasses.replace(view, header=header)
 
     return EventStream(events(), release, record, viewer)

@@ -7,6 +7,7 @@ live streams: `TOO_MANY_STREAMS` (`service.features.live.stream_limits`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import AsyncGenerator
 from contextlib import aclosing
 
@@ -34,7 +35,12 @@ class LiveEvents:
         self.metrics = metrics
 
     async def open_game_events(
-        self, game_id: str, after_version: int, token: str | None, address: str | None = None
+        self,
+        game_id: str,
+        after_version: int,
+        token: str | None,
+        address: str | None = None,
+        with_state: bool = False,
     ) -> EventStream:
         """Opens the stream of `game_events` now, before any event is read."""
         if after_version < 0:
@@ -47,15 +53,21 @@ class LiveEvents:
         if not 0 <= after_version <= record.version:
             # A position past the log would wait for events that may never come: refused.
             raise BadVersion(f"afterVersion must be 0..{record.version}, not {after_version}")
-        return open_stream(
-            self.hub, self.streams, self.metrics, record, viewer, after_version, address
-        )
+        at = functools.partial(self.games.loader.at_version, record)
+        limits = (self.hub, self.streams, self.metrics)
+        return open_stream(*limits, record, viewer, after_version, address, at, with_state)
 
     async def game_events(
-        self, game_id: str, after_version: int, token: str | None, address: str | None = None
+        self,
+        game_id: str,
+        after_version: int,
+        token: str | None,
+        address: str | None = None,
+        with_state: bool = False,
     ) -> AsyncGenerator[EventView, None]:
-        """Yields events after `after_version` from the log, then live; ends after GameEnded."""
-        stream = await self.open_game_events(game_id, after_version, token, address)
+        """Yields events after `after_version` from the log, then live, with their headers;
+        ends after GameEnded."""
+        stream = await self.open_game_events(game_id, after_version, token, address, with_state)
         async with aclosing(stream):
             async for view in stream:
                 yield view

@@ -38,6 +38,7 @@ from boardstate.service.history.integrity import (
 )
 from boardstate.service.inputs import is_game_id
 from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import opening
 from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.offload import INLINE_EVENTS, off_loop
 from boardstate.service.store import (
@@ -189,9 +190,7 @@ class GameLoader:
             return current
         if not 1 <= version <= current.version:
             raise ApiError(BAD_VERSION, f"version must be 1..{current.version}, not {version}")
-        proto = dataclasses.replace(
-            current, version=1, seats=(None,) * current.players, state=None, result=None
-        )
+        proto = opening(current)  # version 1: nothing of the later table, seats or state
         if version == 1:
             return proto
         base = self.checkpoints.nearest(current.game_id, version)
