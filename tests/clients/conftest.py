@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.clients.py_consumer import Consumer as PyConsumer
-from tests.clients.py_consumer import build_wheel
+from tests.clients.py_consumer import build_sdist, build_wheel
 from tests.clients.py_consumer import fresh_checkout as py_fresh_checkout
 from tests.clients.ts_consumer import Consumer, fresh_checkout, pack
 
@@ -91,5 +91,16 @@ def py_from_wheel(py_checkout: Path) -> Iterator[PyConsumer]:
     try:
         wheel = build_wheel(py_checkout, root)
         yield PyConsumer(root).install(f"{wheel}[offline]")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def py_from_sdist(py_checkout: Path) -> Iterator[PyConsumer]:
+    """`pip install ./boardstate-client-0.1.0.tar.gz` (built by `python -m build --sdist`)."""
+    root = Path(tempfile.mkdtemp(prefix="bs-py-sdist-"))
+    try:
+        sdist = build_sdist(py_checkout, root)
+        yield PyConsumer(root / "consumer").install(str(sdist))
     finally:
         shutil.rmtree(root, ignore_errors=True)

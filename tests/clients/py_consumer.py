@@ -1,6 +1,7 @@
 """The Python SDK installed as an integrator installs it, into a fresh venv outside the
 repository: from its folder in a fresh checkout (clients/python beside engine/, which setup.py
-vendors), or from the wheel built of that folder. pip fetches httpx and attrs from its index."""
+vendors), from the wheel built of that folder, or from its sdist (built into a wheel by pip
+with no checkout around it: the engine travels inside the sdist). pip fetches httpx and attrs from its index."""
 
 from __future__ import annotations
 
@@ -53,11 +54,22 @@ def build_wheel(sdk: Path, into: Path) -> Path:
     return next(into.glob("boardstate_client-*.whl"))
 
 
+def build_sdist(sdk: Path, into: Path) -> Path:
+    """`python -m build --sdist` of the SDK's folder (the `build` frontend in a venv of its own,
+    the build backend in an isolated environment, as a release would); returns the archive."""
+    tools = Consumer(into / "tools")
+    run([sys.executable, "-m", "venv", str(tools.root / "venv")], into)
+    run([str(tools.python), "-m", "pip", "install", "-q", "build>=1,<2"], into)
+    run([str(tools.python), "-m", "build", "--sdist", "--outdir", str(into), str(sdk)], into)
+    return next(into.glob("boardstate_client-*.tar.gz"))
+
+
 class Consumer:
     """A venv of its own (the stdlib's venv, no site packages) with the SDK installed."""
 
     def __init__(self, root: Path) -> None:
         self.root = root
+        root.mkdir(parents=True, exist_ok=True)
         self.python = root / "venv" / "bin" / "python"
 
     def install(self, requirement: str) -> Consumer:

@@ -1,5 +1,5 @@
 """The Python SDK as integrators install it (issue 29), into fresh venvs outside the repository:
-from its folder in a fresh checkout and from the wheel built of it. Each plays a whole Trambahn
+from its folder in a fresh checkout, from the wheel built of it and from its sdist. Each plays a whole Trambahn
 game against a real service with `play` (typed moves, the game's stream), with nothing of the
 server installed; reads refused `429 RATE_LIMITED` are sent again after `Retry-After`; the
 offline fold works from the engine the wheel carries."""
@@ -33,7 +33,7 @@ def limited(redis_server: RedisServer) -> Iterator[ServiceProcess]:
         yield process
 
 
-@pytest.mark.parametrize("installed", ["py_from_path", "py_from_wheel"])
+@pytest.mark.parametrize("installed", ["py_from_path", "py_from_wheel", "py_from_sdist"])
 def test_the_installed_sdk_plays_a_whole_game_with_play(
     installed: str, server: ServiceProcess, request: pytest.FixtureRequest
 ) -> None:
@@ -45,12 +45,16 @@ def test_the_installed_sdk_plays_a_whole_game_with_play(
     assert result["boardstate_modules"] == []  # nothing of the server: it is not installed
 
 
-def test_the_wheel_folds_offline_with_the_engine_it_carries(py_from_wheel: Consumer) -> None:
+@pytest.mark.parametrize("installed", ["py_from_wheel", "py_from_sdist"])
+def test_the_built_sdk_folds_offline_with_the_engine_it_carries(
+    installed: str, request: pytest.FixtureRequest
+) -> None:
+    consumer: Consumer = request.getfixturevalue(installed)
     code = (
         "from boardstate_client.offline import _registry; r = _registry(); "
         "print(r.__name__, r.get('trambahn').info.id)"
     )
-    out = consumer_python(py_from_wheel, code)
+    out = consumer_python(consumer, code)
     assert out.split() == ["boardstate_client._engine.registry", "trambahn"]
 
 
