@@ -14,7 +14,17 @@ from typing import Any
 import pytest
 from boardstate_api.api.default import create_game
 from boardstate_api.models import CreateGameIn
-from boardstate_client import Turn, connect, game_events, play, unwrap, wait_for_turn
+from boardstate_client import (
+    Turn,
+    connect,
+    game_events,
+    get_state_async,
+    play,
+    play_async,
+    unwrap,
+    wait_for_turn,
+    wait_for_turn_async,
+)
 from boardstate_client.games import trambahn
 
 from tests.api.server import ServiceProcess, unique_prefix
@@ -77,3 +87,26 @@ async def test_play_and_a_spectators_stream_go_on_across_a_cut_to_the_games_end(
     assert final["status"] == "FINISHED"
     assert ends[1]["version"] == final["version"]
     assert seen == list(range(1, final["version"] + 1))
+
+
+async def test_play_async_plays_both_seats_on_one_loop(server: ServiceProcess) -> None:
+    body = CreateGameIn(game_type="trambahn", players=2, seats=["ann", "bob"])
+    created = unwrap(create_game.sync_detailed(client=connect(server.url), body=body))
+    game_id = created.game.id
+
+    async def last(turn: Turn[trambahn.Move, trambahn.StateView]) -> trambahn.Move:
+        return turn.legal_moves[-1]
+
+    starter = created.game.to_act[0]
+    header = await wait_for_turn_async(connect(server.url), game_id, starter)
+    assert header.to_move(starter)
+    ends = await asyncio.gather(
+        *(
+            play_async(connect(server.url, t.token), trambahn.GAME, game_id, t.seat, last)
+            for t in created.tokens
+        )
+    )
+    assert [end["status"] for end in ends] == ["FINISHED", "FINISHED"]
+    view = await get_state_async(connect(server.url), trambahn.GAME, game_id)
+    assert view.version == ends[0]["version"]
+    assert view.state["finished"] is True

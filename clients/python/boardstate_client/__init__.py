@@ -25,6 +25,13 @@ from boardstate_client.offline import OfflineGame, OfflineLogError, fold_log, re
 from boardstate_client.retry import DEFAULT_RETRY, RetryInfo, RetryingTransport, RetryPolicy
 from boardstate_client.streams import Message, feed, feed_async, game_events, game_events_async
 from boardstate_client.turns import Turn, play, wait_for_turn
+from boardstate_client.turns_async import (
+    get_game_async,
+    get_state_async,
+    legal_moves_async,
+    play_async,
+    wait_for_turn_async,
+)
 from boardstate_client.typed import (
     GameType,
     Header,
@@ -64,13 +71,18 @@ __all__ = [
     "game_events",
     "game_events_async",
     "get_game",
+    "get_game_async",
     "get_state",
+    "get_state_async",
     "legal_moves",
+    "legal_moves_async",
     "play",
+    "play_async",
     "read_log",
     "submit_move",
     "submit_move_async",
     "unwrap",
     "wait_for_turn",
+    "wait_for_turn_async",
     "walk_log",
 ]

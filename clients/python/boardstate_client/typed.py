@@ -76,20 +76,20 @@ def read_json(
     return answer.json()
 
 
-def _game_path(game_id: str, tail: str = "") -> str:
+def game_path(game_id: str, tail: str = "") -> str:
     return f"/v1/games/{quote(game_id, safe='')}{tail}"
 
 
 def get_game(client: Client | AuthenticatedClient, game_id: str) -> dict[str, Any]:
     """The game (`GameOut` as JSON: `header = Header.of(game)`)."""
-    return cast(dict[str, Any], read_json(client, _game_path(game_id)))
+    return cast(dict[str, Any], read_json(client, game_path(game_id)))
 
 
 def legal_moves(
     client: Client | AuthenticatedClient, game: GameType[M, S, E], game_id: str, seat: int
 ) -> Legal[M]:
     """`seat`'s legal moves (its token, or an admin's), typed for the game type."""
-    body = read_json(client, _game_path(game_id, "/legal-moves"), {"seat": seat})
+    body = read_json(client, game_path(game_id, "/legal-moves"), {"seat": seat})
     return Legal(int(body["version"]), cast(list[M], body["moves"]))
 
 
@@ -101,5 +101,5 @@ def get_state(
 ) -> Viewed[S]:
     """The state as `seat` sees it (a spectator's view without a seat), typed."""
     params = {} if seat is None else {"seat": seat}
-    body = read_json(client, _game_path(game_id, "/state"), params)
+    body = read_json(client, game_path(game_id, "/state"), params)
     return Viewed(int(body["version"]), cast(S, body["state"]))
