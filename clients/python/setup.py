@@ -51,7 +51,7 @@ def vendor(into: Path) -> None:
 class BuildWithEngine(build_py):
     def run(self) -> None:
         super().run()
-        if not self.editable_mode:
+        if not getattr(self, "editable_mode", False):
             vendor(Path(self.build_lib) / VENDORED)
 
 
