@@ -54,7 +54,8 @@ def module_name(game_id: str) -> str:
 class Writer:
     """The definitions of one module, in an order where each comes after what it uses."""
 
-    def __init__(self) -> None:
+    def __init__(self, prefix: str) -> None:
+        self.prefix = prefix
         self.blocks: list[str] = []
         self.names: set[str] = set()
 
@@ -92,10 +93,18 @@ class Writer:
         for index, option in enumerate(options):
             tag = option.get("properties", {}).get("type", {}) if isinstance(option, dict) else {}
             label = pascal(str(tag["const"])) if "const" in tag else f"Variant{index + 1}"
-            found = self.type_of(option, label + name if "const" in tag else name + label)
+            found = self.type_of(
+                option, self.tagged(name, label) if "const" in tag else name + label
+            )
             if found not in types:
                 types.append(found)
         return " | ".join(types) if types else "Any"
+
+    def tagged(self, name: str, label: str) -> str:
+        """`TrambahnBuildStationMove`: a tagged variant's name, its tag after the game's name."""
+        if name.startswith(self.prefix):
+            return self.prefix + label + name[len(self.prefix) :]
+        return label + name
 
     def array(self, schema: dict[str, Any], name: str) -> str:
         if "prefixItems" in schema:
@@ -142,7 +151,8 @@ class Writer:
 
 def game_module(game: dict[str, Any]) -> str:
     """The source of `boardstate_client/games/<game>.py` for one game type."""
-    prefix, writer = pascal(game["id"]), Writer()
+    prefix = pascal(game["id"])
+    writer = Writer(prefix)
     aliases = [
         f"{alias} = {writer.type_of(game[field], prefix + alias)}" for _, field, alias in KINDS
     ]

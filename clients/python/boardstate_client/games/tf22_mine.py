@@ -9,7 +9,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 from boardstate_client.typed import GameType
 
 
-class ChangeTypeTf22MineMove(TypedDict):
+class Tf22MineChangeTypeMove(TypedDict):
     """1 ore: step onto an adjacent card of another tunnel type."""
 
     type: Literal["change_type"]
@@ -17,28 +17,28 @@ class ChangeTypeTf22MineMove(TypedDict):
     to: tuple[int, int]
 
 
-class ChooseColourTf22MineMove(TypedDict):
+class Tf22MineChooseColourMove(TypedDict):
     """Set-up: take a colour that is still free."""
 
     type: Literal["choose_colour"]
     colour: Literal["white", "red", "blue", "yellow"]
 
 
-class CollectTf22MineMove(TypedDict):
+class Tf22MineCollectMove(TypedDict):
     """1 ore: pick up the Ranium on the crew's card."""
 
     type: Literal["collect"]
     crew: Literal["white", "red", "blue", "yellow"]
 
 
-class CommitSymbolCardTf22MineMove(TypedDict):
+class Tf22MineCommitSymbolCardMove(TypedDict):
     """Strategic mode: a fighter's secret choice of one of their unused symbol cards."""
 
     type: Literal["commit_symbol_card"]
     card: str
 
 
-class DeliverTf22MineMove(TypedDict):
+class Tf22MineDeliverMove(TypedDict):
     """1 ore: go through the tunnel network to a loader and hand over 1 or 2 Ranium."""
 
     type: Literal["deliver"]
@@ -47,72 +47,72 @@ class DeliverTf22MineMove(TypedDict):
     units: int
 
 
-class FlipLongTf22MineMove(TypedDict):
+class Tf22MineFlipLongMove(TypedDict):
     """1 ore: flip any mine card over its long side."""
 
     type: Literal["flip_long"]
     cell: tuple[int, int]
 
 
-class FlipShortTf22MineMove(TypedDict):
+class Tf22MineFlipShortMove(TypedDict):
     """1 ore: flip any mine card over its short side."""
 
     type: Literal["flip_short"]
     cell: tuple[int, int]
 
 
-class ForfeitOreTf22MineMove(TypedDict):
+class Tf22MineForfeitOreMove(TypedDict):
     """House rule (`allow_forfeit_ore`): give up the remaining ore; the turn ends."""
 
     type: Literal["forfeit_ore"]
 
 
-class FreeActionTf22MineMoveRotateVariant1(TypedDict):
+class Tf22MineFreeActionMoveRotateVariant1(TypedDict):
     """1 ore: turn any mine card by 180°."""
 
     cell: tuple[int, int]
 
 
-class FreeActionTf22MineMoveFlipLongVariant1(TypedDict):
+class Tf22MineFreeActionMoveFlipLongVariant1(TypedDict):
     """1 ore: flip any mine card over its long side."""
 
     cell: tuple[int, int]
 
 
-class FreeActionTf22MineMoveFlipShortVariant1(TypedDict):
+class Tf22MineFreeActionMoveFlipShortVariant1(TypedDict):
     """1 ore: flip any mine card over its short side."""
 
     cell: tuple[int, int]
 
 
-class FreeActionTf22MineMoveMoveVariant1(TypedDict):
+class Tf22MineFreeActionMoveMoveVariant1(TypedDict):
     """1 ore: move a crew to another cell of its tunnel network."""
 
     crew: Literal["white", "red", "blue", "yellow"]
     to: tuple[int, int]
 
 
-class FreeActionTf22MineMoveChangeTypeVariant1(TypedDict):
+class Tf22MineFreeActionMoveChangeTypeVariant1(TypedDict):
     """1 ore: step onto an adjacent card of another tunnel type."""
 
     crew: Literal["white", "red", "blue", "yellow"]
     to: tuple[int, int]
 
 
-class FreeActionTf22MineMoveCollectVariant1(TypedDict):
+class Tf22MineFreeActionMoveCollectVariant1(TypedDict):
     """1 ore: pick up the Ranium on the crew's card."""
 
     crew: Literal["white", "red", "blue", "yellow"]
 
 
-class FreeActionTf22MineMoveMoveLoaderVariant1(TypedDict):
+class Tf22MineFreeActionMoveMoveLoaderVariant1(TypedDict):
     """1 ore: move a loader one position along the outer track."""
 
     loader: int
     way: Literal["forward", "back"]
 
 
-class FreeActionTf22MineMoveDeliverVariant1(TypedDict):
+class Tf22MineFreeActionMoveDeliverVariant1(TypedDict):
     """1 ore: go through the tunnel network to a loader and hand over 1 or 2 Ranium."""
 
     crew: Literal["white", "red", "blue", "yellow"]
@@ -120,21 +120,21 @@ class FreeActionTf22MineMoveDeliverVariant1(TypedDict):
     units: int
 
 
-class FreeActionTf22MineMove(TypedDict):
+class Tf22MineFreeActionMove(TypedDict):
     """The defender's free 1-ore action after winning a fight: exactly one field set."""
 
     type: Literal["free_action"]
-    rotate: NotRequired[FreeActionTf22MineMoveRotateVariant1 | None]
-    flip_long: NotRequired[FreeActionTf22MineMoveFlipLongVariant1 | None]
-    flip_short: NotRequired[FreeActionTf22MineMoveFlipShortVariant1 | None]
-    move: NotRequired[FreeActionTf22MineMoveMoveVariant1 | None]
-    change_type: NotRequired[FreeActionTf22MineMoveChangeTypeVariant1 | None]
-    collect: NotRequired[FreeActionTf22MineMoveCollectVariant1 | None]
-    move_loader: NotRequired[FreeActionTf22MineMoveMoveLoaderVariant1 | None]
-    deliver: NotRequired[FreeActionTf22MineMoveDeliverVariant1 | None]
+    rotate: NotRequired[Tf22MineFreeActionMoveRotateVariant1 | None]
+    flip_long: NotRequired[Tf22MineFreeActionMoveFlipLongVariant1 | None]
+    flip_short: NotRequired[Tf22MineFreeActionMoveFlipShortVariant1 | None]
+    move: NotRequired[Tf22MineFreeActionMoveMoveVariant1 | None]
+    change_type: NotRequired[Tf22MineFreeActionMoveChangeTypeVariant1 | None]
+    collect: NotRequired[Tf22MineFreeActionMoveCollectVariant1 | None]
+    move_loader: NotRequired[Tf22MineFreeActionMoveMoveLoaderVariant1 | None]
+    deliver: NotRequired[Tf22MineFreeActionMoveDeliverVariant1 | None]
 
 
-class MoveTf22MineMove(TypedDict):
+class Tf22MineMoveMove(TypedDict):
     """1 ore: move a crew to another cell of its tunnel network."""
 
     type: Literal["move"]
@@ -142,7 +142,7 @@ class MoveTf22MineMove(TypedDict):
     to: tuple[int, int]
 
 
-class MoveLoaderTf22MineMove(TypedDict):
+class Tf22MineMoveLoaderMove(TypedDict):
     """1 ore: move a loader one position along the outer track."""
 
     type: Literal["move_loader"]
@@ -150,7 +150,7 @@ class MoveLoaderTf22MineMove(TypedDict):
     way: Literal["forward", "back"]
 
 
-class PlaceRaniumTf22MineMove(TypedDict):
+class Tf22MinePlaceRaniumMove(TypedDict):
     """Re-spawn: the right-hand neighbour places a delivered Ranium (strategic: with `card`)."""
 
     type: Literal["place_ranium"]
@@ -158,14 +158,14 @@ class PlaceRaniumTf22MineMove(TypedDict):
     card: NotRequired[str | None]
 
 
-class RotateTf22MineMove(TypedDict):
+class Tf22MineRotateMove(TypedDict):
     """1 ore: turn any mine card by 180°."""
 
     type: Literal["rotate"]
     cell: tuple[int, int]
 
 
-class SecretTunnelTf22MineMove(TypedDict):
+class Tf22MineSecretTunnelMove(TypedDict):
     """3 ore: put the crew on any card of its current type without Ranium."""
 
     type: Literal["secret_tunnel"]
@@ -173,7 +173,7 @@ class SecretTunnelTf22MineMove(TypedDict):
     to: tuple[int, int]
 
 
-class StealTf22MineMove(TypedDict):
+class Tf22MineStealMove(TypedDict):
     """1 ore: attack the opposing crew `target` on the same card for one Ranium."""
 
     type: Literal["steal"]
@@ -181,7 +181,7 @@ class StealTf22MineMove(TypedDict):
     target: Literal["white", "red", "blue", "yellow"]
 
 
-class SwapCardsTf22MineMove(TypedDict):
+class Tf22MineSwapCardsMove(TypedDict):
     """Set-up: swap the ring cards on cells `a` and `b`; both `null` stops swapping."""
 
     type: Literal["swap_cards"]
@@ -189,7 +189,7 @@ class SwapCardsTf22MineMove(TypedDict):
     b: NotRequired[tuple[int, int] | None]
 
 
-class TransporterTrapTf22MineMove(TypedDict):
+class Tf22MineTransporterTrapMove(TypedDict):
     """2 ore: send every opposing crew on the crew's card to one card of the same type."""
 
     type: Literal["transporter_trap"]
@@ -322,7 +322,7 @@ class Tf22MineStateView(TypedDict):
     options: Tf22MineStateViewOptions
 
 
-class CardTurnedTf22MineEventData(TypedDict):
+class Tf22MineCardTurnedEventData(TypedDict):
     """A mine card was rotated or flipped; pieces stay on the cell (seed)."""
 
     seat: int
@@ -332,14 +332,14 @@ class CardTurnedTf22MineEventData(TypedDict):
     rot: int
 
 
-class CardTurnedTf22MineEvent(TypedDict):
+class Tf22MineCardTurnedEvent(TypedDict):
     """A mine card was rotated or flipped; pieces stay on the cell (seed)."""
 
     type: Literal["CardTurned"]
-    data: CardTurnedTf22MineEventData
+    data: Tf22MineCardTurnedEventData
 
 
-class CardsSwappedTf22MineEventData(TypedDict):
+class Tf22MineCardsSwappedEventData(TypedDict):
     """§2.4 item 7: the start player swapped two ring cards (faces, rots kept)."""
 
     seat: int
@@ -347,55 +347,55 @@ class CardsSwappedTf22MineEventData(TypedDict):
     b: tuple[int, int]
 
 
-class CardsSwappedTf22MineEvent(TypedDict):
+class Tf22MineCardsSwappedEvent(TypedDict):
     """§2.4 item 7: the start player swapped two ring cards (faces, rots kept)."""
 
     type: Literal["CardsSwapped"]
-    data: CardsSwappedTf22MineEventData
+    data: Tf22MineCardsSwappedEventData
 
 
-class ColourChoiceStartedTf22MineEventData(TypedDict):
+class Tf22MineColourChoiceStartedEventData(TypedDict):
     """§2.4 item 8: colours are chosen by these seats in this order."""
 
     order: list[int]
 
 
-class ColourChoiceStartedTf22MineEvent(TypedDict):
+class Tf22MineColourChoiceStartedEvent(TypedDict):
     """§2.4 item 8: colours are chosen by these seats in this order."""
 
     type: Literal["ColourChoiceStarted"]
-    data: ColourChoiceStartedTf22MineEventData
+    data: Tf22MineColourChoiceStartedEventData
 
 
-class ColourChosenTf22MineEventData(TypedDict):
+class Tf22MineColourChosenEventData(TypedDict):
     """A seat took a colour (the last one is left to the start player)."""
 
     seat: int
     colour: Literal["white", "red", "blue", "yellow"]
 
 
-class ColourChosenTf22MineEvent(TypedDict):
+class Tf22MineColourChosenEvent(TypedDict):
     """A seat took a colour (the last one is left to the start player)."""
 
     type: Literal["ColourChosen"]
-    data: ColourChosenTf22MineEventData
+    data: Tf22MineColourChosenEventData
 
 
-class CommitmentsRevealedTf22MineEventData(TypedDict):
+class Tf22MineCommitmentsRevealedEventData(TypedDict):
     """Strategic mode: both commitments, revealed together (seat order of `seats`)."""
 
     seats: list[int]
     cards: list[str]
 
 
-class CommitmentsRevealedTf22MineEvent(TypedDict):
+class Tf22MineCommitmentsRevealedEvent(TypedDict):
     """Strategic mode: both commitments, revealed together (seat order of `seats`)."""
 
     type: Literal["CommitmentsRevealed"]
-    data: CommitmentsRevealedTf22MineEventData
+    data: Tf22MineCommitmentsRevealedEventData
 
 
-class CrewMovedTf22MineEventData(TypedDict):
+class Tf22MineCrewMovedEventData(TypedDict):
     """A crew now stands on `to`."""
 
     crew: Literal["white", "red", "blue", "yellow"]
@@ -405,14 +405,14 @@ class CrewMovedTf22MineEventData(TypedDict):
     ]
 
 
-class CrewMovedTf22MineEvent(TypedDict):
+class Tf22MineCrewMovedEvent(TypedDict):
     """A crew now stands on `to`."""
 
     type: Literal["CrewMoved"]
-    data: CrewMovedTf22MineEventData
+    data: Tf22MineCrewMovedEventData
 
 
-class FightResolvedTf22MineEventData(TypedDict):
+class Tf22MineFightResolvedEventData(TypedDict):
     """§2.8: scores are card value minus own Ranium; the higher wins."""
 
     attacker_card: str
@@ -422,14 +422,14 @@ class FightResolvedTf22MineEventData(TypedDict):
     winner: Literal["attacker", "defender", "tie"]
 
 
-class FightResolvedTf22MineEvent(TypedDict):
+class Tf22MineFightResolvedEvent(TypedDict):
     """§2.8: scores are card value minus own Ranium; the higher wins."""
 
     type: Literal["FightResolved"]
-    data: FightResolvedTf22MineEventData
+    data: Tf22MineFightResolvedEventData
 
 
-class FightStartedTf22MineEventData(TypedDict):
+class Tf22MineFightStartedEventData(TypedDict):
     """§2.8: a crew attacked an opposing crew holding Ranium on the same card."""
 
     attacker: Literal["white", "red", "blue", "yellow"]
@@ -438,40 +438,40 @@ class FightStartedTf22MineEventData(TypedDict):
     defender_seat: int
 
 
-class FightStartedTf22MineEvent(TypedDict):
+class Tf22MineFightStartedEvent(TypedDict):
     """§2.8: a crew attacked an opposing crew holding Ranium on the same card."""
 
     type: Literal["FightStarted"]
-    data: FightStartedTf22MineEventData
+    data: Tf22MineFightStartedEventData
 
 
-class FreeActionGrantedTf22MineEventData(TypedDict):
+class Tf22MineFreeActionGrantedEventData(TypedDict):
     """The winning defender owes one free 1-ore action."""
 
     seat: int
 
 
-class FreeActionGrantedTf22MineEvent(TypedDict):
+class Tf22MineFreeActionGrantedEvent(TypedDict):
     """The winning defender owes one free 1-ore action."""
 
     type: Literal["FreeActionGranted"]
-    data: FreeActionGrantedTf22MineEventData
+    data: Tf22MineFreeActionGrantedEventData
 
 
-class FreeActionTakenTf22MineEventData(TypedDict):
+class Tf22MineFreeActionTakenEventData(TypedDict):
     """The defender took the free action (its facts follow)."""
 
     seat: int
 
 
-class FreeActionTakenTf22MineEvent(TypedDict):
+class Tf22MineFreeActionTakenEvent(TypedDict):
     """The defender took the free action (its facts follow)."""
 
     type: Literal["FreeActionTaken"]
-    data: FreeActionTakenTf22MineEventData
+    data: Tf22MineFreeActionTakenEventData
 
 
-class GameOverTf22MineEventData(TypedDict):
+class Tf22MineGameOverEventData(TypedDict):
     """The game ended: 3 victory points, or the last of `max_rounds` rounds was played."""
 
     reason: str
@@ -480,28 +480,28 @@ class GameOverTf22MineEventData(TypedDict):
     winners: list[int]
 
 
-class GameOverTf22MineEvent(TypedDict):
+class Tf22MineGameOverEvent(TypedDict):
     """The game ended: 3 victory points, or the last of `max_rounds` rounds was played."""
 
     type: Literal["GameOver"]
-    data: GameOverTf22MineEventData
+    data: Tf22MineGameOverEventData
 
 
-class LoaderMovedTf22MineEventData(TypedDict):
+class Tf22MineLoaderMovedEventData(TypedDict):
     """A loader moved to a neighbouring track position."""
 
     loader: int
     position: int
 
 
-class LoaderMovedTf22MineEvent(TypedDict):
+class Tf22MineLoaderMovedEvent(TypedDict):
     """A loader moved to a neighbouring track position."""
 
     type: Literal["LoaderMoved"]
-    data: LoaderMovedTf22MineEventData
+    data: Tf22MineLoaderMovedEventData
 
 
-class MineLaidOutTf22MineEventDataGridItem(TypedDict):
+class Tf22MineMineLaidOutEventDataGridItem(TypedDict):
     """A mine card on a cell and how it lies: face up and rot 0 / 180 (§2.2 item 3)."""
 
     card: str
@@ -509,74 +509,74 @@ class MineLaidOutTf22MineEventDataGridItem(TypedDict):
     rot: int
 
 
-class MineLaidOutTf22MineEventDataCrewsItem(TypedDict):
+class Tf22MineMineLaidOutEventDataCrewsItem(TypedDict):
     """A crew and its base camp on its centre card."""
 
     colour: Literal["white", "red", "blue", "yellow"]
     cell: tuple[int, int]
 
 
-class MineLaidOutTf22MineEventData(TypedDict):
+class Tf22MineMineLaidOutEventData(TypedDict):
     """§2.4 items 1–5: the 36 cards row-major (ring cards shuffled, faces and rots drawn),"""
 
     data_set: str
     content_hash: str
-    grid: list[MineLaidOutTf22MineEventDataGridItem]
-    crews: list[MineLaidOutTf22MineEventDataCrewsItem]
+    grid: list[Tf22MineMineLaidOutEventDataGridItem]
+    crews: list[Tf22MineMineLaidOutEventDataCrewsItem]
     ranium: list[tuple[int, int]]
     loaders: list[int]
 
 
-class MineLaidOutTf22MineEvent(TypedDict):
+class Tf22MineMineLaidOutEvent(TypedDict):
     """§2.4 items 1–5: the 36 cards row-major (ring cards shuffled, faces and rots drawn),"""
 
     type: Literal["MineLaidOut"]
-    data: MineLaidOutTf22MineEventData
+    data: Tf22MineMineLaidOutEventData
 
 
-class OreForfeitedTf22MineEventData(TypedDict):
+class Tf22MineOreForfeitedEventData(TypedDict):
     """House rule: the active seat gave up its remaining ore."""
 
     seat: int
     ore: int
 
 
-class OreForfeitedTf22MineEvent(TypedDict):
+class Tf22MineOreForfeitedEvent(TypedDict):
     """House rule: the active seat gave up its remaining ore."""
 
     type: Literal["OreForfeited"]
-    data: OreForfeitedTf22MineEventData
+    data: Tf22MineOreForfeitedEventData
 
 
-class OreSpentTf22MineEventData(TypedDict):
+class Tf22MineOreSpentEventData(TypedDict):
     """The active seat paid ore for an action."""
 
     seat: int
     ore: int
 
 
-class OreSpentTf22MineEvent(TypedDict):
+class Tf22MineOreSpentEvent(TypedDict):
     """The active seat paid ore for an action."""
 
     type: Literal["OreSpent"]
-    data: OreSpentTf22MineEventData
+    data: Tf22MineOreSpentEventData
 
 
-class RaniumCollectedTf22MineEventData(TypedDict):
+class Tf22MineRaniumCollectedEventData(TypedDict):
     """A crew picked up the Ranium on its cell."""
 
     crew: Literal["white", "red", "blue", "yellow"]
     cell: tuple[int, int]
 
 
-class RaniumCollectedTf22MineEvent(TypedDict):
+class Tf22MineRaniumCollectedEvent(TypedDict):
     """A crew picked up the Ranium on its cell."""
 
     type: Literal["RaniumCollected"]
-    data: RaniumCollectedTf22MineEventData
+    data: Tf22MineRaniumCollectedEventData
 
 
-class RaniumDeliveredTf22MineEventData(TypedDict):
+class Tf22MineRaniumDeliveredEventData(TypedDict):
     """A crew handed Ranium to a loader; `points` is the seat's new victory-point total."""
 
     seat: int
@@ -586,83 +586,83 @@ class RaniumDeliveredTf22MineEventData(TypedDict):
     points: int
 
 
-class RaniumDeliveredTf22MineEvent(TypedDict):
+class Tf22MineRaniumDeliveredEvent(TypedDict):
     """A crew handed Ranium to a loader; `points` is the seat's new victory-point total."""
 
     type: Literal["RaniumDelivered"]
-    data: RaniumDeliveredTf22MineEventData
+    data: Tf22MineRaniumDeliveredEventData
 
 
-class RaniumPlacedTf22MineEventData(TypedDict):
+class Tf22MineRaniumPlacedEventData(TypedDict):
     """A re-spawned Ranium was put on `cell`."""
 
     seat: int
     cell: tuple[int, int]
 
 
-class RaniumPlacedTf22MineEvent(TypedDict):
+class Tf22MineRaniumPlacedEvent(TypedDict):
     """A re-spawned Ranium was put on `cell`."""
 
     type: Literal["RaniumPlaced"]
-    data: RaniumPlacedTf22MineEventData
+    data: Tf22MineRaniumPlacedEventData
 
 
-class RaniumStolenTf22MineEventData(TypedDict):
+class Tf22MineRaniumStolenEventData(TypedDict):
     """The winning attacker took one Ranium from the defender."""
 
     crew: Literal["white", "red", "blue", "yellow"]
     victim: Literal["white", "red", "blue", "yellow"]
 
 
-class RaniumStolenTf22MineEvent(TypedDict):
+class Tf22MineRaniumStolenEvent(TypedDict):
     """The winning attacker took one Ranium from the defender."""
 
     type: Literal["RaniumStolen"]
-    data: RaniumStolenTf22MineEventData
+    data: Tf22MineRaniumStolenEventData
 
 
-class RespawnStartedTf22MineEventData(TypedDict):
+class Tf22MineRespawnStartedEventData(TypedDict):
     """§2.7: the delivered units return to the mine, placed by `seat` one after the other."""
 
     seat: int
     units: int
 
 
-class RespawnStartedTf22MineEvent(TypedDict):
+class Tf22MineRespawnStartedEvent(TypedDict):
     """§2.7: the delivered units return to the mine, placed by `seat` one after the other."""
 
     type: Literal["RespawnStarted"]
-    data: RespawnStartedTf22MineEventData
+    data: Tf22MineRespawnStartedEventData
 
 
-class StartPlayerChosenTf22MineEventData(TypedDict):
+class Tf22MineStartPlayerChosenEventData(TypedDict):
     """§2.4 item 6: the start player was drawn at random."""
 
     seat: int
 
 
-class StartPlayerChosenTf22MineEvent(TypedDict):
+class Tf22MineStartPlayerChosenEvent(TypedDict):
     """§2.4 item 6: the start player was drawn at random."""
 
     type: Literal["StartPlayerChosen"]
-    data: StartPlayerChosenTf22MineEventData
+    data: Tf22MineStartPlayerChosenEventData
 
 
-class SymbolCardCommittedTf22MineEventData(TypedDict):
+class Tf22MineSymbolCardCommittedEventData(TypedDict):
     """Strategic mode: a fighter committed a card. Card: its owner only, until revealed."""
 
     seat: int
     card: str | None
 
 
-class SymbolCardCommittedTf22MineEvent(TypedDict):
+class Tf22MineSymbolCardCommittedEvent(TypedDict):
     """Strategic mode: a fighter committed a card. Card: its owner only, until revealed."""
 
     type: Literal["SymbolCardCommitted"]
-    data: SymbolCardCommittedTf22MineEventData
+    data: Tf22MineSymbolCardCommittedEventData
 
 
-class SymbolCardRevealedTf22MineEventData(TypedDict):
+class Tf22MineSymbolCardRevealedEventData(TypedDict):
     """A seat revealed a symbol card (it counts as played)."""
 
     seat: int
@@ -670,55 +670,55 @@ class SymbolCardRevealedTf22MineEventData(TypedDict):
     purpose: Literal["fight", "respawn"]
 
 
-class SymbolCardRevealedTf22MineEvent(TypedDict):
+class Tf22MineSymbolCardRevealedEvent(TypedDict):
     """A seat revealed a symbol card (it counts as played)."""
 
     type: Literal["SymbolCardRevealed"]
-    data: SymbolCardRevealedTf22MineEventData
+    data: Tf22MineSymbolCardRevealedEventData
 
 
-class SymbolPileReshuffledTf22MineEventData(TypedDict):
+class Tf22MineSymbolPileReshuffledEventData(TypedDict):
     """Standard mode: an empty pile was made anew from all the seat's cards. Order: hidden."""
 
     seat: int
     order: list[str | None]
 
 
-class SymbolPileReshuffledTf22MineEvent(TypedDict):
+class Tf22MineSymbolPileReshuffledEvent(TypedDict):
     """Standard mode: an empty pile was made anew from all the seat's cards. Order: hidden."""
 
     type: Literal["SymbolPileReshuffled"]
-    data: SymbolPileReshuffledTf22MineEventData
+    data: Tf22MineSymbolPileReshuffledEventData
 
 
-class SymbolPilesShuffledTf22MineEventData(TypedDict):
+class Tf22MineSymbolPilesShuffledEventData(TypedDict):
     """§2.4 item 9 (standard mode): every seat's pile, top first. Order: hidden from all."""
 
     piles: list[list[str | None]]
 
 
-class SymbolPilesShuffledTf22MineEvent(TypedDict):
+class Tf22MineSymbolPilesShuffledEvent(TypedDict):
     """§2.4 item 9 (standard mode): every seat's pile, top first. Order: hidden from all."""
 
     type: Literal["SymbolPilesShuffled"]
-    data: SymbolPilesShuffledTf22MineEventData
+    data: Tf22MineSymbolPilesShuffledEventData
 
 
-class TurnStartedTf22MineEventData(TypedDict):
+class Tf22MineTurnStartedEventData(TypedDict):
     """A seat's turn began with 4 ore."""
 
     seat: int
     round: int
 
 
-class TurnStartedTf22MineEvent(TypedDict):
+class Tf22MineTurnStartedEvent(TypedDict):
     """A seat's turn began with 4 ore."""
 
     type: Literal["TurnStarted"]
-    data: TurnStartedTf22MineEventData
+    data: Tf22MineTurnStartedEventData
 
 
-class GameCreatedTf22MineEventDataOptions(TypedDict):
+class Tf22MineGameCreatedEventDataOptions(TypedDict):
     """`createGame` options for `tf22-mine`; every field is optional."""
 
     require_open_edges: NotRequired[bool]
@@ -739,67 +739,67 @@ class GameCreatedTf22MineEventDataOptions(TypedDict):
     max_rounds: NotRequired[int]
 
 
-class GameCreatedTf22MineEventDataTableBotsItem(TypedDict):
+class Tf22MineGameCreatedEventDataTableBotsItem(TypedDict):
     seat: int
     policy: str
     budgetMs: int
 
 
-class GameCreatedTf22MineEventDataTable(TypedDict):
+class Tf22MineGameCreatedEventDataTable(TypedDict):
     clock: NotRequired[dict[str, Any]]
     standIn: NotRequired[str]
     hints: NotRequired[bool]
-    bots: NotRequired[list[GameCreatedTf22MineEventDataTableBotsItem]]
+    bots: NotRequired[list[Tf22MineGameCreatedEventDataTableBotsItem]]
     idleTimeouts: NotRequired[int]
 
 
-class GameCreatedTf22MineEventDataForkedFromSeedsItem(TypedDict):
+class Tf22MineGameCreatedEventDataForkedFromSeedsItem(TypedDict):
     seed: str
     before: int
 
 
-class GameCreatedTf22MineEventDataForkedFrom(TypedDict):
+class Tf22MineGameCreatedEventDataForkedFrom(TypedDict):
     gameId: str
     version: int
-    seeds: list[GameCreatedTf22MineEventDataForkedFromSeedsItem]
+    seeds: list[Tf22MineGameCreatedEventDataForkedFromSeedsItem]
     exact: bool
 
 
-class GameCreatedTf22MineEventData(TypedDict):
+class Tf22MineGameCreatedEventData(TypedDict):
     gameType: Literal["tf22-mine"]
     rulesVersion: str
-    options: GameCreatedTf22MineEventDataOptions
+    options: Tf22MineGameCreatedEventDataOptions
     players: int
     dataSet: str
     dataHash: str
     seedCommitment: str
     seededByClient: bool
     createdAt: str
-    table: NotRequired[GameCreatedTf22MineEventDataTable]
+    table: NotRequired[Tf22MineGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
-    forkedFrom: NotRequired[GameCreatedTf22MineEventDataForkedFrom]
+    forkedFrom: NotRequired[Tf22MineGameCreatedEventDataForkedFrom]
 
 
-class GameCreatedTf22MineEvent(TypedDict):
+class Tf22MineGameCreatedEvent(TypedDict):
     """The service's GameCreated event"""
 
     type: Literal["GameCreated"]
-    data: GameCreatedTf22MineEventData
+    data: Tf22MineGameCreatedEventData
 
 
-class SeatJoinedTf22MineEventData(TypedDict):
+class Tf22MineSeatJoinedEventData(TypedDict):
     name: str
     playerId: NotRequired[str | None]
 
 
-class SeatJoinedTf22MineEvent(TypedDict):
+class Tf22MineSeatJoinedEvent(TypedDict):
     """The service's SeatJoined event"""
 
     type: Literal["SeatJoined"]
-    data: SeatJoinedTf22MineEventData
+    data: Tf22MineSeatJoinedEventData
 
 
-class GameEndedTf22MineEventData(TypedDict):
+class Tf22MineGameEndedEventData(TypedDict):
     seed: str
     scores: list[int]
     winners: list[int]
@@ -807,96 +807,96 @@ class GameEndedTf22MineEventData(TypedDict):
     status: NotRequired[Literal["ABANDONED"]]
 
 
-class GameEndedTf22MineEvent(TypedDict):
+class Tf22MineGameEndedEvent(TypedDict):
     """The service's GameEnded event"""
 
     type: Literal["GameEnded"]
-    data: GameEndedTf22MineEventData
+    data: Tf22MineGameEndedEventData
 
 
-class ResignedTf22MineEvent(TypedDict):
+class Tf22MineResignedEvent(TypedDict):
     """The service's Resigned event"""
 
     type: Literal["Resigned"]
     data: dict[str, Any]
 
 
-class TimedOutTf22MineEventData(TypedDict):
+class Tf22MineTimedOutEventData(TypedDict):
     onTimeout: Literal["stand-in", "forfeit"]
     deadline: NotRequired[str]
 
 
-class TimedOutTf22MineEvent(TypedDict):
+class Tf22MineTimedOutEvent(TypedDict):
     """The service's TimedOut event"""
 
     type: Literal["TimedOut"]
-    data: TimedOutTf22MineEventData
+    data: Tf22MineTimedOutEventData
 
 
-class StandInSeatedTf22MineEventData(TypedDict):
+class Tf22MineStandInSeatedEventData(TypedDict):
     policy: str
 
 
-class StandInSeatedTf22MineEvent(TypedDict):
+class Tf22MineStandInSeatedEvent(TypedDict):
     """The service's StandInSeated event"""
 
     type: Literal["StandInSeated"]
-    data: StandInSeatedTf22MineEventData
+    data: Tf22MineStandInSeatedEventData
 
 
-class MoveTimedTf22MineEventData(TypedDict):
+class Tf22MineMoveTimedEventData(TypedDict):
     usedMs: int
     remainingMs: list[int] | None
 
 
-class MoveTimedTf22MineEvent(TypedDict):
+class Tf22MineMoveTimedEvent(TypedDict):
     """The service's MoveTimed event"""
 
     type: Literal["MoveTimed"]
-    data: MoveTimedTf22MineEventData
+    data: Tf22MineMoveTimedEventData
 
 
-class TakebackRequestedTf22MineEventData(TypedDict):
+class Tf22MineTakebackRequestedEventData(TypedDict):
     toVersion: int
 
 
-class TakebackRequestedTf22MineEvent(TypedDict):
+class Tf22MineTakebackRequestedEvent(TypedDict):
     """The service's TakebackRequested event"""
 
     type: Literal["TakebackRequested"]
-    data: TakebackRequestedTf22MineEventData
+    data: Tf22MineTakebackRequestedEventData
 
 
-class TakebackAnsweredTf22MineEventData(TypedDict):
+class Tf22MineTakebackAnsweredEventData(TypedDict):
     accept: bool
 
 
-class TakebackAnsweredTf22MineEvent(TypedDict):
+class Tf22MineTakebackAnsweredEvent(TypedDict):
     """The service's TakebackAnswered event"""
 
     type: Literal["TakebackAnswered"]
-    data: TakebackAnsweredTf22MineEventData
+    data: Tf22MineTakebackAnsweredEventData
 
 
-class TakenBackTf22MineEventData(TypedDict):
+class Tf22MineTakenBackEventData(TypedDict):
     toVersion: int
 
 
-class TakenBackTf22MineEvent(TypedDict):
+class Tf22MineTakenBackEvent(TypedDict):
     """The service's TakenBack event"""
 
     type: Literal["TakenBack"]
-    data: TakenBackTf22MineEventData
+    data: Tf22MineTakenBackEventData
 
 
-class SeatLeftTf22MineEvent(TypedDict):
+class Tf22MineSeatLeftEvent(TypedDict):
     """The service's SeatLeft event"""
 
     type: Literal["SeatLeft"]
     data: dict[str, Any]
 
 
-class SeatTokenReissuedTf22MineEvent(TypedDict):
+class Tf22MineSeatTokenReissuedEvent(TypedDict):
     """The service's SeatTokenReissued event"""
 
     type: Literal["SeatTokenReissued"]
@@ -939,64 +939,64 @@ class Tf22MineOptions(TypedDict):
 
 
 Move = (
-    ChangeTypeTf22MineMove
-    | ChooseColourTf22MineMove
-    | CollectTf22MineMove
-    | CommitSymbolCardTf22MineMove
-    | DeliverTf22MineMove
-    | FlipLongTf22MineMove
-    | FlipShortTf22MineMove
-    | ForfeitOreTf22MineMove
-    | FreeActionTf22MineMove
-    | MoveTf22MineMove
-    | MoveLoaderTf22MineMove
-    | PlaceRaniumTf22MineMove
-    | RotateTf22MineMove
-    | SecretTunnelTf22MineMove
-    | StealTf22MineMove
-    | SwapCardsTf22MineMove
-    | TransporterTrapTf22MineMove
+    Tf22MineChangeTypeMove
+    | Tf22MineChooseColourMove
+    | Tf22MineCollectMove
+    | Tf22MineCommitSymbolCardMove
+    | Tf22MineDeliverMove
+    | Tf22MineFlipLongMove
+    | Tf22MineFlipShortMove
+    | Tf22MineForfeitOreMove
+    | Tf22MineFreeActionMove
+    | Tf22MineMoveMove
+    | Tf22MineMoveLoaderMove
+    | Tf22MinePlaceRaniumMove
+    | Tf22MineRotateMove
+    | Tf22MineSecretTunnelMove
+    | Tf22MineStealMove
+    | Tf22MineSwapCardsMove
+    | Tf22MineTransporterTrapMove
 )
 StateView = Tf22MineStateView
 Event = (
-    CardTurnedTf22MineEvent
-    | CardsSwappedTf22MineEvent
-    | ColourChoiceStartedTf22MineEvent
-    | ColourChosenTf22MineEvent
-    | CommitmentsRevealedTf22MineEvent
-    | CrewMovedTf22MineEvent
-    | FightResolvedTf22MineEvent
-    | FightStartedTf22MineEvent
-    | FreeActionGrantedTf22MineEvent
-    | FreeActionTakenTf22MineEvent
-    | GameOverTf22MineEvent
-    | LoaderMovedTf22MineEvent
-    | MineLaidOutTf22MineEvent
-    | OreForfeitedTf22MineEvent
-    | OreSpentTf22MineEvent
-    | RaniumCollectedTf22MineEvent
-    | RaniumDeliveredTf22MineEvent
-    | RaniumPlacedTf22MineEvent
-    | RaniumStolenTf22MineEvent
-    | RespawnStartedTf22MineEvent
-    | StartPlayerChosenTf22MineEvent
-    | SymbolCardCommittedTf22MineEvent
-    | SymbolCardRevealedTf22MineEvent
-    | SymbolPileReshuffledTf22MineEvent
-    | SymbolPilesShuffledTf22MineEvent
-    | TurnStartedTf22MineEvent
-    | GameCreatedTf22MineEvent
-    | SeatJoinedTf22MineEvent
-    | GameEndedTf22MineEvent
-    | ResignedTf22MineEvent
-    | TimedOutTf22MineEvent
-    | StandInSeatedTf22MineEvent
-    | MoveTimedTf22MineEvent
-    | TakebackRequestedTf22MineEvent
-    | TakebackAnsweredTf22MineEvent
-    | TakenBackTf22MineEvent
-    | SeatLeftTf22MineEvent
-    | SeatTokenReissuedTf22MineEvent
+    Tf22MineCardTurnedEvent
+    | Tf22MineCardsSwappedEvent
+    | Tf22MineColourChoiceStartedEvent
+    | Tf22MineColourChosenEvent
+    | Tf22MineCommitmentsRevealedEvent
+    | Tf22MineCrewMovedEvent
+    | Tf22MineFightResolvedEvent
+    | Tf22MineFightStartedEvent
+    | Tf22MineFreeActionGrantedEvent
+    | Tf22MineFreeActionTakenEvent
+    | Tf22MineGameOverEvent
+    | Tf22MineLoaderMovedEvent
+    | Tf22MineMineLaidOutEvent
+    | Tf22MineOreForfeitedEvent
+    | Tf22MineOreSpentEvent
+    | Tf22MineRaniumCollectedEvent
+    | Tf22MineRaniumDeliveredEvent
+    | Tf22MineRaniumPlacedEvent
+    | Tf22MineRaniumStolenEvent
+    | Tf22MineRespawnStartedEvent
+    | Tf22MineStartPlayerChosenEvent
+    | Tf22MineSymbolCardCommittedEvent
+    | Tf22MineSymbolCardRevealedEvent
+    | Tf22MineSymbolPileReshuffledEvent
+    | Tf22MineSymbolPilesShuffledEvent
+    | Tf22MineTurnStartedEvent
+    | Tf22MineGameCreatedEvent
+    | Tf22MineSeatJoinedEvent
+    | Tf22MineGameEndedEvent
+    | Tf22MineResignedEvent
+    | Tf22MineTimedOutEvent
+    | Tf22MineStandInSeatedEvent
+    | Tf22MineMoveTimedEvent
+    | Tf22MineTakebackRequestedEvent
+    | Tf22MineTakebackAnsweredEvent
+    | Tf22MineTakenBackEvent
+    | Tf22MineSeatLeftEvent
+    | Tf22MineSeatTokenReissuedEvent
 )
 Options = Tf22MineOptions
 

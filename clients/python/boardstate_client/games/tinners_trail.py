@@ -9,69 +9,69 @@ from typing import Any, Literal, NotRequired, TypedDict
 from boardstate_client.typed import GameType
 
 
-class BidTinnersTrailMove(TypedDict):
+class TinnersTrailBidMove(TypedDict):
     """Auction: the opening bid (at least £1) or a strictly higher raise, at most your money."""
 
     type: Literal["bid"]
     amount: int
 
 
-class BuildAditTinnersTrailMove(TypedDict):
+class TinnersTrailBuildAditMove(TypedDict):
     """A5: an adit on the border between two adjacent areas (lower id first)."""
 
     type: Literal["build_adit"]
     areas: tuple[int, int]
 
 
-class BuildCalcinerTinnersTrailMove(TypedDict):
+class TinnersTrailBuildCalcinerMove(TypedDict):
     """Arsenic: build your calciner with the mine you just won (once per game)."""
 
     type: Literal["build_calciner"]
 
 
-class BuildMineTinnersTrailMove(TypedDict):
+class TinnersTrailBuildMineMove(TypedDict):
     """A1: start an auction for a mine in an area without one; you then make the opening bid."""
 
     type: Literal["build_mine"]
     area: int
 
 
-class BuildPortTinnersTrailMove(TypedDict):
+class TinnersTrailBuildPortMove(TypedDict):
     """A3: a port from the display into a coastal area without one."""
 
     type: Literal["build_port"]
     area: int
 
 
-class BuildRailwayTinnersTrailMove(TypedDict):
+class TinnersTrailBuildRailwayMove(TypedDict):
     """A6: a railway into an area without one."""
 
     type: Literal["build_railway"]
     area: int
 
 
-class HireMinerTinnersTrailMove(TypedDict):
+class TinnersTrailHireMinerMove(TypedDict):
     """A4: a miner from the display into any area."""
 
     type: Literal["hire_miner"]
     area: int
 
 
-class ImproveSteamPumpsTinnersTrailMove(TypedDict):
+class TinnersTrailImproveSteamPumpsMove(TypedDict):
     """A7: take a pump stack of `stack` tokens from the display and use it at once."""
 
     type: Literal["improve_steam_pumps"]
     stack: int
 
 
-class InvestTinnersTrailMove(TypedDict):
+class TinnersTrailInvestMove(TypedDict):
     """External investments: a cube onto column `column` (1 = cheapest) of this round's row."""
 
     type: Literal["invest"]
     column: int
 
 
-class MineOreTinnersTrailMove(TypedDict):
+class TinnersTrailMineOreMove(TypedDict):
     """A2: take tin and copper from one of your mines (at least 1 cube, at most its capacity)."""
 
     type: Literal["mine_ore"]
@@ -80,7 +80,7 @@ class MineOreTinnersTrailMove(TypedDict):
     copper: int
 
 
-class OpenAreaTinnersTrailMove(TypedDict):
+class TinnersTrailOpenAreaMove(TypedDict):
     """Round end: knowing the faces just rolled, choose an unseeded area for their cubes."""
 
     type: Literal["open_area"]
@@ -88,57 +88,57 @@ class OpenAreaTinnersTrailMove(TypedDict):
     dice: NotRequired[tuple[int, int, int] | None]
 
 
-class PassTinnersTrailMove(TypedDict):
+class TinnersTrailPassMove(TypedDict):
     """A9: leave the time track for the next free place in the Order of Play."""
 
     type: Literal["pass"]
 
 
-class PassBidTinnersTrailMove(TypedDict):
+class TinnersTrailPassBidMove(TypedDict):
     """Auction: drop out for good."""
 
     type: Literal["pass_bid"]
 
 
-class PassInvestmentTinnersTrailMove(TypedDict):
+class TinnersTrailPassInvestmentMove(TypedDict):
     """External investments: invest nothing this turn."""
 
     type: Literal["pass_investment"]
 
 
-class ProcessArsenicTinnersTrailMove(TypedDict):
+class TinnersTrailProcessArsenicMove(TypedDict):
     """Arsenic: take 1 arsenic cube from one of your mines; your limiter moves one column left."""
 
     type: Literal["process_arsenic"]
     area: int
 
 
-class PumpWaterTinnersTrailMove(TypedDict):
+class TinnersTrailPumpWaterMove(TypedDict):
     """Steam pumps: one token removes one water cube from an area."""
 
     type: Literal["pump_water"]
     area: int
 
 
-class SellArsenicTinnersTrailMove(TypedDict):
+class TinnersTrailSellArsenicMove(TypedDict):
     """Arsenic: sell all your arsenic on the market (1 time point)."""
 
     type: Literal["sell_arsenic"]
 
 
-class SellPastiesTinnersTrailMove(TypedDict):
+class TinnersTrailSellPastiesMove(TypedDict):
     """A8: £1 for 1 time point."""
 
     type: Literal["sell_pasties"]
 
 
-class SkipCalcinerTinnersTrailMove(TypedDict):
+class TinnersTrailSkipCalcinerMove(TypedDict):
     """Arsenic: do not build your calciner with this mine."""
 
     type: Literal["skip_calciner"]
 
 
-class StopPumpingTinnersTrailMove(TypedDict):
+class TinnersTrailStopPumpingMove(TypedDict):
     """Steam pumps: the remaining tokens go unused (they are lost for the round)."""
 
     type: Literal["stop_pumping"]
@@ -327,20 +327,20 @@ class TinnersTrailStateView(TypedDict):
     data_set: TinnersTrailStateViewDataSet
 
 
-class ActionPhaseEndedTinnersTrailEventData(TypedDict):
+class TinnersTrailActionPhaseEndedEventData(TypedDict):
     """Everyone passed; the pass order is the new Order of Play (B §1.8)."""
 
     order: list[int]
 
 
-class ActionPhaseEndedTinnersTrailEvent(TypedDict):
+class TinnersTrailActionPhaseEndedEvent(TypedDict):
     """Everyone passed; the pass order is the new Order of Play (B §1.8)."""
 
     type: Literal["ActionPhaseEnded"]
-    data: ActionPhaseEndedTinnersTrailEventData
+    data: TinnersTrailActionPhaseEndedEventData
 
 
-class AditBuiltTinnersTrailEventData(TypedDict):
+class TinnersTrailAditBuiltEventData(TypedDict):
     """A5: an adit on a border; water removed on both sides (as far as there was any)."""
 
     seat: int
@@ -348,14 +348,14 @@ class AditBuiltTinnersTrailEventData(TypedDict):
     water_removed: list[tuple[int, int]]
 
 
-class AditBuiltTinnersTrailEvent(TypedDict):
+class TinnersTrailAditBuiltEvent(TypedDict):
     """A5: an adit on a border; water removed on both sides (as far as there was any)."""
 
     type: Literal["AditBuilt"]
-    data: AditBuiltTinnersTrailEventData
+    data: TinnersTrailAditBuiltEventData
 
 
-class AreaSeededTinnersTrailEventData(TypedDict):
+class TinnersTrailAreaSeededEventData(TypedDict):
     """An area received its printed cubes and the three dice's worth of water, copper, tin."""
 
     area: int
@@ -366,14 +366,14 @@ class AreaSeededTinnersTrailEventData(TypedDict):
     seat: NotRequired[int | None]
 
 
-class AreaSeededTinnersTrailEvent(TypedDict):
+class TinnersTrailAreaSeededEvent(TypedDict):
     """An area received its printed cubes and the three dice's worth of water, copper, tin."""
 
     type: Literal["AreaSeeded"]
-    data: AreaSeededTinnersTrailEventData
+    data: TinnersTrailAreaSeededEventData
 
 
-class ArsenicProcessedTinnersTrailEventData(TypedDict):
+class TinnersTrailArsenicProcessedEventData(TypedDict):
     """Arsenic: a cube taken from a mine; the limiter now sits above `limiter`."""
 
     seat: int
@@ -381,14 +381,14 @@ class ArsenicProcessedTinnersTrailEventData(TypedDict):
     limiter: int
 
 
-class ArsenicProcessedTinnersTrailEvent(TypedDict):
+class TinnersTrailArsenicProcessedEvent(TypedDict):
     """Arsenic: a cube taken from a mine; the limiter now sits above `limiter`."""
 
     type: Literal["ArsenicProcessed"]
-    data: ArsenicProcessedTinnersTrailEventData
+    data: TinnersTrailArsenicProcessedEventData
 
 
-class ArsenicSoldTinnersTrailEventData(TypedDict):
+class TinnersTrailArsenicSoldEventData(TypedDict):
     """Arsenic: every held cube went onto these market spaces (indexes, best first)."""
 
     seat: int
@@ -396,28 +396,28 @@ class ArsenicSoldTinnersTrailEventData(TypedDict):
     income: int
 
 
-class ArsenicSoldTinnersTrailEvent(TypedDict):
+class TinnersTrailArsenicSoldEvent(TypedDict):
     """Arsenic: every held cube went onto these market spaces (indexes, best first)."""
 
     type: Literal["ArsenicSold"]
-    data: ArsenicSoldTinnersTrailEventData
+    data: TinnersTrailArsenicSoldEventData
 
 
-class AuctionOpenedTinnersTrailEventData(TypedDict):
+class TinnersTrailAuctionOpenedEventData(TypedDict):
     """A1: a seat started an auction for a mine in an area."""
 
     seat: int
     area: int
 
 
-class AuctionOpenedTinnersTrailEvent(TypedDict):
+class TinnersTrailAuctionOpenedEvent(TypedDict):
     """A1: a seat started an auction for a mine in an area."""
 
     type: Literal["AuctionOpened"]
-    data: AuctionOpenedTinnersTrailEventData
+    data: TinnersTrailAuctionOpenedEventData
 
 
-class AuctionWonTinnersTrailEventData(TypedDict):
+class TinnersTrailAuctionWonEventData(TypedDict):
     """The last bidder paid the bid and placed a mine (B §1.10 step 3)."""
 
     seat: int
@@ -425,41 +425,41 @@ class AuctionWonTinnersTrailEventData(TypedDict):
     price: int
 
 
-class AuctionWonTinnersTrailEvent(TypedDict):
+class TinnersTrailAuctionWonEvent(TypedDict):
     """The last bidder paid the bid and placed a mine (B §1.10 step 3)."""
 
     type: Literal["AuctionWon"]
-    data: AuctionWonTinnersTrailEventData
+    data: TinnersTrailAuctionWonEventData
 
 
-class BidMadeTinnersTrailEventData(TypedDict):
+class TinnersTrailBidMadeEventData(TypedDict):
     """A bid in the auction (the opening bid or a raise)."""
 
     seat: int
     amount: int
 
 
-class BidMadeTinnersTrailEvent(TypedDict):
+class TinnersTrailBidMadeEvent(TypedDict):
     """A bid in the auction (the opening bid or a raise)."""
 
     type: Literal["BidMade"]
-    data: BidMadeTinnersTrailEventData
+    data: TinnersTrailBidMadeEventData
 
 
-class BidPassedTinnersTrailEventData(TypedDict):
+class TinnersTrailBidPassedEventData(TypedDict):
     """A bidder dropped out of the auction."""
 
     seat: int
 
 
-class BidPassedTinnersTrailEvent(TypedDict):
+class TinnersTrailBidPassedEvent(TypedDict):
     """A bidder dropped out of the auction."""
 
     type: Literal["BidPassed"]
-    data: BidPassedTinnersTrailEventData
+    data: TinnersTrailBidPassedEventData
 
 
-class CalcinerBuiltTinnersTrailEventData(TypedDict):
+class TinnersTrailCalcinerBuiltEventData(TypedDict):
     """Arsenic: the auction winner built its calciner; arsenic went into these areas."""
 
     seat: int
@@ -467,27 +467,27 @@ class CalcinerBuiltTinnersTrailEventData(TypedDict):
     arsenic: list[tuple[int, int]]
 
 
-class CalcinerBuiltTinnersTrailEvent(TypedDict):
+class TinnersTrailCalcinerBuiltEvent(TypedDict):
     """Arsenic: the auction winner built its calciner; arsenic went into these areas."""
 
     type: Literal["CalcinerBuilt"]
-    data: CalcinerBuiltTinnersTrailEventData
+    data: TinnersTrailCalcinerBuiltEventData
 
 
-class CalcinerSkippedTinnersTrailEventData(TypedDict):
+class TinnersTrailCalcinerSkippedEventData(TypedDict):
     """Arsenic: the auction winner did not build its calciner."""
 
     seat: int
 
 
-class CalcinerSkippedTinnersTrailEvent(TypedDict):
+class TinnersTrailCalcinerSkippedEvent(TypedDict):
     """Arsenic: the auction winner did not build its calciner."""
 
     type: Literal["CalcinerSkipped"]
-    data: CalcinerSkippedTinnersTrailEventData
+    data: TinnersTrailCalcinerSkippedEventData
 
 
-class DisplayRefreshedTinnersTrailEventDataRemoved(TypedDict):
+class TinnersTrailDisplayRefreshedEventDataRemoved(TypedDict):
     """The developments display (B §1.7)."""
 
     ports: NotRequired[int]
@@ -497,7 +497,7 @@ class DisplayRefreshedTinnersTrailEventDataRemoved(TypedDict):
     pumps: NotRequired[list[int]]
 
 
-class DisplayRefreshedTinnersTrailEventDataPlaced(TypedDict):
+class TinnersTrailDisplayRefreshedEventDataPlaced(TypedDict):
     """The developments display (B §1.7)."""
 
     ports: NotRequired[int]
@@ -507,21 +507,21 @@ class DisplayRefreshedTinnersTrailEventDataPlaced(TypedDict):
     pumps: NotRequired[list[int]]
 
 
-class DisplayRefreshedTinnersTrailEventData(TypedDict):
+class TinnersTrailDisplayRefreshedEventData(TypedDict):
     """Phase 2: leftovers were removed and the round's developments placed (B §1.7)."""
 
-    removed: DisplayRefreshedTinnersTrailEventDataRemoved
-    placed: DisplayRefreshedTinnersTrailEventDataPlaced
+    removed: TinnersTrailDisplayRefreshedEventDataRemoved
+    placed: TinnersTrailDisplayRefreshedEventDataPlaced
 
 
-class DisplayRefreshedTinnersTrailEvent(TypedDict):
+class TinnersTrailDisplayRefreshedEvent(TypedDict):
     """Phase 2: leftovers were removed and the round's developments placed (B §1.7)."""
 
     type: Literal["DisplayRefreshed"]
-    data: DisplayRefreshedTinnersTrailEventData
+    data: TinnersTrailDisplayRefreshedEventData
 
 
-class GameOverTinnersTrailEventData(TypedDict):
+class TinnersTrailGameOverEventData(TypedDict):
     """After round 4: VP of investment cubes; ties go to the earlier seat in the Order of Play."""
 
     scores: list[int]
@@ -529,14 +529,14 @@ class GameOverTinnersTrailEventData(TypedDict):
     winners: list[int]
 
 
-class GameOverTinnersTrailEvent(TypedDict):
+class TinnersTrailGameOverEvent(TypedDict):
     """After round 4: VP of investment cubes; ties go to the earlier seat in the Order of Play."""
 
     type: Literal["GameOver"]
-    data: GameOverTinnersTrailEventData
+    data: TinnersTrailGameOverEventData
 
 
-class GameSetUpTinnersTrailEventData(TypedDict):
+class TinnersTrailGameSetUpEventData(TypedDict):
     """The table was laid out: data set, a random Order of Play, start money (B §1.4)."""
 
     data_set: str
@@ -545,14 +545,14 @@ class GameSetUpTinnersTrailEventData(TypedDict):
     money: int
 
 
-class GameSetUpTinnersTrailEvent(TypedDict):
+class TinnersTrailGameSetUpEvent(TypedDict):
     """The table was laid out: data set, a random Order of Play, start money (B §1.4)."""
 
     type: Literal["GameSetUp"]
-    data: GameSetUpTinnersTrailEventData
+    data: TinnersTrailGameSetUpEventData
 
 
-class InvestedTinnersTrailEventData(TypedDict):
+class TinnersTrailInvestedEventData(TypedDict):
     """A cube went onto a space of this round's row."""
 
     seat: int
@@ -562,89 +562,89 @@ class InvestedTinnersTrailEventData(TypedDict):
     vp: int
 
 
-class InvestedTinnersTrailEvent(TypedDict):
+class TinnersTrailInvestedEvent(TypedDict):
     """A cube went onto a space of this round's row."""
 
     type: Literal["Invested"]
-    data: InvestedTinnersTrailEventData
+    data: TinnersTrailInvestedEventData
 
 
-class InvestmentPassedTinnersTrailEventData(TypedDict):
+class TinnersTrailInvestmentPassedEventData(TypedDict):
     """A seat invested nothing this turn (`automatic` when it had no legal investment)."""
 
     seat: int
     automatic: bool
 
 
-class InvestmentPassedTinnersTrailEvent(TypedDict):
+class TinnersTrailInvestmentPassedEvent(TypedDict):
     """A seat invested nothing this turn (`automatic` when it had no legal investment)."""
 
     type: Literal["InvestmentPassed"]
-    data: InvestmentPassedTinnersTrailEventData
+    data: TinnersTrailInvestmentPassedEventData
 
 
-class InvestmentsEndedTinnersTrailEvent(TypedDict):
+class TinnersTrailInvestmentsEndedEvent(TypedDict):
     """Phase 5 ended."""
 
     type: Literal["InvestmentsEnded"]
     data: dict[str, Any]
 
 
-class InvestmentsStartedTinnersTrailEventData(TypedDict):
+class TinnersTrailInvestmentsStartedEventData(TypedDict):
     """Phase 5 began (B §1.12)."""
 
     round: int
 
 
-class InvestmentsStartedTinnersTrailEvent(TypedDict):
+class TinnersTrailInvestmentsStartedEvent(TypedDict):
     """Phase 5 began (B §1.12)."""
 
     type: Literal["InvestmentsStarted"]
-    data: InvestmentsStartedTinnersTrailEventData
+    data: TinnersTrailInvestmentsStartedEventData
 
 
-class MinerHiredTinnersTrailEventData(TypedDict):
+class TinnersTrailMinerHiredEventData(TypedDict):
     """A4."""
 
     seat: int
     area: int
 
 
-class MinerHiredTinnersTrailEvent(TypedDict):
+class TinnersTrailMinerHiredEvent(TypedDict):
     """A4."""
 
     type: Literal["MinerHired"]
-    data: MinerHiredTinnersTrailEventData
+    data: TinnersTrailMinerHiredEventData
 
 
-class OpeningDiceRolledTinnersTrailEventData(TypedDict):
+class TinnersTrailOpeningDiceRolledEventData(TypedDict):
     """Phase 6 (rules 2.0.0): the seat about to open a new area rolled the three dice first; it"""
 
     seat: int
     dice: tuple[int, int, int]
 
 
-class OpeningDiceRolledTinnersTrailEvent(TypedDict):
+class TinnersTrailOpeningDiceRolledEvent(TypedDict):
     """Phase 6 (rules 2.0.0): the seat about to open a new area rolled the three dice first; it"""
 
     type: Literal["OpeningDiceRolled"]
-    data: OpeningDiceRolledTinnersTrailEventData
+    data: TinnersTrailOpeningDiceRolledEventData
 
 
-class OpeningStartedTinnersTrailEventData(TypedDict):
+class TinnersTrailOpeningStartedEventData(TypedDict):
     """Phase 6: these seats, in order, each open a new area (B §1.13)."""
 
     seats: list[int]
 
 
-class OpeningStartedTinnersTrailEvent(TypedDict):
+class TinnersTrailOpeningStartedEvent(TypedDict):
     """Phase 6: these seats, in order, each open a new area (B §1.13)."""
 
     type: Literal["OpeningStarted"]
-    data: OpeningStartedTinnersTrailEventData
+    data: TinnersTrailOpeningStartedEventData
 
 
-class OreMinedTinnersTrailEventData(TypedDict):
+class TinnersTrailOreMinedEventData(TypedDict):
     """A2: ore taken from a mine at `cost`; then water was added to the area."""
 
     seat: int
@@ -655,14 +655,14 @@ class OreMinedTinnersTrailEventData(TypedDict):
     water_added: int
 
 
-class OreMinedTinnersTrailEvent(TypedDict):
+class TinnersTrailOreMinedEvent(TypedDict):
     """A2: ore taken from a mine at `cost`; then water was added to the area."""
 
     type: Literal["OreMined"]
-    data: OreMinedTinnersTrailEventData
+    data: TinnersTrailOreMinedEventData
 
 
-class OreSoldTinnersTrailEventData(TypedDict):
+class TinnersTrailOreSoldEventData(TypedDict):
     """Phase 4: all extracted ore sold at this round's prices (B §1.11)."""
 
     seat: int
@@ -671,56 +671,56 @@ class OreSoldTinnersTrailEventData(TypedDict):
     income: int
 
 
-class OreSoldTinnersTrailEvent(TypedDict):
+class TinnersTrailOreSoldEvent(TypedDict):
     """Phase 4: all extracted ore sold at this round's prices (B §1.11)."""
 
     type: Literal["OreSold"]
-    data: OreSoldTinnersTrailEventData
+    data: TinnersTrailOreSoldEventData
 
 
-class PassedTinnersTrailEventData(TypedDict):
+class TinnersTrailPassedEventData(TypedDict):
     """A9: a token went to the next free place (`place`, 1-based) of the Order of Play."""
 
     seat: int
     place: int
 
 
-class PassedTinnersTrailEvent(TypedDict):
+class TinnersTrailPassedEvent(TypedDict):
     """A9: a token went to the next free place (`place`, 1-based) of the Order of Play."""
 
     type: Literal["Passed"]
-    data: PassedTinnersTrailEventData
+    data: TinnersTrailPassedEventData
 
 
-class PastiesSoldTinnersTrailEventData(TypedDict):
+class TinnersTrailPastiesSoldEventData(TypedDict):
     """A8."""
 
     seat: int
     income: int
 
 
-class PastiesSoldTinnersTrailEvent(TypedDict):
+class TinnersTrailPastiesSoldEvent(TypedDict):
     """A8."""
 
     type: Literal["PastiesSold"]
-    data: PastiesSoldTinnersTrailEventData
+    data: TinnersTrailPastiesSoldEventData
 
 
-class PortBuiltTinnersTrailEventData(TypedDict):
+class TinnersTrailPortBuiltEventData(TypedDict):
     """A3."""
 
     seat: int
     area: int
 
 
-class PortBuiltTinnersTrailEvent(TypedDict):
+class TinnersTrailPortBuiltEvent(TypedDict):
     """A3."""
 
     type: Literal["PortBuilt"]
-    data: PortBuiltTinnersTrailEventData
+    data: TinnersTrailPortBuiltEventData
 
 
-class PriceSetTinnersTrailEventData(TypedDict):
+class TinnersTrailPriceSetEventData(TypedDict):
     """Phase 1: a metal's price marker was placed from three dice and the adjustments (B §1.6)."""
 
     metal: Literal["tin", "copper"]
@@ -730,14 +730,14 @@ class PriceSetTinnersTrailEventData(TypedDict):
     price: int
 
 
-class PriceSetTinnersTrailEvent(TypedDict):
+class TinnersTrailPriceSetEvent(TypedDict):
     """Phase 1: a metal's price marker was placed from three dice and the adjustments (B §1.6)."""
 
     type: Literal["PriceSet"]
-    data: PriceSetTinnersTrailEventData
+    data: TinnersTrailPriceSetEventData
 
 
-class PumpingEndedTinnersTrailEventData(TypedDict):
+class TinnersTrailPumpingEndedEventData(TypedDict):
     """The stack was used up or abandoned; `removals` is the whole effect, `unused` were lost."""
 
     seat: int
@@ -745,14 +745,14 @@ class PumpingEndedTinnersTrailEventData(TypedDict):
     unused: int
 
 
-class PumpingEndedTinnersTrailEvent(TypedDict):
+class TinnersTrailPumpingEndedEvent(TypedDict):
     """The stack was used up or abandoned; `removals` is the whole effect, `unused` were lost."""
 
     type: Literal["PumpingEnded"]
-    data: PumpingEndedTinnersTrailEventData
+    data: TinnersTrailPumpingEndedEventData
 
 
-class RailwayBuiltTinnersTrailEventData(TypedDict):
+class TinnersTrailRailwayBuiltEventData(TypedDict):
     """A6: a railway; water removed in its area and each neighbour (as far as available)."""
 
     seat: int
@@ -760,41 +760,41 @@ class RailwayBuiltTinnersTrailEventData(TypedDict):
     water_removed: list[tuple[int, int]]
 
 
-class RailwayBuiltTinnersTrailEvent(TypedDict):
+class TinnersTrailRailwayBuiltEvent(TypedDict):
     """A6: a railway; water removed in its area and each neighbour (as far as available)."""
 
     type: Literal["RailwayBuilt"]
-    data: RailwayBuiltTinnersTrailEventData
+    data: TinnersTrailRailwayBuiltEventData
 
 
-class RoundEndedTinnersTrailEventData(TypedDict):
+class TinnersTrailRoundEndedEventData(TypedDict):
     """Phase 7: pumps back to the supply; the highest open arsenic section closes."""
 
     round: int
 
 
-class RoundEndedTinnersTrailEvent(TypedDict):
+class TinnersTrailRoundEndedEvent(TypedDict):
     """Phase 7: pumps back to the supply; the highest open arsenic section closes."""
 
     type: Literal["RoundEnded"]
-    data: RoundEndedTinnersTrailEventData
+    data: TinnersTrailRoundEndedEventData
 
 
-class RoundStartedTinnersTrailEventData(TypedDict):
+class TinnersTrailRoundStartedEventData(TypedDict):
     """A round began with this Order of Play; every token is back on it (B §1.5)."""
 
     round: int
     order: list[int]
 
 
-class RoundStartedTinnersTrailEvent(TypedDict):
+class TinnersTrailRoundStartedEvent(TypedDict):
     """A round began with this Order of Play; every token is back on it (B §1.5)."""
 
     type: Literal["RoundStarted"]
-    data: RoundStartedTinnersTrailEventData
+    data: TinnersTrailRoundStartedEventData
 
 
-class SteamPumpsTakenTinnersTrailEventData(TypedDict):
+class TinnersTrailSteamPumpsTakenEventData(TypedDict):
     """A7: a pump stack was taken from a display space."""
 
     seat: int
@@ -802,14 +802,14 @@ class SteamPumpsTakenTinnersTrailEventData(TypedDict):
     tokens: int
 
 
-class SteamPumpsTakenTinnersTrailEvent(TypedDict):
+class TinnersTrailSteamPumpsTakenEvent(TypedDict):
     """A7: a pump stack was taken from a display space."""
 
     type: Literal["SteamPumpsTaken"]
-    data: SteamPumpsTakenTinnersTrailEventData
+    data: TinnersTrailSteamPumpsTakenEventData
 
 
-class TimeSpentTinnersTrailEventData(TypedDict):
+class TinnersTrailTimeSpentEventData(TypedDict):
     """A token moved right on the time track into `column`, taking `row` (B §1.8, Q3)."""
 
     seat: int
@@ -818,28 +818,28 @@ class TimeSpentTinnersTrailEventData(TypedDict):
     row: int
 
 
-class TimeSpentTinnersTrailEvent(TypedDict):
+class TinnersTrailTimeSpentEvent(TypedDict):
     """A token moved right on the time track into `column`, taking `row` (B §1.8, Q3)."""
 
     type: Literal["TimeSpent"]
-    data: TimeSpentTinnersTrailEventData
+    data: TinnersTrailTimeSpentEventData
 
 
-class WaterPumpedTinnersTrailEventData(TypedDict):
+class TinnersTrailWaterPumpedEventData(TypedDict):
     """A pump token removed one water cube from an area."""
 
     seat: int
     area: int
 
 
-class WaterPumpedTinnersTrailEvent(TypedDict):
+class TinnersTrailWaterPumpedEvent(TypedDict):
     """A pump token removed one water cube from an area."""
 
     type: Literal["WaterPumped"]
-    data: WaterPumpedTinnersTrailEventData
+    data: TinnersTrailWaterPumpedEventData
 
 
-class GameCreatedTinnersTrailEventDataOptions(TypedDict):
+class TinnersTrailGameCreatedEventDataOptions(TypedDict):
     """`createGame` options for `tinners-trail`; every field is optional."""
 
     arsenic: NotRequired[bool]
@@ -848,67 +848,67 @@ class GameCreatedTinnersTrailEventDataOptions(TypedDict):
     investment_pass: NotRequired[Literal["circuit", "final"]]
 
 
-class GameCreatedTinnersTrailEventDataTableBotsItem(TypedDict):
+class TinnersTrailGameCreatedEventDataTableBotsItem(TypedDict):
     seat: int
     policy: str
     budgetMs: int
 
 
-class GameCreatedTinnersTrailEventDataTable(TypedDict):
+class TinnersTrailGameCreatedEventDataTable(TypedDict):
     clock: NotRequired[dict[str, Any]]
     standIn: NotRequired[str]
     hints: NotRequired[bool]
-    bots: NotRequired[list[GameCreatedTinnersTrailEventDataTableBotsItem]]
+    bots: NotRequired[list[TinnersTrailGameCreatedEventDataTableBotsItem]]
     idleTimeouts: NotRequired[int]
 
 
-class GameCreatedTinnersTrailEventDataForkedFromSeedsItem(TypedDict):
+class TinnersTrailGameCreatedEventDataForkedFromSeedsItem(TypedDict):
     seed: str
     before: int
 
 
-class GameCreatedTinnersTrailEventDataForkedFrom(TypedDict):
+class TinnersTrailGameCreatedEventDataForkedFrom(TypedDict):
     gameId: str
     version: int
-    seeds: list[GameCreatedTinnersTrailEventDataForkedFromSeedsItem]
+    seeds: list[TinnersTrailGameCreatedEventDataForkedFromSeedsItem]
     exact: bool
 
 
-class GameCreatedTinnersTrailEventData(TypedDict):
+class TinnersTrailGameCreatedEventData(TypedDict):
     gameType: Literal["tinners-trail"]
     rulesVersion: str
-    options: GameCreatedTinnersTrailEventDataOptions
+    options: TinnersTrailGameCreatedEventDataOptions
     players: int
     dataSet: str
     dataHash: str
     seedCommitment: str
     seededByClient: bool
     createdAt: str
-    table: NotRequired[GameCreatedTinnersTrailEventDataTable]
+    table: NotRequired[TinnersTrailGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
-    forkedFrom: NotRequired[GameCreatedTinnersTrailEventDataForkedFrom]
+    forkedFrom: NotRequired[TinnersTrailGameCreatedEventDataForkedFrom]
 
 
-class GameCreatedTinnersTrailEvent(TypedDict):
+class TinnersTrailGameCreatedEvent(TypedDict):
     """The service's GameCreated event"""
 
     type: Literal["GameCreated"]
-    data: GameCreatedTinnersTrailEventData
+    data: TinnersTrailGameCreatedEventData
 
 
-class SeatJoinedTinnersTrailEventData(TypedDict):
+class TinnersTrailSeatJoinedEventData(TypedDict):
     name: str
     playerId: NotRequired[str | None]
 
 
-class SeatJoinedTinnersTrailEvent(TypedDict):
+class TinnersTrailSeatJoinedEvent(TypedDict):
     """The service's SeatJoined event"""
 
     type: Literal["SeatJoined"]
-    data: SeatJoinedTinnersTrailEventData
+    data: TinnersTrailSeatJoinedEventData
 
 
-class GameEndedTinnersTrailEventData(TypedDict):
+class TinnersTrailGameEndedEventData(TypedDict):
     seed: str
     scores: list[int]
     winners: list[int]
@@ -916,96 +916,96 @@ class GameEndedTinnersTrailEventData(TypedDict):
     status: NotRequired[Literal["ABANDONED"]]
 
 
-class GameEndedTinnersTrailEvent(TypedDict):
+class TinnersTrailGameEndedEvent(TypedDict):
     """The service's GameEnded event"""
 
     type: Literal["GameEnded"]
-    data: GameEndedTinnersTrailEventData
+    data: TinnersTrailGameEndedEventData
 
 
-class ResignedTinnersTrailEvent(TypedDict):
+class TinnersTrailResignedEvent(TypedDict):
     """The service's Resigned event"""
 
     type: Literal["Resigned"]
     data: dict[str, Any]
 
 
-class TimedOutTinnersTrailEventData(TypedDict):
+class TinnersTrailTimedOutEventData(TypedDict):
     onTimeout: Literal["stand-in", "forfeit"]
     deadline: NotRequired[str]
 
 
-class TimedOutTinnersTrailEvent(TypedDict):
+class TinnersTrailTimedOutEvent(TypedDict):
     """The service's TimedOut event"""
 
     type: Literal["TimedOut"]
-    data: TimedOutTinnersTrailEventData
+    data: TinnersTrailTimedOutEventData
 
 
-class StandInSeatedTinnersTrailEventData(TypedDict):
+class TinnersTrailStandInSeatedEventData(TypedDict):
     policy: str
 
 
-class StandInSeatedTinnersTrailEvent(TypedDict):
+class TinnersTrailStandInSeatedEvent(TypedDict):
     """The service's StandInSeated event"""
 
     type: Literal["StandInSeated"]
-    data: StandInSeatedTinnersTrailEventData
+    data: TinnersTrailStandInSeatedEventData
 
 
-class MoveTimedTinnersTrailEventData(TypedDict):
+class TinnersTrailMoveTimedEventData(TypedDict):
     usedMs: int
     remainingMs: list[int] | None
 
 
-class MoveTimedTinnersTrailEvent(TypedDict):
+class TinnersTrailMoveTimedEvent(TypedDict):
     """The service's MoveTimed event"""
 
     type: Literal["MoveTimed"]
-    data: MoveTimedTinnersTrailEventData
+    data: TinnersTrailMoveTimedEventData
 
 
-class TakebackRequestedTinnersTrailEventData(TypedDict):
+class TinnersTrailTakebackRequestedEventData(TypedDict):
     toVersion: int
 
 
-class TakebackRequestedTinnersTrailEvent(TypedDict):
+class TinnersTrailTakebackRequestedEvent(TypedDict):
     """The service's TakebackRequested event"""
 
     type: Literal["TakebackRequested"]
-    data: TakebackRequestedTinnersTrailEventData
+    data: TinnersTrailTakebackRequestedEventData
 
 
-class TakebackAnsweredTinnersTrailEventData(TypedDict):
+class TinnersTrailTakebackAnsweredEventData(TypedDict):
     accept: bool
 
 
-class TakebackAnsweredTinnersTrailEvent(TypedDict):
+class TinnersTrailTakebackAnsweredEvent(TypedDict):
     """The service's TakebackAnswered event"""
 
     type: Literal["TakebackAnswered"]
-    data: TakebackAnsweredTinnersTrailEventData
+    data: TinnersTrailTakebackAnsweredEventData
 
 
-class TakenBackTinnersTrailEventData(TypedDict):
+class TinnersTrailTakenBackEventData(TypedDict):
     toVersion: int
 
 
-class TakenBackTinnersTrailEvent(TypedDict):
+class TinnersTrailTakenBackEvent(TypedDict):
     """The service's TakenBack event"""
 
     type: Literal["TakenBack"]
-    data: TakenBackTinnersTrailEventData
+    data: TinnersTrailTakenBackEventData
 
 
-class SeatLeftTinnersTrailEvent(TypedDict):
+class TinnersTrailSeatLeftEvent(TypedDict):
     """The service's SeatLeft event"""
 
     type: Literal["SeatLeft"]
     data: dict[str, Any]
 
 
-class SeatTokenReissuedTinnersTrailEvent(TypedDict):
+class TinnersTrailSeatTokenReissuedEvent(TypedDict):
     """The service's SeatTokenReissued event"""
 
     type: Literal["SeatTokenReissued"]
@@ -1036,75 +1036,75 @@ class TinnersTrailOptions(TypedDict):
 
 
 Move = (
-    BidTinnersTrailMove
-    | BuildAditTinnersTrailMove
-    | BuildCalcinerTinnersTrailMove
-    | BuildMineTinnersTrailMove
-    | BuildPortTinnersTrailMove
-    | BuildRailwayTinnersTrailMove
-    | HireMinerTinnersTrailMove
-    | ImproveSteamPumpsTinnersTrailMove
-    | InvestTinnersTrailMove
-    | MineOreTinnersTrailMove
-    | OpenAreaTinnersTrailMove
-    | PassTinnersTrailMove
-    | PassBidTinnersTrailMove
-    | PassInvestmentTinnersTrailMove
-    | ProcessArsenicTinnersTrailMove
-    | PumpWaterTinnersTrailMove
-    | SellArsenicTinnersTrailMove
-    | SellPastiesTinnersTrailMove
-    | SkipCalcinerTinnersTrailMove
-    | StopPumpingTinnersTrailMove
+    TinnersTrailBidMove
+    | TinnersTrailBuildAditMove
+    | TinnersTrailBuildCalcinerMove
+    | TinnersTrailBuildMineMove
+    | TinnersTrailBuildPortMove
+    | TinnersTrailBuildRailwayMove
+    | TinnersTrailHireMinerMove
+    | TinnersTrailImproveSteamPumpsMove
+    | TinnersTrailInvestMove
+    | TinnersTrailMineOreMove
+    | TinnersTrailOpenAreaMove
+    | TinnersTrailPassMove
+    | TinnersTrailPassBidMove
+    | TinnersTrailPassInvestmentMove
+    | TinnersTrailProcessArsenicMove
+    | TinnersTrailPumpWaterMove
+    | TinnersTrailSellArsenicMove
+    | TinnersTrailSellPastiesMove
+    | TinnersTrailSkipCalcinerMove
+    | TinnersTrailStopPumpingMove
 )
 StateView = TinnersTrailStateView
 Event = (
-    ActionPhaseEndedTinnersTrailEvent
-    | AditBuiltTinnersTrailEvent
-    | AreaSeededTinnersTrailEvent
-    | ArsenicProcessedTinnersTrailEvent
-    | ArsenicSoldTinnersTrailEvent
-    | AuctionOpenedTinnersTrailEvent
-    | AuctionWonTinnersTrailEvent
-    | BidMadeTinnersTrailEvent
-    | BidPassedTinnersTrailEvent
-    | CalcinerBuiltTinnersTrailEvent
-    | CalcinerSkippedTinnersTrailEvent
-    | DisplayRefreshedTinnersTrailEvent
-    | GameOverTinnersTrailEvent
-    | GameSetUpTinnersTrailEvent
-    | InvestedTinnersTrailEvent
-    | InvestmentPassedTinnersTrailEvent
-    | InvestmentsEndedTinnersTrailEvent
-    | InvestmentsStartedTinnersTrailEvent
-    | MinerHiredTinnersTrailEvent
-    | OpeningDiceRolledTinnersTrailEvent
-    | OpeningStartedTinnersTrailEvent
-    | OreMinedTinnersTrailEvent
-    | OreSoldTinnersTrailEvent
-    | PassedTinnersTrailEvent
-    | PastiesSoldTinnersTrailEvent
-    | PortBuiltTinnersTrailEvent
-    | PriceSetTinnersTrailEvent
-    | PumpingEndedTinnersTrailEvent
-    | RailwayBuiltTinnersTrailEvent
-    | RoundEndedTinnersTrailEvent
-    | RoundStartedTinnersTrailEvent
-    | SteamPumpsTakenTinnersTrailEvent
-    | TimeSpentTinnersTrailEvent
-    | WaterPumpedTinnersTrailEvent
-    | GameCreatedTinnersTrailEvent
-    | SeatJoinedTinnersTrailEvent
-    | GameEndedTinnersTrailEvent
-    | ResignedTinnersTrailEvent
-    | TimedOutTinnersTrailEvent
-    | StandInSeatedTinnersTrailEvent
-    | MoveTimedTinnersTrailEvent
-    | TakebackRequestedTinnersTrailEvent
-    | TakebackAnsweredTinnersTrailEvent
-    | TakenBackTinnersTrailEvent
-    | SeatLeftTinnersTrailEvent
-    | SeatTokenReissuedTinnersTrailEvent
+    TinnersTrailActionPhaseEndedEvent
+    | TinnersTrailAditBuiltEvent
+    | TinnersTrailAreaSeededEvent
+    | TinnersTrailArsenicProcessedEvent
+    | TinnersTrailArsenicSoldEvent
+    | TinnersTrailAuctionOpenedEvent
+    | TinnersTrailAuctionWonEvent
+    | TinnersTrailBidMadeEvent
+    | TinnersTrailBidPassedEvent
+    | TinnersTrailCalcinerBuiltEvent
+    | TinnersTrailCalcinerSkippedEvent
+    | TinnersTrailDisplayRefreshedEvent
+    | TinnersTrailGameOverEvent
+    | TinnersTrailGameSetUpEvent
+    | TinnersTrailInvestedEvent
+    | TinnersTrailInvestmentPassedEvent
+    | TinnersTrailInvestmentsEndedEvent
+    | TinnersTrailInvestmentsStartedEvent
+    | TinnersTrailMinerHiredEvent
+    | TinnersTrailOpeningDiceRolledEvent
+    | TinnersTrailOpeningStartedEvent
+    | TinnersTrailOreMinedEvent
+    | TinnersTrailOreSoldEvent
+    | TinnersTrailPassedEvent
+    | TinnersTrailPastiesSoldEvent
+    | TinnersTrailPortBuiltEvent
+    | TinnersTrailPriceSetEvent
+    | TinnersTrailPumpingEndedEvent
+    | TinnersTrailRailwayBuiltEvent
+    | TinnersTrailRoundEndedEvent
+    | TinnersTrailRoundStartedEvent
+    | TinnersTrailSteamPumpsTakenEvent
+    | TinnersTrailTimeSpentEvent
+    | TinnersTrailWaterPumpedEvent
+    | TinnersTrailGameCreatedEvent
+    | TinnersTrailSeatJoinedEvent
+    | TinnersTrailGameEndedEvent
+    | TinnersTrailResignedEvent
+    | TinnersTrailTimedOutEvent
+    | TinnersTrailStandInSeatedEvent
+    | TinnersTrailMoveTimedEvent
+    | TinnersTrailTakebackRequestedEvent
+    | TinnersTrailTakebackAnsweredEvent
+    | TinnersTrailTakenBackEvent
+    | TinnersTrailSeatLeftEvent
+    | TinnersTrailSeatTokenReissuedEvent
 )
 Options = TinnersTrailOptions
 

@@ -9,21 +9,21 @@ from typing import Any, Literal, NotRequired, TypedDict
 from boardstate_client.typed import GameType
 
 
-class BoardPassengersTrambahnMovePassengersItem(TypedDict):
+class TrambahnBoardPassengersMovePassengersItem(TypedDict):
     """One hand card played to a terminal."""
 
     card: str
     terminal: Literal["blue", "red", "green", "yellow"]
 
 
-class BoardPassengersTrambahnMove(TypedDict):
+class TrambahnBoardPassengersMove(TypedDict):
     """Step 1: play 1 or 2 hand cards as passengers, resolved in the listed order."""
 
     type: Literal["board_passengers"]
-    passengers: list[BoardPassengersTrambahnMovePassengersItem]
+    passengers: list[TrambahnBoardPassengersMovePassengersItem]
 
 
-class BuildStationTrambahnMove(TypedDict):
+class TrambahnBuildStationMove(TypedDict):
     """Step 2: add a hand card to one of your lines, or start a new line (`line` null)."""
 
     type: Literal["build_station"]
@@ -31,7 +31,7 @@ class BuildStationTrambahnMove(TypedDict):
     line: NotRequired[int | None]
 
 
-class BuyTramTrambahnMove(TypedDict):
+class TrambahnBuyTramMove(TypedDict):
     """Step 4: buy a tram from the display for one of your lines that has none."""
 
     type: Literal["buy_tram"]
@@ -39,13 +39,13 @@ class BuyTramTrambahnMove(TypedDict):
     line: int
 
 
-class EndTurnTrambahnMove(TypedDict):
+class TrambahnEndTurnMove(TypedDict):
     """Step 5: dismantle lines without a tram, draw up to 6, pass the turn."""
 
     type: Literal["end_turn"]
 
 
-class TakeIncomeTrambahnMove(TypedDict):
+class TrambahnTakeIncomeMove(TypedDict):
     """Step 3: put a hand card face down on your money pile."""
 
     type: Literal["take_income"]
@@ -115,60 +115,60 @@ class TrambahnStateView(TypedDict):
     options: TrambahnStateViewOptions
 
 
-class CardsDrawnTrambahnEventData(TypedDict):
+class TrambahnCardsDrawnEventData(TypedDict):
     """A player drew cards into their hand (setup deal or refill to 6). Faces: owner only."""
 
     seat: int
     cards: list[str | None]
 
 
-class CardsDrawnTrambahnEvent(TypedDict):
+class TrambahnCardsDrawnEvent(TypedDict):
     """A player drew cards into their hand (setup deal or refill to 6). Faces: owner only."""
 
     type: Literal["CardsDrawn"]
-    data: CardsDrawnTrambahnEventData
+    data: TrambahnCardsDrawnEventData
 
 
-class DeckShuffledTrambahnEventData(TypedDict):
+class TrambahnDeckShuffledEventData(TypedDict):
     """The 120 cards were shuffled into the draw pile (top first). Order: hidden from all."""
 
     order: list[str | None]
 
 
-class DeckShuffledTrambahnEvent(TypedDict):
+class TrambahnDeckShuffledEvent(TypedDict):
     """The 120 cards were shuffled into the draw pile (top first). Order: hidden from all."""
 
     type: Literal["DeckShuffled"]
-    data: DeckShuffledTrambahnEventData
+    data: TrambahnDeckShuffledEventData
 
 
-class DiscardsReshuffledTrambahnEventData(TypedDict):
+class TrambahnDiscardsReshuffledEventData(TypedDict):
     """The discard pile was shuffled into a new draw pile. Order: hidden from all."""
 
     order: list[str | None]
 
 
-class DiscardsReshuffledTrambahnEvent(TypedDict):
+class TrambahnDiscardsReshuffledEvent(TypedDict):
     """The discard pile was shuffled into a new draw pile. Order: hidden from all."""
 
     type: Literal["DiscardsReshuffled"]
-    data: DiscardsReshuffledTrambahnEventData
+    data: TrambahnDiscardsReshuffledEventData
 
 
-class DisplayRefilledTrambahnEventData(TypedDict):
+class TrambahnDisplayRefilledEventData(TypedDict):
     """Trams moved from the stack to the display."""
 
     trams: list[Literal["horse", "steam", "electric"]]
 
 
-class DisplayRefilledTrambahnEvent(TypedDict):
+class TrambahnDisplayRefilledEvent(TypedDict):
     """Trams moved from the stack to the display."""
 
     type: Literal["DisplayRefilled"]
-    data: DisplayRefilledTrambahnEventData
+    data: TrambahnDisplayRefilledEventData
 
 
-class ExtraTourScoredTrambahnEventData(TypedDict):
+class TrambahnExtraTourScoredEventData(TypedDict):
     """A line reached 8 cards: its one extra tour (1A.6)."""
 
     seat: int
@@ -176,14 +176,14 @@ class ExtraTourScoredTrambahnEventData(TypedDict):
     points: int
 
 
-class ExtraTourScoredTrambahnEvent(TypedDict):
+class TrambahnExtraTourScoredEvent(TypedDict):
     """A line reached 8 cards: its one extra tour (1A.6)."""
 
     type: Literal["ExtraTourScored"]
-    data: ExtraTourScoredTrambahnEventData
+    data: TrambahnExtraTourScoredEventData
 
 
-class FahrtScoredTrambahnEventDataLinesItem(TypedDict):
+class TrambahnFahrtScoredEventDataLinesItem(TypedDict):
     """Points of one line in a scoring."""
 
     seat: int
@@ -191,24 +191,24 @@ class FahrtScoredTrambahnEventDataLinesItem(TypedDict):
     points: int
 
 
-class FahrtScoredTrambahnEventData(TypedDict):
+class TrambahnFahrtScoredEventData(TypedDict):
     """A terminal received its 4th passenger: scoring `number` of `colour` (1A.5)."""
 
     number: int
     colour: Literal["blue", "red", "green", "yellow"]
     points: list[int]
-    lines: list[FahrtScoredTrambahnEventDataLinesItem]
+    lines: list[TrambahnFahrtScoredEventDataLinesItem]
     discarded: list[str]
 
 
-class FahrtScoredTrambahnEvent(TypedDict):
+class TrambahnFahrtScoredEvent(TypedDict):
     """A terminal received its 4th passenger: scoring `number` of `colour` (1A.5)."""
 
     type: Literal["FahrtScored"]
-    data: FahrtScoredTrambahnEventData
+    data: TrambahnFahrtScoredEventData
 
 
-class GameOverTrambahnEventData(TypedDict):
+class TrambahnGameOverEventData(TypedDict):
     """The game ended: after the 10th scoring, or when a player has no card to play."""
 
     reason: str
@@ -216,28 +216,28 @@ class GameOverTrambahnEventData(TypedDict):
     winners: list[int]
 
 
-class GameOverTrambahnEvent(TypedDict):
+class TrambahnGameOverEvent(TypedDict):
     """The game ended: after the 10th scoring, or when a player has no card to play."""
 
     type: Literal["GameOver"]
-    data: GameOverTrambahnEventData
+    data: TrambahnGameOverEventData
 
 
-class IncomeTakenTrambahnEventData(TypedDict):
+class TrambahnIncomeTakenEventData(TypedDict):
     """A hand card went face down onto its owner's money pile. Face: owner only."""
 
     seat: int
     card: str | None
 
 
-class IncomeTakenTrambahnEvent(TypedDict):
+class TrambahnIncomeTakenEvent(TypedDict):
     """A hand card went face down onto its owner's money pile. Face: owner only."""
 
     type: Literal["IncomeTaken"]
-    data: IncomeTakenTrambahnEventData
+    data: TrambahnIncomeTakenEventData
 
 
-class LinesDismantledTrambahnEventData(TypedDict):
+class TrambahnLinesDismantledEventData(TypedDict):
     """Lines without a tram went face down onto their owner's money pile (1A.4 step 5)."""
 
     seat: int
@@ -245,42 +245,42 @@ class LinesDismantledTrambahnEventData(TypedDict):
     cards: list[str]
 
 
-class LinesDismantledTrambahnEvent(TypedDict):
+class TrambahnLinesDismantledEvent(TypedDict):
     """Lines without a tram went face down onto their owner's money pile (1A.4 step 5)."""
 
     type: Literal["LinesDismantled"]
-    data: LinesDismantledTrambahnEventData
+    data: TrambahnLinesDismantledEventData
 
 
-class MoneyDealtTrambahnEventData(TypedDict):
+class TrambahnMoneyDealtEventData(TypedDict):
     """A player took cards from the draw pile as a face-down money pile. Faces: hidden."""
 
     seat: int
     cards: list[str | None]
 
 
-class MoneyDealtTrambahnEvent(TypedDict):
+class TrambahnMoneyDealtEvent(TypedDict):
     """A player took cards from the draw pile as a face-down money pile. Faces: hidden."""
 
     type: Literal["MoneyDealt"]
-    data: MoneyDealtTrambahnEventData
+    data: TrambahnMoneyDealtEventData
 
 
-class MoneyHalvedTrambahnEventData(TypedDict):
+class TrambahnMoneyHalvedEventData(TypedDict):
     """Draw pile exhausted: a player discarded these money cards, chosen at random (Q-T2)."""
 
     seat: int
     cards: list[str | None]
 
 
-class MoneyHalvedTrambahnEvent(TypedDict):
+class TrambahnMoneyHalvedEvent(TypedDict):
     """Draw pile exhausted: a player discarded these money cards, chosen at random (Q-T2)."""
 
     type: Literal["MoneyHalved"]
-    data: MoneyHalvedTrambahnEventData
+    data: TrambahnMoneyHalvedEventData
 
 
-class PassengerBoardedTrambahnEventData(TypedDict):
+class TrambahnPassengerBoardedEventData(TypedDict):
     """A hand card was placed as a passenger at a terminal."""
 
     seat: int
@@ -288,27 +288,27 @@ class PassengerBoardedTrambahnEventData(TypedDict):
     terminal: Literal["blue", "red", "green", "yellow"]
 
 
-class PassengerBoardedTrambahnEvent(TypedDict):
+class TrambahnPassengerBoardedEvent(TypedDict):
     """A hand card was placed as a passenger at a terminal."""
 
     type: Literal["PassengerBoarded"]
-    data: PassengerBoardedTrambahnEventData
+    data: TrambahnPassengerBoardedEventData
 
 
-class StartPlayerChosenTrambahnEventData(TypedDict):
+class TrambahnStartPlayerChosenEventData(TypedDict):
     """The start player was chosen at random."""
 
     seat: int
 
 
-class StartPlayerChosenTrambahnEvent(TypedDict):
+class TrambahnStartPlayerChosenEvent(TypedDict):
     """The start player was chosen at random."""
 
     type: Literal["StartPlayerChosen"]
-    data: StartPlayerChosenTrambahnEventData
+    data: TrambahnStartPlayerChosenEventData
 
 
-class StationBuiltTrambahnEventData(TypedDict):
+class TrambahnStationBuiltEventData(TypedDict):
     """A hand card was added to a line (a new one when `new_line`)."""
 
     seat: int
@@ -317,14 +317,14 @@ class StationBuiltTrambahnEventData(TypedDict):
     new_line: bool
 
 
-class StationBuiltTrambahnEvent(TypedDict):
+class TrambahnStationBuiltEvent(TypedDict):
     """A hand card was added to a line (a new one when `new_line`)."""
 
     type: Literal["StationBuilt"]
-    data: StationBuiltTrambahnEventData
+    data: TrambahnStationBuiltEventData
 
 
-class TramBoughtTrambahnEventData(TypedDict):
+class TrambahnTramBoughtEventData(TypedDict):
     """A tram was bought from the display for a line; `paid` went to the discard pile."""
 
     seat: int
@@ -333,42 +333,42 @@ class TramBoughtTrambahnEventData(TypedDict):
     paid: list[str]
 
 
-class TramBoughtTrambahnEvent(TypedDict):
+class TrambahnTramBoughtEvent(TypedDict):
     """A tram was bought from the display for a line; `paid` went to the discard pile."""
 
     type: Literal["TramBought"]
-    data: TramBoughtTrambahnEventData
+    data: TrambahnTramBoughtEventData
 
 
-class TramsLaidOutTrambahnEventData(TypedDict):
+class TrambahnTramsLaidOutEventData(TypedDict):
     """The tram stack was stacked and the display turned face up."""
 
     display: list[Literal["horse", "steam", "electric"]]
     stack: list[Literal["horse", "steam", "electric"]]
 
 
-class TramsLaidOutTrambahnEvent(TypedDict):
+class TrambahnTramsLaidOutEvent(TypedDict):
     """The tram stack was stacked and the display turned face up."""
 
     type: Literal["TramsLaidOut"]
-    data: TramsLaidOutTrambahnEventData
+    data: TrambahnTramsLaidOutEventData
 
 
-class TurnStartedTrambahnEventData(TypedDict):
+class TrambahnTurnStartedEventData(TypedDict):
     """A seat's turn began."""
 
     seat: int
     turn: int
 
 
-class TurnStartedTrambahnEvent(TypedDict):
+class TrambahnTurnStartedEvent(TypedDict):
     """A seat's turn began."""
 
     type: Literal["TurnStarted"]
-    data: TurnStartedTrambahnEventData
+    data: TrambahnTurnStartedEventData
 
 
-class GameCreatedTrambahnEventDataOptions(TypedDict):
+class TrambahnGameCreatedEventDataOptions(TypedDict):
     """`createGame` options for `trambahn`; every field is optional."""
 
     money_halving: NotRequired[Literal["floor", "ceil"]]
@@ -376,67 +376,67 @@ class GameCreatedTrambahnEventDataOptions(TypedDict):
     tie_break: NotRequired[Literal["shared", "extra_tours"]]
 
 
-class GameCreatedTrambahnEventDataTableBotsItem(TypedDict):
+class TrambahnGameCreatedEventDataTableBotsItem(TypedDict):
     seat: int
     policy: str
     budgetMs: int
 
 
-class GameCreatedTrambahnEventDataTable(TypedDict):
+class TrambahnGameCreatedEventDataTable(TypedDict):
     clock: NotRequired[dict[str, Any]]
     standIn: NotRequired[str]
     hints: NotRequired[bool]
-    bots: NotRequired[list[GameCreatedTrambahnEventDataTableBotsItem]]
+    bots: NotRequired[list[TrambahnGameCreatedEventDataTableBotsItem]]
     idleTimeouts: NotRequired[int]
 
 
-class GameCreatedTrambahnEventDataForkedFromSeedsItem(TypedDict):
+class TrambahnGameCreatedEventDataForkedFromSeedsItem(TypedDict):
     seed: str
     before: int
 
 
-class GameCreatedTrambahnEventDataForkedFrom(TypedDict):
+class TrambahnGameCreatedEventDataForkedFrom(TypedDict):
     gameId: str
     version: int
-    seeds: list[GameCreatedTrambahnEventDataForkedFromSeedsItem]
+    seeds: list[TrambahnGameCreatedEventDataForkedFromSeedsItem]
     exact: bool
 
 
-class GameCreatedTrambahnEventData(TypedDict):
+class TrambahnGameCreatedEventData(TypedDict):
     gameType: Literal["trambahn"]
     rulesVersion: str
-    options: GameCreatedTrambahnEventDataOptions
+    options: TrambahnGameCreatedEventDataOptions
     players: int
     dataSet: str
     dataHash: str
     seedCommitment: str
     seededByClient: bool
     createdAt: str
-    table: NotRequired[GameCreatedTrambahnEventDataTable]
+    table: NotRequired[TrambahnGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
-    forkedFrom: NotRequired[GameCreatedTrambahnEventDataForkedFrom]
+    forkedFrom: NotRequired[TrambahnGameCreatedEventDataForkedFrom]
 
 
-class GameCreatedTrambahnEvent(TypedDict):
+class TrambahnGameCreatedEvent(TypedDict):
     """The service's GameCreated event"""
 
     type: Literal["GameCreated"]
-    data: GameCreatedTrambahnEventData
+    data: TrambahnGameCreatedEventData
 
 
-class SeatJoinedTrambahnEventData(TypedDict):
+class TrambahnSeatJoinedEventData(TypedDict):
     name: str
     playerId: NotRequired[str | None]
 
 
-class SeatJoinedTrambahnEvent(TypedDict):
+class TrambahnSeatJoinedEvent(TypedDict):
     """The service's SeatJoined event"""
 
     type: Literal["SeatJoined"]
-    data: SeatJoinedTrambahnEventData
+    data: TrambahnSeatJoinedEventData
 
 
-class GameEndedTrambahnEventData(TypedDict):
+class TrambahnGameEndedEventData(TypedDict):
     seed: str
     scores: list[int]
     winners: list[int]
@@ -444,96 +444,96 @@ class GameEndedTrambahnEventData(TypedDict):
     status: NotRequired[Literal["ABANDONED"]]
 
 
-class GameEndedTrambahnEvent(TypedDict):
+class TrambahnGameEndedEvent(TypedDict):
     """The service's GameEnded event"""
 
     type: Literal["GameEnded"]
-    data: GameEndedTrambahnEventData
+    data: TrambahnGameEndedEventData
 
 
-class ResignedTrambahnEvent(TypedDict):
+class TrambahnResignedEvent(TypedDict):
     """The service's Resigned event"""
 
     type: Literal["Resigned"]
     data: dict[str, Any]
 
 
-class TimedOutTrambahnEventData(TypedDict):
+class TrambahnTimedOutEventData(TypedDict):
     onTimeout: Literal["stand-in", "forfeit"]
     deadline: NotRequired[str]
 
 
-class TimedOutTrambahnEvent(TypedDict):
+class TrambahnTimedOutEvent(TypedDict):
     """The service's TimedOut event"""
 
     type: Literal["TimedOut"]
-    data: TimedOutTrambahnEventData
+    data: TrambahnTimedOutEventData
 
 
-class StandInSeatedTrambahnEventData(TypedDict):
+class TrambahnStandInSeatedEventData(TypedDict):
     policy: str
 
 
-class StandInSeatedTrambahnEvent(TypedDict):
+class TrambahnStandInSeatedEvent(TypedDict):
     """The service's StandInSeated event"""
 
     type: Literal["StandInSeated"]
-    data: StandInSeatedTrambahnEventData
+    data: TrambahnStandInSeatedEventData
 
 
-class MoveTimedTrambahnEventData(TypedDict):
+class TrambahnMoveTimedEventData(TypedDict):
     usedMs: int
     remainingMs: list[int] | None
 
 
-class MoveTimedTrambahnEvent(TypedDict):
+class TrambahnMoveTimedEvent(TypedDict):
     """The service's MoveTimed event"""
 
     type: Literal["MoveTimed"]
-    data: MoveTimedTrambahnEventData
+    data: TrambahnMoveTimedEventData
 
 
-class TakebackRequestedTrambahnEventData(TypedDict):
+class TrambahnTakebackRequestedEventData(TypedDict):
     toVersion: int
 
 
-class TakebackRequestedTrambahnEvent(TypedDict):
+class TrambahnTakebackRequestedEvent(TypedDict):
     """The service's TakebackRequested event"""
 
     type: Literal["TakebackRequested"]
-    data: TakebackRequestedTrambahnEventData
+    data: TrambahnTakebackRequestedEventData
 
 
-class TakebackAnsweredTrambahnEventData(TypedDict):
+class TrambahnTakebackAnsweredEventData(TypedDict):
     accept: bool
 
 
-class TakebackAnsweredTrambahnEvent(TypedDict):
+class TrambahnTakebackAnsweredEvent(TypedDict):
     """The service's TakebackAnswered event"""
 
     type: Literal["TakebackAnswered"]
-    data: TakebackAnsweredTrambahnEventData
+    data: TrambahnTakebackAnsweredEventData
 
 
-class TakenBackTrambahnEventData(TypedDict):
+class TrambahnTakenBackEventData(TypedDict):
     toVersion: int
 
 
-class TakenBackTrambahnEvent(TypedDict):
+class TrambahnTakenBackEvent(TypedDict):
     """The service's TakenBack event"""
 
     type: Literal["TakenBack"]
-    data: TakenBackTrambahnEventData
+    data: TrambahnTakenBackEventData
 
 
-class SeatLeftTrambahnEvent(TypedDict):
+class TrambahnSeatLeftEvent(TypedDict):
     """The service's SeatLeft event"""
 
     type: Literal["SeatLeft"]
     data: dict[str, Any]
 
 
-class SeatTokenReissuedTrambahnEvent(TypedDict):
+class TrambahnSeatTokenReissuedEvent(TypedDict):
     """The service's SeatTokenReissued event"""
 
     type: Literal["SeatTokenReissued"]
@@ -563,43 +563,43 @@ class TrambahnOptions(TypedDict):
 
 
 Move = (
-    BoardPassengersTrambahnMove
-    | BuildStationTrambahnMove
-    | BuyTramTrambahnMove
-    | EndTurnTrambahnMove
-    | TakeIncomeTrambahnMove
+    TrambahnBoardPassengersMove
+    | TrambahnBuildStationMove
+    | TrambahnBuyTramMove
+    | TrambahnEndTurnMove
+    | TrambahnTakeIncomeMove
 )
 StateView = TrambahnStateView
 Event = (
-    CardsDrawnTrambahnEvent
-    | DeckShuffledTrambahnEvent
-    | DiscardsReshuffledTrambahnEvent
-    | DisplayRefilledTrambahnEvent
-    | ExtraTourScoredTrambahnEvent
-    | FahrtScoredTrambahnEvent
-    | GameOverTrambahnEvent
-    | IncomeTakenTrambahnEvent
-    | LinesDismantledTrambahnEvent
-    | MoneyDealtTrambahnEvent
-    | MoneyHalvedTrambahnEvent
-    | PassengerBoardedTrambahnEvent
-    | StartPlayerChosenTrambahnEvent
-    | StationBuiltTrambahnEvent
-    | TramBoughtTrambahnEvent
-    | TramsLaidOutTrambahnEvent
-    | TurnStartedTrambahnEvent
-    | GameCreatedTrambahnEvent
-    | SeatJoinedTrambahnEvent
-    | GameEndedTrambahnEvent
-    | ResignedTrambahnEvent
-    | TimedOutTrambahnEvent
-    | StandInSeatedTrambahnEvent
-    | MoveTimedTrambahnEvent
-    | TakebackRequestedTrambahnEvent
-    | TakebackAnsweredTrambahnEvent
-    | TakenBackTrambahnEvent
-    | SeatLeftTrambahnEvent
-    | SeatTokenReissuedTrambahnEvent
+    TrambahnCardsDrawnEvent
+    | TrambahnDeckShuffledEvent
+    | TrambahnDiscardsReshuffledEvent
+    | TrambahnDisplayRefilledEvent
+    | TrambahnExtraTourScoredEvent
+    | TrambahnFahrtScoredEvent
+    | TrambahnGameOverEvent
+    | TrambahnIncomeTakenEvent
+    | TrambahnLinesDismantledEvent
+    | TrambahnMoneyDealtEvent
+    | TrambahnMoneyHalvedEvent
+    | TrambahnPassengerBoardedEvent
+    | TrambahnStartPlayerChosenEvent
+    | TrambahnStationBuiltEvent
+    | TrambahnTramBoughtEvent
+    | TrambahnTramsLaidOutEvent
+    | TrambahnTurnStartedEvent
+    | TrambahnGameCreatedEvent
+    | TrambahnSeatJoinedEvent
+    | TrambahnGameEndedEvent
+    | TrambahnResignedEvent
+    | TrambahnTimedOutEvent
+    | TrambahnStandInSeatedEvent
+    | TrambahnMoveTimedEvent
+    | TrambahnTakebackRequestedEvent
+    | TrambahnTakebackAnsweredEvent
+    | TrambahnTakenBackEvent
+    | TrambahnSeatLeftEvent
+    | TrambahnSeatTokenReissuedEvent
 )
 Options = TrambahnOptions
 

@@ -9,7 +9,7 @@ from typing import Any, Literal, NotRequired, TypedDict
 from boardstate_client.typed import GameType
 
 
-class ChooseCardTrekkingMove(TypedDict):
+class TrekkingChooseCardMove(TypedDict):
     """Take a display card, the deck's top card or an ancestor: pay, collect, trek, refill."""
 
     type: Literal["choose_card"]
@@ -18,7 +18,7 @@ class ChooseCardTrekkingMove(TypedDict):
     world_columns: NotRequired[list[Literal["red", "blue", "yellow", "green"]]]
 
 
-class ChooseItineraryTrekkingMove(TypedDict):
+class TrekkingChooseItineraryMove(TypedDict):
     """Choose today's itinerary from your hand, secretly; revealed when everyone has chosen."""
 
     type: Literal["choose_itinerary"]
@@ -247,20 +247,20 @@ class TrekkingStateView(TypedDict):
     options: TrekkingStateViewOptions
 
 
-class AncestorsDrawnTrekkingEventData(TypedDict):
+class TrekkingAncestorsDrawnEventData(TypedDict):
     """3 ancestors per player were drawn for the shared pool (1B.3 step 1)."""
 
     cards: list[str]
 
 
-class AncestorsDrawnTrekkingEvent(TypedDict):
+class TrekkingAncestorsDrawnEvent(TypedDict):
     """3 ancestors per player were drawn for the shared pool (1B.3 step 1)."""
 
     type: Literal["AncestorsDrawn"]
-    data: AncestorsDrawnTrekkingEventData
+    data: TrekkingAncestorsDrawnEventData
 
 
-class CardAddedToTrekTrekkingEventData(TypedDict):
+class TrekkingCardAddedToTrekEventData(TypedDict):
     """The card joined the open trek; `closed`: the old open trek was closed first and the"""
 
     seat: int
@@ -268,14 +268,14 @@ class CardAddedToTrekTrekkingEventData(TypedDict):
     closed: bool
 
 
-class CardAddedToTrekTrekkingEvent(TypedDict):
+class TrekkingCardAddedToTrekEvent(TypedDict):
     """The card joined the open trek; `closed`: the old open trek was closed first and the"""
 
     type: Literal["CardAddedToTrek"]
-    data: CardAddedToTrekTrekkingEventData
+    data: TrekkingCardAddedToTrekEventData
 
 
-class CardTakenTrekkingEventData(TypedDict):
+class TrekkingCardTakenEventData(TypedDict):
     """A player took a card (space 1..5, 0 = the deck top, `null` = an ancestor) and paid"""
 
     seat: int
@@ -284,14 +284,14 @@ class CardTakenTrekkingEventData(TypedDict):
     crystals: int
 
 
-class CardTakenTrekkingEvent(TypedDict):
+class TrekkingCardTakenEvent(TypedDict):
     """A player took a card (space 1..5, 0 = the deck top, `null` = an ancestor) and paid"""
 
     type: Literal["CardTaken"]
-    data: CardTakenTrekkingEventData
+    data: TrekkingCardTakenEventData
 
 
-class CrystalsGainedTrekkingEventData(TypedDict):
+class TrekkingCrystalsGainedEventData(TypedDict):
     """A player took crystals from the (unlimited) supply."""
 
     seat: int
@@ -299,42 +299,42 @@ class CrystalsGainedTrekkingEventData(TypedDict):
     reason: Literal["start", "card", "display_space", "itinerary_space", "punctuality", "ancestor"]
 
 
-class CrystalsGainedTrekkingEvent(TypedDict):
+class TrekkingCrystalsGainedEvent(TypedDict):
     """A player took crystals from the (unlimited) supply."""
 
     type: Literal["CrystalsGained"]
-    data: CrystalsGainedTrekkingEventData
+    data: TrekkingCrystalsGainedEventData
 
 
-class DataSetRecordedTrekkingEventData(TypedDict):
+class TrekkingDataSetRecordedEventData(TypedDict):
     """The component data set this game uses: its id and content hash."""
 
     data_set: str
     content_hash: str
 
 
-class DataSetRecordedTrekkingEvent(TypedDict):
+class TrekkingDataSetRecordedEvent(TypedDict):
     """The component data set this game uses: its id and content hash."""
 
     type: Literal["DataSetRecorded"]
-    data: DataSetRecordedTrekkingEventData
+    data: TrekkingDataSetRecordedEventData
 
 
-class DayEndedTrekkingEventData(TypedDict):
+class TrekkingDayEndedEventData(TypedDict):
     """The last watch reached 12: the day is over, itineraries leave the game."""
 
     day: int
     stack: list[int]
 
 
-class DayEndedTrekkingEvent(TypedDict):
+class TrekkingDayEndedEvent(TypedDict):
     """The last watch reached 12: the day is over, itineraries leave the game."""
 
     type: Literal["DayEnded"]
-    data: DayEndedTrekkingEventData
+    data: TrekkingDayEndedEventData
 
 
-class DayStartedTrekkingEventData(TypedDict):
+class TrekkingDayStartedEventData(TypedDict):
     """A day began: its display was dealt and its deck's top card turned face up."""
 
     day: int
@@ -342,42 +342,42 @@ class DayStartedTrekkingEventData(TypedDict):
     top: str | None
 
 
-class DayStartedTrekkingEvent(TypedDict):
+class TrekkingDayStartedEvent(TypedDict):
     """A day began: its display was dealt and its deck's top card turned face up."""
 
     type: Literal["DayStarted"]
-    data: DayStartedTrekkingEventData
+    data: TrekkingDayStartedEventData
 
 
-class DeckShuffledTrekkingEventData(TypedDict):
+class TrekkingDeckShuffledEventData(TypedDict):
     """A day deck was shuffled (top first). Order: hidden from all."""
 
     day: int
     order: list[str | None]
 
 
-class DeckShuffledTrekkingEvent(TypedDict):
+class TrekkingDeckShuffledEvent(TypedDict):
     """A day deck was shuffled (top first). Order: hidden from all."""
 
     type: Literal["DeckShuffled"]
-    data: DeckShuffledTrekkingEventData
+    data: TrekkingDeckShuffledEventData
 
 
-class DisplayRefilledTrekkingEventData(TypedDict):
+class TrekkingDisplayRefilledEventData(TypedDict):
     """After a history card left space `space` (0 = the deck top), the cards nearer the deck"""
 
     space: int
     top: str | None
 
 
-class DisplayRefilledTrekkingEvent(TypedDict):
+class TrekkingDisplayRefilledEvent(TypedDict):
     """After a history card left space `space` (0 = the deck top), the cards nearer the deck"""
 
     type: Literal["DisplayRefilled"]
-    data: DisplayRefilledTrekkingEventData
+    data: TrekkingDisplayRefilledEventData
 
 
-class GameOverTrekkingEventData(TypedDict):
+class TrekkingGameOverEventData(TypedDict):
     """Final scoring after Day III (1B.9), by seat."""
 
     prestige: list[int]
@@ -387,14 +387,14 @@ class GameOverTrekkingEventData(TypedDict):
     winners: list[int]
 
 
-class GameOverTrekkingEvent(TypedDict):
+class TrekkingGameOverEvent(TypedDict):
     """Final scoring after Day III (1B.9), by seat."""
 
     type: Literal["GameOver"]
-    data: GameOverTrekkingEventData
+    data: TrekkingGameOverEventData
 
 
-class GroupCompletedTrekkingEventData(TypedDict):
+class TrekkingGroupCompletedEventData(TypedDict):
     """Every space of a linked group (index in today's itinerary) is covered: its bonus."""
 
     seat: int
@@ -402,55 +402,55 @@ class GroupCompletedTrekkingEventData(TypedDict):
     points: int
 
 
-class GroupCompletedTrekkingEvent(TypedDict):
+class TrekkingGroupCompletedEvent(TypedDict):
     """Every space of a linked group (index in today's itinerary) is covered: its bonus."""
 
     type: Literal["GroupCompleted"]
-    data: GroupCompletedTrekkingEventData
+    data: TrekkingGroupCompletedEventData
 
 
-class ItinerariesDealtTrekkingEventData(TypedDict):
+class TrekkingItinerariesDealtEventData(TypedDict):
     """A player was dealt 4 itineraries. Ids: owner only."""
 
     seat: int
     itineraries: list[str | None]
 
 
-class ItinerariesDealtTrekkingEvent(TypedDict):
+class TrekkingItinerariesDealtEvent(TypedDict):
     """A player was dealt 4 itineraries. Ids: owner only."""
 
     type: Literal["ItinerariesDealt"]
-    data: ItinerariesDealtTrekkingEventData
+    data: TrekkingItinerariesDealtEventData
 
 
-class ItinerariesRevealedTrekkingEventData(TypedDict):
+class TrekkingItinerariesRevealedEventData(TypedDict):
     """Everyone had chosen: today's itineraries, by seat."""
 
     itineraries: list[str]
 
 
-class ItinerariesRevealedTrekkingEvent(TypedDict):
+class TrekkingItinerariesRevealedEvent(TypedDict):
     """Everyone had chosen: today's itineraries, by seat."""
 
     type: Literal["ItinerariesRevealed"]
-    data: ItinerariesRevealedTrekkingEventData
+    data: TrekkingItinerariesRevealedEventData
 
 
-class ItineraryCommittedTrekkingEventData(TypedDict):
+class TrekkingItineraryCommittedEventData(TypedDict):
     """A player chose today's itinerary. Id: owner only until the reveal."""
 
     seat: int
     itinerary: str | None
 
 
-class ItineraryCommittedTrekkingEvent(TypedDict):
+class TrekkingItineraryCommittedEvent(TypedDict):
     """A player chose today's itinerary. Id: owner only until the reveal."""
 
     type: Literal["ItineraryCommitted"]
-    data: ItineraryCommittedTrekkingEventData
+    data: TrekkingItineraryCommittedEventData
 
 
-class PrestigeGainedTrekkingEventData(TypedDict):
+class TrekkingPrestigeGainedEventData(TypedDict):
     """A player's PP marker moved forward."""
 
     seat: int
@@ -458,28 +458,28 @@ class PrestigeGainedTrekkingEventData(TypedDict):
     reason: Literal["start", "card", "display_space", "itinerary_space", "punctuality", "ancestor"]
 
 
-class PrestigeGainedTrekkingEvent(TypedDict):
+class TrekkingPrestigeGainedEvent(TypedDict):
     """A player's PP marker moved forward."""
 
     type: Literal["PrestigeGained"]
-    data: PrestigeGainedTrekkingEventData
+    data: TrekkingPrestigeGainedEventData
 
 
-class StartPlayerChosenTrekkingEventData(TypedDict):
+class TrekkingStartPlayerChosenEventData(TypedDict):
     """The start player was drawn; the watches stack on the 12, start player on top (Q-K13)."""
 
     seat: int
     stack: list[int]
 
 
-class StartPlayerChosenTrekkingEvent(TypedDict):
+class TrekkingStartPlayerChosenEvent(TypedDict):
     """The start player was drawn; the watches stack on the 12, start player on top (Q-K13)."""
 
     type: Literal["StartPlayerChosen"]
-    data: StartPlayerChosenTrekkingEventData
+    data: TrekkingStartPlayerChosenEventData
 
 
-class TokenPlacedTrekkingEventData(TypedDict):
+class TrekkingTokenPlacedEventData(TypedDict):
     """A token went on the topmost empty space of `column` (`row`), or was lost (`null`)."""
 
     seat: int
@@ -488,14 +488,14 @@ class TokenPlacedTrekkingEventData(TypedDict):
     row: int | None
 
 
-class TokenPlacedTrekkingEvent(TypedDict):
+class TrekkingTokenPlacedEvent(TypedDict):
     """A token went on the topmost empty space of `column` (`row`), or was lost (`null`)."""
 
     type: Literal["TokenPlaced"]
-    data: TokenPlacedTrekkingEventData
+    data: TrekkingTokenPlacedEventData
 
 
-class WatchMovedTrekkingEventData(TypedDict):
+class TrekkingWatchMovedEventData(TypedDict):
     """A watch advanced `hours` to `position` (at most 12) and went on top there."""
 
     seat: int
@@ -504,14 +504,14 @@ class WatchMovedTrekkingEventData(TypedDict):
     why: Literal["card", "no_card"]
 
 
-class WatchMovedTrekkingEvent(TypedDict):
+class TrekkingWatchMovedEvent(TypedDict):
     """A watch advanced `hours` to `position` (at most 12) and went on top there."""
 
     type: Literal["WatchMoved"]
-    data: WatchMovedTrekkingEventData
+    data: TrekkingWatchMovedEventData
 
 
-class GameCreatedTrekkingEventDataOptions(TypedDict):
+class TrekkingGameCreatedEventDataOptions(TypedDict):
     """`createGame` options for `trekking`; every field is optional."""
 
     equal_years: NotRequired[Literal["continue", "break"]]
@@ -519,67 +519,67 @@ class GameCreatedTrekkingEventDataOptions(TypedDict):
     display_bonuses: NotRequired[list[Literal["red", "blue", "yellow", "green", "crystal"]] | None]
 
 
-class GameCreatedTrekkingEventDataTableBotsItem(TypedDict):
+class TrekkingGameCreatedEventDataTableBotsItem(TypedDict):
     seat: int
     policy: str
     budgetMs: int
 
 
-class GameCreatedTrekkingEventDataTable(TypedDict):
+class TrekkingGameCreatedEventDataTable(TypedDict):
     clock: NotRequired[dict[str, Any]]
     standIn: NotRequired[str]
     hints: NotRequired[bool]
-    bots: NotRequired[list[GameCreatedTrekkingEventDataTableBotsItem]]
+    bots: NotRequired[list[TrekkingGameCreatedEventDataTableBotsItem]]
     idleTimeouts: NotRequired[int]
 
 
-class GameCreatedTrekkingEventDataForkedFromSeedsItem(TypedDict):
+class TrekkingGameCreatedEventDataForkedFromSeedsItem(TypedDict):
     seed: str
     before: int
 
 
-class GameCreatedTrekkingEventDataForkedFrom(TypedDict):
+class TrekkingGameCreatedEventDataForkedFrom(TypedDict):
     gameId: str
     version: int
-    seeds: list[GameCreatedTrekkingEventDataForkedFromSeedsItem]
+    seeds: list[TrekkingGameCreatedEventDataForkedFromSeedsItem]
     exact: bool
 
 
-class GameCreatedTrekkingEventData(TypedDict):
+class TrekkingGameCreatedEventData(TypedDict):
     gameType: Literal["trekking"]
     rulesVersion: str
-    options: GameCreatedTrekkingEventDataOptions
+    options: TrekkingGameCreatedEventDataOptions
     players: int
     dataSet: str
     dataHash: str
     seedCommitment: str
     seededByClient: bool
     createdAt: str
-    table: NotRequired[GameCreatedTrekkingEventDataTable]
+    table: NotRequired[TrekkingGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
-    forkedFrom: NotRequired[GameCreatedTrekkingEventDataForkedFrom]
+    forkedFrom: NotRequired[TrekkingGameCreatedEventDataForkedFrom]
 
 
-class GameCreatedTrekkingEvent(TypedDict):
+class TrekkingGameCreatedEvent(TypedDict):
     """The service's GameCreated event"""
 
     type: Literal["GameCreated"]
-    data: GameCreatedTrekkingEventData
+    data: TrekkingGameCreatedEventData
 
 
-class SeatJoinedTrekkingEventData(TypedDict):
+class TrekkingSeatJoinedEventData(TypedDict):
     name: str
     playerId: NotRequired[str | None]
 
 
-class SeatJoinedTrekkingEvent(TypedDict):
+class TrekkingSeatJoinedEvent(TypedDict):
     """The service's SeatJoined event"""
 
     type: Literal["SeatJoined"]
-    data: SeatJoinedTrekkingEventData
+    data: TrekkingSeatJoinedEventData
 
 
-class GameEndedTrekkingEventData(TypedDict):
+class TrekkingGameEndedEventData(TypedDict):
     seed: str
     scores: list[int]
     winners: list[int]
@@ -587,96 +587,96 @@ class GameEndedTrekkingEventData(TypedDict):
     status: NotRequired[Literal["ABANDONED"]]
 
 
-class GameEndedTrekkingEvent(TypedDict):
+class TrekkingGameEndedEvent(TypedDict):
     """The service's GameEnded event"""
 
     type: Literal["GameEnded"]
-    data: GameEndedTrekkingEventData
+    data: TrekkingGameEndedEventData
 
 
-class ResignedTrekkingEvent(TypedDict):
+class TrekkingResignedEvent(TypedDict):
     """The service's Resigned event"""
 
     type: Literal["Resigned"]
     data: dict[str, Any]
 
 
-class TimedOutTrekkingEventData(TypedDict):
+class TrekkingTimedOutEventData(TypedDict):
     onTimeout: Literal["stand-in", "forfeit"]
     deadline: NotRequired[str]
 
 
-class TimedOutTrekkingEvent(TypedDict):
+class TrekkingTimedOutEvent(TypedDict):
     """The service's TimedOut event"""
 
     type: Literal["TimedOut"]
-    data: TimedOutTrekkingEventData
+    data: TrekkingTimedOutEventData
 
 
-class StandInSeatedTrekkingEventData(TypedDict):
+class TrekkingStandInSeatedEventData(TypedDict):
     policy: str
 
 
-class StandInSeatedTrekkingEvent(TypedDict):
+class TrekkingStandInSeatedEvent(TypedDict):
     """The service's StandInSeated event"""
 
     type: Literal["StandInSeated"]
-    data: StandInSeatedTrekkingEventData
+    data: TrekkingStandInSeatedEventData
 
 
-class MoveTimedTrekkingEventData(TypedDict):
+class TrekkingMoveTimedEventData(TypedDict):
     usedMs: int
     remainingMs: list[int] | None
 
 
-class MoveTimedTrekkingEvent(TypedDict):
+class TrekkingMoveTimedEvent(TypedDict):
     """The service's MoveTimed event"""
 
     type: Literal["MoveTimed"]
-    data: MoveTimedTrekkingEventData
+    data: TrekkingMoveTimedEventData
 
 
-class TakebackRequestedTrekkingEventData(TypedDict):
+class TrekkingTakebackRequestedEventData(TypedDict):
     toVersion: int
 
 
-class TakebackRequestedTrekkingEvent(TypedDict):
+class TrekkingTakebackRequestedEvent(TypedDict):
     """The service's TakebackRequested event"""
 
     type: Literal["TakebackRequested"]
-    data: TakebackRequestedTrekkingEventData
+    data: TrekkingTakebackRequestedEventData
 
 
-class TakebackAnsweredTrekkingEventData(TypedDict):
+class TrekkingTakebackAnsweredEventData(TypedDict):
     accept: bool
 
 
-class TakebackAnsweredTrekkingEvent(TypedDict):
+class TrekkingTakebackAnsweredEvent(TypedDict):
     """The service's TakebackAnswered event"""
 
     type: Literal["TakebackAnswered"]
-    data: TakebackAnsweredTrekkingEventData
+    data: TrekkingTakebackAnsweredEventData
 
 
-class TakenBackTrekkingEventData(TypedDict):
+class TrekkingTakenBackEventData(TypedDict):
     toVersion: int
 
 
-class TakenBackTrekkingEvent(TypedDict):
+class TrekkingTakenBackEvent(TypedDict):
     """The service's TakenBack event"""
 
     type: Literal["TakenBack"]
-    data: TakenBackTrekkingEventData
+    data: TrekkingTakenBackEventData
 
 
-class SeatLeftTrekkingEvent(TypedDict):
+class TrekkingSeatLeftEvent(TypedDict):
     """The service's SeatLeft event"""
 
     type: Literal["SeatLeft"]
     data: dict[str, Any]
 
 
-class SeatTokenReissuedTrekkingEvent(TypedDict):
+class TrekkingSeatTokenReissuedEvent(TypedDict):
     """The service's SeatTokenReissued event"""
 
     type: Literal["SeatTokenReissued"]
@@ -705,39 +705,39 @@ class TrekkingOptions(TypedDict):
     hints: NotRequired[bool]
 
 
-Move = ChooseCardTrekkingMove | ChooseItineraryTrekkingMove
+Move = TrekkingChooseCardMove | TrekkingChooseItineraryMove
 StateView = TrekkingStateView
 Event = (
-    AncestorsDrawnTrekkingEvent
-    | CardAddedToTrekTrekkingEvent
-    | CardTakenTrekkingEvent
-    | CrystalsGainedTrekkingEvent
-    | DataSetRecordedTrekkingEvent
-    | DayEndedTrekkingEvent
-    | DayStartedTrekkingEvent
-    | DeckShuffledTrekkingEvent
-    | DisplayRefilledTrekkingEvent
-    | GameOverTrekkingEvent
-    | GroupCompletedTrekkingEvent
-    | ItinerariesDealtTrekkingEvent
-    | ItinerariesRevealedTrekkingEvent
-    | ItineraryCommittedTrekkingEvent
-    | PrestigeGainedTrekkingEvent
-    | StartPlayerChosenTrekkingEvent
-    | TokenPlacedTrekkingEvent
-    | WatchMovedTrekkingEvent
-    | GameCreatedTrekkingEvent
-    | SeatJoinedTrekkingEvent
-    | GameEndedTrekkingEvent
-    | ResignedTrekkingEvent
-    | TimedOutTrekkingEvent
-    | StandInSeatedTrekkingEvent
-    | MoveTimedTrekkingEvent
-    | TakebackRequestedTrekkingEvent
-    | TakebackAnsweredTrekkingEvent
-    | TakenBackTrekkingEvent
-    | SeatLeftTrekkingEvent
-    | SeatTokenReissuedTrekkingEvent
+    TrekkingAncestorsDrawnEvent
+    | TrekkingCardAddedToTrekEvent
+    | TrekkingCardTakenEvent
+    | TrekkingCrystalsGainedEvent
+    | TrekkingDataSetRecordedEvent
+    | TrekkingDayEndedEvent
+    | TrekkingDayStartedEvent
+    | TrekkingDeckShuffledEvent
+    | TrekkingDisplayRefilledEvent
+    | TrekkingGameOverEvent
+    | TrekkingGroupCompletedEvent
+    | TrekkingItinerariesDealtEvent
+    | TrekkingItinerariesRevealedEvent
+    | TrekkingItineraryCommittedEvent
+    | TrekkingPrestigeGainedEvent
+    | TrekkingStartPlayerChosenEvent
+    | TrekkingTokenPlacedEvent
+    | TrekkingWatchMovedEvent
+    | TrekkingGameCreatedEvent
+    | TrekkingSeatJoinedEvent
+    | TrekkingGameEndedEvent
+    | TrekkingResignedEvent
+    | TrekkingTimedOutEvent
+    | TrekkingStandInSeatedEvent
+    | TrekkingMoveTimedEvent
+    | TrekkingTakebackRequestedEvent
+    | TrekkingTakebackAnsweredEvent
+    | TrekkingTakenBackEvent
+    | TrekkingSeatLeftEvent
+    | TrekkingSeatTokenReissuedEvent
 )
 Options = TrekkingOptions
 
