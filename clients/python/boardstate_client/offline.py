@@ -79,7 +79,7 @@ def read_log(payload: bytes) -> list[dict[str, Any]]:
     if payload.lstrip()[:1] == b"{":
         lines = [json.loads(line) for line in payload.splitlines() if line.strip()]
     else:
-        import msgpack  # the engine's distribution depends on it
+        import msgpack  # the `[offline]` extra (or the server's distribution) installs it
 
         unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
         unpacker.feed(payload)
