@@ -26,7 +26,7 @@ from pathlib import Path
 import zstandard
 
 from boardstate.engine.registry import GAMES
-from boardstate.service.archiving.archiver import Archiver, Outcome
+from boardstate.service.features.archive.archiver import Archiver, Outcome
 from boardstate.service.history.log_format import write_log
 from boardstate.service.local.embedded_redis import EmbeddedRedis
 from boardstate.service.log.event_builder import play_offline

@@ -6,6 +6,7 @@ from __future__ import annotations
 import strawberry
 from strawberry.scalars import JSON
 
+from boardstate.schema.game_header import GameHeader
 from boardstate.service.contract import cursors
 from boardstate.service.contract.paging import Window
 from boardstate.service.contract.ports import EventView
@@ -30,6 +31,13 @@ class Event:
             "seat that made it, and to everyone once the game has ended."
         )
     )
+    header: GameHeader | None = strawberry.field(
+        default=None,
+        description=(
+            "The game just after this event (version, status, toAct, deadlines, result): on "
+            "`gameEvents` messages only, null elsewhere."
+        ),
+    )
 
     @classmethod
     def of(cls, view: EventView) -> Event:
@@ -43,6 +51,7 @@ class Event:
             at=view.at,
             state_hash=view.state_hash,
             move=None if view.move is None else JSON(dict(view.move)),
+            header=GameHeader.of(view.header),
         )
 
 

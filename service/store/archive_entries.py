@@ -1,5 +1,5 @@
-"""The archive's Redis side (`service.archiving`): leases, index entries and the removal of an
-archived game's keys.
+"""The archive's Redis side (`service.features.archive`): leases, index entries and the
+removal of an archived game's keys.
 
 Every key here is in the game's slot (`archive_keys`, `GameKeys`), so `seal` is one script: it
 checks that this replica still holds the lease, that the log is still the one archived (its

@@ -1,4 +1,4 @@
-"""Object stores: where archived games live (DESIGN §5f, `service.archiving`).
+"""Object stores: where archived games live (DESIGN §5f, `service.features.archive`).
 
 One small protocol, `ObjectStore`, with two implementations: `LocalObjectStore` (a directory
 under the service's data folder: the default, nothing to install) and `S3ObjectStore`

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from boardstate.service.archiving import packing
-from boardstate.service.archiving.archiver import LEASE_MS, STEPS, Archiver, Outcome
-from boardstate.service.archiving.entry import MAX_BYTES, IndexEntry
+from boardstate.service.features.archive import packing
+from boardstate.service.features.archive.archiver import LEASE_MS, STEPS, Archiver, Outcome
+from boardstate.service.features.archive.entry import MAX_BYTES, IndexEntry
 from boardstate.service.store import RedisEventStore, codec
 from boardstate.service.store.archive_entries import Sealed
 from boardstate.service.store.keys import GameKeys, archive_keys

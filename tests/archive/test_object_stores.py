@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from boardstate.service.archiving.stores import object_store
+from boardstate.service.features.archive.stores import object_store
 from boardstate.service.settings import Settings
 from boardstate.service.store.objects import BadObjectName, LocalObjectStore, ObjectStore
 from boardstate.service.store.objects_s3 import S3Location, S3ObjectStore

@@ -9,8 +9,8 @@ import hashlib
 import pytest
 import zstandard
 
-from boardstate.service.archiving import packing
-from boardstate.service.archiving.entry import MAX_BYTES, IndexEntry, entry_of
+from boardstate.service.features.archive import packing
+from boardstate.service.features.archive.entry import MAX_BYTES, IndexEntry, entry_of
 from boardstate.service.history.log_format import write_log
 from boardstate.service.store.keys import InvalidGameId, archive_keys
 from tests.archive.archive_support import golden

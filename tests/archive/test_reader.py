@@ -7,9 +7,9 @@ from datetime import timedelta
 
 import pytest
 
-from boardstate.service.archiving import packing
-from boardstate.service.archiving.archiver import Archiver, Outcome
-from boardstate.service.archiving.reader import ArchiveReader, NotArchived
+from boardstate.service.features.archive import packing
+from boardstate.service.features.archive.archiver import Archiver, Outcome
+from boardstate.service.features.archive.reader import ArchiveReader, NotArchived
 from boardstate.service.store import RedisEventStore
 from boardstate.service.store.objects import ObjectStore
 from tests.archive.archive_support import after_end, golden, stored_game

@@ -1,0 +1,95 @@
+"""Reading archived games back: their verified events (cached by size) and `restore`, which
+puts an archived game back into Redis (`boardstate archive restore`).
+
+Every object is checked against its name and verified whole when read (`packing.verified`),
+never trusted because it is ours. The cache keeps verified event lists, least recently used
+first out, bounded by the compressed bytes they came from times `CACHE_FACTOR` (an estimate of
+their size in memory), so a few long games cannot crowd out memory.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
+
+from boardstate.service.features.archive import packing
+from boardstate.service.features.archive.entry import IndexEntry
+from boardstate.service.store import RedisEventStore, StoredEvent
+from boardstate.service.store.archive_entries import ArchiveEntries
+from boardstate.service.store.objects import ObjectStore
+
+CACHE_FACTOR = 40
+"""Memory of a game's events per compressed byte, about (a 10.8 KB Trambahn object, 179
+events, is ~0.4 MB of Python objects)."""
+SEED_FIELD = "seed"
+"""The meta field of the seed (`service.games.loader.SEED_FIELD`, which this layer cannot
+import)."""
+
+
+class NotArchived(LookupError):
+    """The game has no index entry, or its object is missing."""
+
+
+class ArchiveReader:
+    """Verified events of archived games, with a cache bounded in bytes."""
+
+    def __init__(
+        self, events: RedisEventStore, objects: ObjectStore, cache_bytes: int = 64 << 20
+    ) -> None:
+        self.store = events
+        self.objects = objects
+        self.entries = ArchiveEntries(events.client, events.prefix)
+        self.cache_bytes = cache_bytes
+        self._cache: OrderedDict[str, tuple[int, list[StoredEvent]]] = OrderedDict()
+        self._held = 0
+
+    async def entry(self, game_id: str) -> IndexEntry | None:
+        raw = await self.entries.entry(game_id)
+        return None if raw is None else IndexEntry.decode(raw)
+
+    async def events(self, game_id: str) -> list[StoredEvent]:
+        """Returns the verified events of an archived game; raises `NotArchived`, or
+        `packing.ArchiveUnverified` if its object was tampered with."""
+        cached = self._cache.get(game_id)
+        if cached is not None:
+            self._cache.move_to_end(game_id)
+            return cached[1]
+        entry = await self.entry(game_id)
+        if entry is None:
+            raise NotArchived(f"game {game_id} is not archived")
+        data = await self.objects.get(entry.name)
+        if data is None:
+            raise NotArchived(f"game {game_id}: its object {entry.name} is missing")
+        events = await asyncio.to_thread(packing.verified, game_id, entry.name, data)
+        self._remember(game_id, len(data) * CACHE_FACTOR, events)
+        return events
+
+    def _remember(self, game_id: str, size: int, events: list[StoredEvent]) -> None:
+        if size > self.cache_bytes:
+            return
+        self._cache[game_id] = (size, events)
+        self._held += size
+        while self._held > self.cache_bytes:
+            _, (dropped, _) = self._cache.popitem(last=False)
+            self._held -= dropped
+
+    async def restore(self, game_id: str) -> bool:
+        """Puts an archived game's log back into Redis; returns False if its log is there
+        already. Its seat tokens and service-only metadata (creator, import flags) are not in
+        the archive and stay lost."""
+        entry = await self.entry(game_id)
+        if entry is None:
+            raise NotArchived(f"game {game_id} is not archived")
+        if await self.entries.has_log(game_id):
+            return False
+        events = await self.events(game_id)
+        created, ended = events[0].data, events[-1].data
+        meta = {
+            "gameType": entry.game_type,
+            "players": str(created.get("players", len(entry.players))),
+            "status": entry.status,
+            "createdAt": str(created.get("createdAt", entry.created_at)),
+            "seededByClient": "1" if created.get("seededByClient") else "0",
+            SEED_FIELD: str(ended.get("seed", "")),
+        }
+        return await self.store.create(game_id, events[0], meta, rest=events[1:])
