@@ -22,7 +22,7 @@ CACHE_FACTOR = 40
 """Memory of a game's events per compressed byte, about (a 10.8 KB Trambahn object, 179
 events, is ~0.4 MB of Python objects)."""
 SEED_FIELD = "seed"
-"""The meta field of the seed (`service.games.loader.SEED_FIELD`, which this layer cannot
+"""The meta field of the seed (`service.features.moves.loader.SEED_FIELD`, which this feature cannot
 import)."""
 
 
