@@ -24,6 +24,8 @@ class EventView:
     state_hash: str
     move: Mapping[str, Any] | None = None
     """The move submitted (first event of a move), when the viewer may see it."""
+    describe: str = ""
+    """The event in words for people, as this viewer may know it (`data`, never more)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
