@@ -716,11 +716,13 @@ export interface components {
         };
         /**
          * LegalMovesOut
-         * @description Every legal move of the seat, each a wire object (`{type, ...}`) to submit verbatim.
+         * @description Every legal move of the seat, each a wire object (`{type, ...}`) to submit verbatim;
+         *         `describe[i]` is `moves[i]` in words for people.
          */
         LegalMovesOut: {
             version: number;
             moves: Record<string, unknown>[];
+            describe: string[];
         };
         /**
          * EventsPageOut
@@ -745,6 +747,7 @@ export interface components {
             at: string;
             stateHash: string;
             move: Record<string, unknown> | null;
+            describe: string;
         };
         /**
          * MoveAcceptedOut
