@@ -45,3 +45,8 @@ def describe_event(
 def describe_moves(rules: GameRules[Any, Any, Any], moves: list[Any]) -> list[str]:
     """Each legal move (engine form) in words, in the same order."""
     return [rules.describe_move(m) for m in moves]
+
+
+def bot_name(policy: str, seat: int) -> str:
+    """A bot seat's name, told apart from the table's other bots: "Heuristic bot (seat 2)"."""
+    return f"{policy.capitalize()} bot (seat {seat})"

@@ -21,6 +21,7 @@ from boardstate.engine.table.options import parse_bots, split_options
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.games import game_bounds
 from boardstate.service.games.admission import Admission, creator_of
+from boardstate.service.games.event_words import bot_name
 from boardstate.service.games.loader import SEED_FIELD, GameLoader
 from boardstate.service.games.seat_tokens import new_token, token_hash
 from boardstate.service.inputs import echo, json_problem, text_problem
@@ -115,7 +116,7 @@ class Lobby:
             raise BadPlayerCount(f"seats lists {len(names)} names for {humans} seats not bots")
         given = iter([check_name(n) for n in names or []])
         seated = [
-            (s, f"{b.policy} bot") if (b := table.bot(s)) else (s, next(given, None))
+            (s, bot_name(b.policy, s)) if (b := table.bot(s)) else (s, next(given, None))
             for s in range(players)
         ]
         secret, by_client = self.seed(seed)
