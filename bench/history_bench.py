@@ -65,7 +65,7 @@ def serving(redis_url: str, prefix: str, snapshot_every: int) -> Iterator[str]:
         "BOARDSTATE_SNAPSHOT_EVERY": str(snapshot_every),
         "BOARDSTATE_RATE_LIMITS": "0",  # a load benchmark from one address
     }
-    argv = [sys.executable, "-m", "boardstate.service.cli", "serve", "--host", "127.0.0.1"]
+    argv = [sys.executable, "-m", "boardstate.service.cli.main", "serve", "--host", "127.0.0.1"]
     process = subprocess.Popen(
         [*argv, "--port", str(port)], cwd=REPO, env=env, stdout=subprocess.DEVNULL
     )

@@ -64,7 +64,7 @@ def start_service(redis_url: str, prefix: str, wait: int) -> tuple[subprocess.Po
     env |= {"BOARDSTATE_KEY_PREFIX": prefix, "BOARDSTATE_LOG_LEVEL": "WARNING"}
     env |= {"BOARDSTATE_LOG_FORMAT": "json", "BOARDSTATE_APPEND_WAIT_REPLICAS": str(wait)}
     env |= {"BOARDSTATE_RATE_LIMITS": "0"}  # a load benchmark from one address
-    command = [sys.executable, "-m", "boardstate.service.cli", "serve", "--port", str(port)]
+    command = [sys.executable, "-m", "boardstate.service.cli.main", "serve", "--port", str(port)]
     process = subprocess.Popen(command, cwd=REPO, env=env, stdout=subprocess.DEVNULL)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:

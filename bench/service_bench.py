@@ -4,7 +4,7 @@ One run starts a private, non-persistent Redis (`EmbeddedRedis` in a temporary d
 three servers as subprocesses, each one uvicorn worker started with the same `uvicorn.run`
 settings as `boardstate serve`:
 
-* the service: `python -m service.cli serve` (what `make run` starts) with `REDIS_URL` pointing
+* the service: `python -m service.cli.main serve` (what `make run` starts) with `REDIS_URL` pointing
   at that Redis and logging at WARNING;
 * the baseline: a bare Starlette `POST /xadd` endpoint (`service_bare.py`) that parses the
   JSON body and does one `XADD`;

@@ -18,7 +18,7 @@ import httpx
 from boardstate.service.local.embedded_redis import EmbeddedRedis, free_port
 
 REPO = Path(__file__).resolve().parents[1]
-SERVICE_ARGV = [sys.executable, "-m", "boardstate.service.cli", "serve", "--host", "127.0.0.1"]
+SERVICE_ARGV = [sys.executable, "-m", "boardstate.service.cli.main", "serve", "--host", "127.0.0.1"]
 """`boardstate serve` (the port is appended)."""
 BARE_ARGV = [sys.executable, str(Path(__file__).resolve().parent / "service_bench.py"), "--serve"]
 """`service_bench.py` serving `baseline` or `reference` (the kind and the port are appended)."""

@@ -6,6 +6,7 @@ from __future__ import annotations
 import strawberry
 from strawberry.scalars import JSON
 
+from boardstate.schema.game_header import GameHeader
 from boardstate.service.contract import cursors
 from boardstate.service.contract.paging import Window
 from boardstate.service.contract.ports import EventView
@@ -33,6 +34,13 @@ class Event:
     describe: str = strawberry.field(
         description="The event in words for people, saying no more than `data` (redacted alike)."
     )
+    header: GameHeader | None = strawberry.field(
+        default=None,
+        description=(
+            "The game just after this event (version, status, toAct, deadlines, result): on "
+            "`gameEvents` messages only, null elsewhere."
+        ),
+    )
 
     @classmethod
     def of(cls, view: EventView) -> Event:
@@ -47,6 +55,7 @@ class Event:
             state_hash=view.state_hash,
             move=None if view.move is None else JSON(dict(view.move)),
             describe=view.describe,
+            header=GameHeader.of(view.header),
         )
 
 

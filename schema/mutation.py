@@ -57,7 +57,7 @@ class Mutation(TableMutation, WebhookMutation):
     ) -> CreateGameResult:
         wanted = None if bots is None else [b.to_dict() for b in bots]
         try:
-            created = await info.context.backend.create_game(
+            created = await info.context.backend.lobby.create_game(
                 str(game_type), players, options, seed, seats, wanted, player_ids
             )
         except MoveError as exc:
@@ -82,7 +82,9 @@ class Mutation(TableMutation, WebhookMutation):
     ) -> CreateGameResult:
         ctx = info.context
         try:
-            created = await ctx.backend.fork_game(str(game_id), version, seed, exact, ctx.token)
+            created = await ctx.backend.lobby.fork_game(
+                str(game_id), version, seed, exact, ctx.token
+            )
         except MoveError as exc:
             return Rejected.of(exc)
         tokens = [SeatToken(seat=s, token=t) for s, t in created.tokens]
@@ -102,7 +104,7 @@ class Mutation(TableMutation, WebhookMutation):
         player_id: str | None = None,
     ) -> JoinGameResult:
         try:
-            joined = await info.context.backend.join_game(str(game_id), name, seat, player_id)
+            joined = await info.context.backend.lobby.join_game(str(game_id), name, seat, player_id)
         except MoveError as exc:
             return Rejected.of(exc)
         return SeatJoined(seat=joined.seat, token=joined.token, game=Game.of(joined.game))
@@ -123,7 +125,7 @@ class Mutation(TableMutation, WebhookMutation):
     ) -> SubmitMoveResult:
         ctx = info.context
         try:
-            accepted = await ctx.backend.submit_move(
+            accepted = await ctx.backend.moves.submit_move(
                 str(game_id), seat, move, ctx.token, expected_version, move_id, dry_run
             )
         except MoveError as exc:

@@ -10,10 +10,11 @@ from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
 from boardstate.schema.events import PageInfo
+from boardstate.schema.game_header import GameStatus
 from boardstate.schema.game_types import GameType, all_game_types, game_type_of
 from boardstate.schema.rate_limit import RateLimitQuery
 from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
-from boardstate.schema.types import Game, GameConnection, GameEdge, GameStatus
+from boardstate.schema.types import Game, GameConnection, GameEdge
 from boardstate.schema.webhooks import WebhookQuery
 from boardstate.service.contract import cursors
 from boardstate.service.contract.arguments import text_argument
@@ -32,7 +33,7 @@ class Query(WebhookQuery, RateLimitQuery):
 
     @described.field("The game at its current version; null when unknown.")
     async def game(self, info: Info, id: strawberry.ID) -> Game | None:
-        view = await info.context.backend.game(str(id))
+        view = await info.context.backend.games.game(str(id))
         return None if view is None else Game.of(view)
 
     @described.field(
@@ -49,8 +50,8 @@ class Query(WebhookQuery, RateLimitQuery):
         player: str | None = None,
     ) -> GameConnection:
         backend = info.context.backend
-        count = clamp_first(first, backend.page_cap)
-        page = await backend.games(
+        count = clamp_first(first, backend.games.page_cap)
+        page = await backend.games.games(
             cursors.game_after(after),
             count,
             text_argument("gameType", None if game_type is None else str(game_type)),
@@ -80,7 +81,7 @@ class Query(WebhookQuery, RateLimitQuery):
     ) -> ValidateMoveResult:
         ctx = info.context
         try:
-            accepted = await ctx.backend.submit_move(
+            accepted = await ctx.backend.moves.submit_move(
                 str(game_id), seat, move, ctx.token, expected_version, None, True
             )
         except MoveError as exc:

@@ -19,13 +19,21 @@ from boardstate.service.contract.codes import as_api_error
 class Subscription(FeedSubscription):
     @described.subscription(
         "Every event after `afterVersion` (exclusive), in order, redacted for the seat of "
-        "the connection_init token (spectator without one); ends after GameEnded."
+        "the connection_init token (spectator without one), each with the game's `header` "
+        "after it (`withState`: with the viewer's state view in `header.state`); ends after "
+        "GameEnded."
     )
     async def game_events(
-        self, info: Info, game_id: strawberry.ID, after_version: int | None = None
+        self,
+        info: Info,
+        game_id: strawberry.ID,
+        after_version: int | None = None,
+        with_state: bool = False,
     ) -> AsyncGenerator[Event, None]:
         ctx = info.context
-        stream = ctx.backend.game_events(str(game_id), after_version or 0, ctx.token, ctx.address)
+        stream = ctx.backend.live.game_events(
+            str(game_id), after_version or 0, ctx.token, ctx.address, with_state
+        )
         try:
             async with aclosing(stream):
                 async for view in stream:

@@ -40,7 +40,7 @@ class TableMutation:
     async def resign(self, info: Info, game_id: strawberry.ID, seat: int) -> TableResult:
         ctx = info.context
         try:
-            return _updated(await ctx.backend.resign(str(game_id), seat, ctx.token))
+            return _updated(await ctx.backend.tables.resign(str(game_id), seat, ctx.token))
         except MoveError as exc:
             return Rejected.of(exc)
 
@@ -50,7 +50,7 @@ class TableMutation:
     async def leave_game(self, info: Info, game_id: strawberry.ID, seat: int) -> TableResult:
         ctx = info.context
         try:
-            return _updated(await ctx.backend.leave_game(str(game_id), seat, ctx.token))
+            return _updated(await ctx.backend.tables.leave_game(str(game_id), seat, ctx.token))
         except MoveError as exc:
             return Rejected.of(exc)
 
@@ -61,7 +61,9 @@ class TableMutation:
     async def request_takeback(self, info: Info, game_id: strawberry.ID, seat: int) -> TableResult:
         ctx = info.context
         try:
-            return _updated(await ctx.backend.request_takeback(str(game_id), seat, ctx.token))
+            return _updated(
+                await ctx.backend.tables.request_takeback(str(game_id), seat, ctx.token)
+            )
         except MoveError as exc:
             return Rejected.of(exc)
 
@@ -74,7 +76,7 @@ class TableMutation:
     ) -> TableResult:
         ctx = info.context
         try:
-            view = await ctx.backend.answer_takeback(str(game_id), seat, ctx.token, accept)
+            view = await ctx.backend.tables.answer_takeback(str(game_id), seat, ctx.token, accept)
         except MoveError as exc:
             return Rejected.of(exc)
         return _updated(view)
@@ -83,7 +85,7 @@ class TableMutation:
     async def abort_game(self, info: Info, game_id: strawberry.ID) -> TableResult:
         ctx = info.context
         try:
-            return _updated(await ctx.backend.abort_game(str(game_id), ctx.token))
+            return _updated(await ctx.backend.tables.abort_game(str(game_id), ctx.token))
         except MoveError as exc:
             return Rejected.of(exc)
 
@@ -95,7 +97,7 @@ class TableMutation:
     ) -> JoinGameResult:
         ctx = info.context
         try:
-            joined = await ctx.backend.reissue_seat_token(str(game_id), seat, ctx.token)
+            joined = await ctx.backend.tables.reissue_seat_token(str(game_id), seat, ctx.token)
         except MoveError as exc:
             return Rejected.of(exc)
         return SeatJoined(seat=joined.seat, token=joined.token, game=Game.of(joined.game))
@@ -108,7 +110,7 @@ class TableMutation:
     ) -> TableResult:
         ctx = info.context
         try:
-            view = await ctx.backend.replace_seat(str(game_id), seat, ctx.token, policy)
+            view = await ctx.backend.tables.replace_seat(str(game_id), seat, ctx.token, policy)
         except MoveError as exc:
             return Rejected.of(exc)
         return _updated(view)

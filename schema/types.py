@@ -3,8 +3,6 @@
 
 from __future__ import annotations
 
-import enum
-
 import strawberry
 from strawberry.scalars import JSON
 
@@ -13,21 +11,12 @@ from boardstate.schema import decorators as described
 from boardstate.schema import events as gql_events
 from boardstate.schema.context import Info
 from boardstate.schema.events import EventConnection, LegalMove, PageInfo
+from boardstate.schema.game_header import GameResult, GameStatus
 from boardstate.schema.game_types import GameType, game_type_of
 from boardstate.schema.table_types import GameClock, TakebackRequest
 from boardstate.service.contract import paging
 from boardstate.service.contract.codes import as_api_error
 from boardstate.service.contract.ports import GameView
-
-
-@strawberry.enum
-class GameStatus(enum.Enum):
-    """OPEN waits for players; ACTIVE is being played; FINISHED has a result."""
-
-    OPEN = "OPEN"
-    ACTIVE = "ACTIVE"
-    FINISHED = "FINISHED"
-    ABANDONED = "ABANDONED"
 
 
 @strawberry.type
@@ -45,15 +34,6 @@ class Seat:
         default=False, description="The game's stand-in plays this seat's turns."
     )
     timeouts: int = 0
-
-
-@strawberry.type
-class GameResult:
-    """Scores by seat index and the winners (several on a shared win)."""
-
-    scores: list[int]
-    winners: list[int]
-    details: JSON | None
 
 
 @strawberry.type
@@ -154,7 +134,7 @@ class Game:
     async def suggest_move(self, info: Info, seat: int) -> JSON:
         ctx = info.context
         try:
-            return JSON(await ctx.backend.suggest_move(self.view, seat, ctx.token))
+            return JSON(await ctx.backend.bots.suggest_move(self.view, seat, ctx.token))
         except MoveError as exc:
             raise as_api_error(exc) from None
 
@@ -177,7 +157,7 @@ class Game:
         ctx = info.context
         try:
             async with ctx.reads:
-                return JSON(await ctx.backend.state(self.view, seat, version, ctx.token))
+                return JSON(await ctx.backend.games.state(self.view, seat, version, ctx.token))
         except MoveError as exc:
             raise as_api_error(exc) from None
 
@@ -191,7 +171,7 @@ class Game:
         ctx = info.context
         try:
             async with ctx.reads:
-                return await ctx.backend.board_svg(self.view, seat, version, ctx.token)
+                return await ctx.backend.pictures.board_svg(self.view, seat, version, ctx.token)
         except MoveError as exc:
             raise as_api_error(exc) from None
 
@@ -200,7 +180,7 @@ class Game:
         ctx = info.context
         try:
             async with ctx.reads:
-                moves = await ctx.backend.legal_moves(self.view, seat, ctx.token)
+                moves = await ctx.backend.games.legal_moves(self.view, seat, ctx.token)
         except MoveError as exc:
             raise as_api_error(exc) from None
         return [JSON(m) for m in moves]
@@ -210,7 +190,7 @@ class Game:
         ctx = info.context
         try:
             async with ctx.reads:
-                moves = await ctx.backend.described_moves(self.view, seat, ctx.token)
+                moves = await ctx.backend.games.described_moves(self.view, seat, ctx.token)
         except MoveError as exc:
             raise as_api_error(exc) from None
         return [LegalMove(move=JSON(m), describe=d) for m, d in moves]
@@ -234,7 +214,7 @@ class Game:
         ctx = info.context
         page = paging.window(
             self.view.version,
-            ctx.backend.page_cap,
+            ctx.backend.games.page_cap,
             first,
             after,
             last,
@@ -244,7 +224,9 @@ class Game:
         )
         try:
             async with ctx.reads:
-                views = await ctx.backend.events(self.view, page.after, page.count, seat, ctx.token)
+                views = await ctx.backend.games.events(
+                    self.view, page.after, page.count, seat, ctx.token
+                )
         except MoveError as exc:
             raise as_api_error(exc) from None
         return gql_events.connection(views, page)

@@ -90,7 +90,7 @@ class Webhook:
     @described.field("The newest deliveries, newest first (at most 100).")
     async def deliveries(self, info: Info, first: int = 20) -> list[WebhookDelivery]:
         ctx = info.context
-        found = await ctx.backend.webhook_deliveries(ctx.token, str(self.id), first)
+        found = await ctx.backend.webhooks.webhook_deliveries(ctx.token, str(self.id), first)
         return [WebhookDelivery.of(d) for d in found]
 
 
@@ -151,7 +151,7 @@ class WebhookQuery:
     async def webhooks(self, info: Info) -> list[Webhook]:
         ctx = info.context
         try:
-            return [Webhook.of(w) for w in await ctx.backend.list_webhooks(ctx.token)]
+            return [Webhook.of(w) for w in await ctx.backend.webhooks.list_webhooks(ctx.token)]
         except MoveError as exc:
             raise as_api_error(exc) from None
 
@@ -159,7 +159,7 @@ class WebhookQuery:
     async def webhook(self, info: Info, id: strawberry.ID) -> Webhook:
         ctx = info.context
         try:
-            return Webhook.of(await ctx.backend.get_webhook(ctx.token, str(id)))
+            return Webhook.of(await ctx.backend.webhooks.get_webhook(ctx.token, str(id)))
         except MoveError as exc:
             raise as_api_error(exc) from None
 
@@ -175,7 +175,7 @@ class WebhookMutation:
     ) -> CreateWebhookResult:
         ctx = info.context
         try:
-            made, secret = await ctx.backend.create_webhook(
+            made, secret = await ctx.backend.webhooks.create_webhook(
                 ctx.token, text_argument("url", url, 2000) or "", events, game_types
             )
         except MoveError as exc:
@@ -207,7 +207,7 @@ class WebhookMutation:
             changes["paused"] = paused
         ctx = info.context
         try:
-            made = await ctx.backend.update_webhook(ctx.token, str(id), changes)
+            made = await ctx.backend.webhooks.update_webhook(ctx.token, str(id), changes)
         except MoveError as exc:
             return Rejected.of(exc)
         return WebhookUpdated(webhook=Webhook.of(made))
@@ -216,7 +216,7 @@ class WebhookMutation:
     async def delete_webhook(self, info: Info, id: strawberry.ID) -> DeleteWebhookResult:
         ctx = info.context
         try:
-            await ctx.backend.delete_webhook(ctx.token, str(id))
+            await ctx.backend.webhooks.delete_webhook(ctx.token, str(id))
         except MoveError as exc:
             return Rejected.of(exc)
         return WebhookDeleted(id=id)
@@ -227,7 +227,9 @@ class WebhookMutation:
     ) -> ResendDeliveryResult:
         ctx = info.context
         try:
-            made = await ctx.backend.resend_delivery(ctx.token, str(webhook_id), str(delivery_id))
+            made = await ctx.backend.webhooks.resend_delivery(
+                ctx.token, str(webhook_id), str(delivery_id)
+            )
         except MoveError as exc:
             return Rejected.of(exc)
         return DeliveryQueued(delivery=WebhookDelivery.of(made))
@@ -253,7 +255,7 @@ class FeedSubscription:
     ) -> AsyncGenerator[FeedEvent, None]:
         ctx = info.context
         try:
-            stream = await ctx.backend.open_feed(
+            stream = await ctx.backend.feed.open_feed(
                 ctx.token,
                 text_argument("after", after),
                 text_argument("gameType", game_type),

@@ -24,7 +24,7 @@ def main() -> int:
     OUT.mkdir(parents=True, exist_ok=True)
     for game, version, seat in EXAMPLES:
         log = LOGS / f"{game}__p2__golden-log-1.ndjson"
-        args = [sys.executable, "-m", "boardstate.service.cli", "render", str(log)]
+        args = [sys.executable, "-m", "boardstate.service.cli.main", "render", str(log)]
         args += ["--to", str(version)] + ([] if seat is None else ["--seat", str(seat)])
         svg = subprocess.run(args, capture_output=True, text=True, check=True).stdout
         (OUT / f"board-{game}.svg").write_text(svg, encoding="utf-8")

@@ -220,9 +220,9 @@ class RulesUnavailable(LookupError):
 
 
 class TooManyStreams(Exception):
-    """A new live stream would exceed a cap (`service.games.stream_limits`): of a seat token,
-    of a client address, of the process's feed streams or of the process (`scope`); `limit` is
-    the cap."""
+    """A new live stream would exceed a cap (`service.features.live.stream_limits`): of a seat
+    token, of a client address, of the process's feed streams or of the process (`scope`); `limit`
+    is the cap."""
 
     code: ClassVar[str] = TOO_MANY_STREAMS
 

@@ -10,7 +10,7 @@ registered on every app's registry."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from prometheus_client import (
@@ -145,6 +145,12 @@ class Metrics:
             registry=reg,
         )
 
+        self.loops = Gauge(
+            "boardstate_background_loops",
+            "Background loops of this process: 1 while running, 0 once ended (stopped or failed).",
+            ["loop"],
+            registry=reg,
+        )
         self.thinking = Gauge(
             "boardstate_thinking",
             "Bot moves (pool=bots) and hints (pool=hints) being thought about in threads now.",
@@ -166,6 +172,11 @@ class Metrics:
         self.thinking.labels("bots").set_function(bots)
         self.thinking.labels("hints").set_function(hints)
 
+    def watch_loops(self, names: Iterable[str], running: Callable[[str], bool]) -> None:
+        """Reads the `loops` gauge of each named loop from `running(name)` at each scrape."""
+        for name in names:
+            self.loops.labels(name).set_function(_reading(running, name))
+
     def request_counter(self, method: str, route: str, status: int) -> Any:
         """Returns the `requests` child of one method, route and status."""
         key = ("requests", method, route, status)
@@ -185,3 +196,8 @@ class Metrics:
     def render(self) -> bytes:
         """Returns the Prometheus text exposition."""
         return bytes(generate_latest(self.registry))
+
+
+def _reading(running: Callable[[str], bool], name: str) -> Callable[[], float]:
+    """Reads whether the loop `name` runs, as a gauge value."""
+    return lambda: float(running(name))

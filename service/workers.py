@@ -73,7 +73,7 @@ class Supervisor:
 
     def _start(self) -> subprocess.Popen[bytes]:
         fd = self.listening.fileno()
-        argv = [sys.executable, "-m", "boardstate.service.cli", "serve", "--host", self.host]
+        argv = [sys.executable, "-m", "boardstate.service.cli.main", "serve", "--host", self.host]
         argv += ["--port", str(self.port), "--listen-fd", str(fd)]
         return subprocess.Popen(argv, env=self.env, pass_fds=(fd,))  # noqa: S603 (our own argv)
 

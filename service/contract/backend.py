@@ -1,8 +1,12 @@
-"""`GameBackend`: what the doors (GraphQL and REST) need from the service.
+"""`GameBackend`: what the doors (GraphQL and REST) need from the service, one port per feature
+(`service.composition.Service` implements it).
 
-`service.games.game_service.GameService` implements it. Expected failures are raised as
-`MoveError`s (codes in `service.contract.codes`) and become `Rejected` / `VersionConflict`
-results or problems; store failures are raised as `service.contract.codes.ApiError`.
+A door calls the feature it needs (`info.context.backend.tables.resign(...)`,
+`service_of(request).moves.submit_move(...)`); the result records are
+`service.contract.ports`, the webhook and feed ports `service.contract.webhook_ports`. Expected
+failures are raised as `MoveError`s (codes in `service.contract.codes`) and become `Rejected` /
+`VersionConflict` results or problems; store failures are raised as
+`service.contract.codes.ApiError`.
 """
 
 from __future__ import annotations
@@ -18,13 +22,15 @@ from boardstate.service.contract.ports import (
     GameView,
     JoinedSeat,
 )
-from boardstate.service.contract.webhook_ports import WebhookBackend
+from boardstate.service.contract.webhook_ports import FeedPort, WebhookBackend
 
 
-class GameBackend(WebhookBackend, Protocol):
-    """The game operations behind the GraphQL schema and the REST routes."""
+class GamesPort(Protocol):
+    """Games at any version, their events and legal moves, pages of the index."""
 
-    page_cap: int
+    @property
+    def page_cap(self) -> int:
+        """The largest page any list answers."""
 
     async def game(self, game_id: str) -> GameView | None:
         """Returns the game at its current version, or None."""
@@ -44,11 +50,6 @@ class GameBackend(WebhookBackend, Protocol):
     ) -> dict[str, Any]:
         """Returns a seat view (token required) or the spectator view, at any version."""
 
-    async def board_svg(
-        self, game: GameView, seat: int | None, version: int | None, token: str | None
-    ) -> str:
-        """Returns an SVG picture of what `state` returns (same checks), last move marked."""
-
     async def legal_moves(self, game: GameView, seat: int, token: str | None) -> list[Any]:
         """Returns the wire forms of the seat's legal moves (token required)."""
 
@@ -61,6 +62,19 @@ class GameBackend(WebhookBackend, Protocol):
         self, game: GameView, after: int, first: int, seat: int | None, token: str | None
     ) -> list[EventView]:
         """Returns events after version `after`, redacted for the caller."""
+
+
+class PicturesPort(Protocol):
+    """Board pictures."""
+
+    async def board_svg(
+        self, game: GameView, seat: int | None, version: int | None, token: str | None
+    ) -> str:
+        """Returns an SVG picture of what `state` returns (same checks), last move marked."""
+
+
+class LobbyPort(Protocol):
+    """Creating, joining and forking games."""
 
     async def create_game(
         self,
@@ -93,6 +107,10 @@ class GameBackend(WebhookBackend, Protocol):
         seed from that point; a position with hidden information only as an `exact` copy for
         the operator (`token` is the admin token)."""
 
+
+class MovesPort(Protocol):
+    """Submitting a move."""
+
     async def submit_move(
         self,
         game_id: str,
@@ -104,6 +122,10 @@ class GameBackend(WebhookBackend, Protocol):
         dry_run: bool,
     ) -> AcceptedMove:
         """Checks and (unless `dry_run`) records a move."""
+
+
+class TablesPort(Protocol):
+    """The table's operations (DESIGN §5c)."""
 
     async def resign(self, game_id: str, seat: int, token: str | None) -> GameView:
         """The seat concedes (DESIGN §5c)."""
@@ -130,11 +152,48 @@ class GameBackend(WebhookBackend, Protocol):
     ) -> GameView:
         """Puts a stand-in in the seat (admin token)."""
 
+
+class BotsPort(Protocol):
+    """Hints."""
+
     async def suggest_move(self, game: GameView, seat: int, token: str | None) -> dict[str, Any]:
         """A move the seat's hint bot suggests (hints on, the seat's token); recorded nowhere."""
 
+
+class LivePort(Protocol):
+    """A game's events as they happen."""
+
     def game_events(
-        self, game_id: str, after_version: int, token: str | None, address: str | None = None
+        self,
+        game_id: str,
+        after_version: int,
+        token: str | None,
+        address: str | None = None,
+        with_state: bool = False,
     ) -> AsyncGenerator[EventView, None]:
-        """Yields the game's events after `after_version`, then live ones, redacted; a
+        """Yields the game's events after `after_version`, then live ones, redacted, each with
+        the game's header after it (`with_state`: and the viewer's state view); a
         spectator's stream counts against the client `address` (`TOO_MANY_STREAMS`)."""
+
+
+class GameBackend(Protocol):
+    """The service object: its features, each a port above."""
+
+    @property
+    def games(self) -> GamesPort: ...
+    @property
+    def pictures(self) -> PicturesPort: ...
+    @property
+    def lobby(self) -> LobbyPort: ...
+    @property
+    def moves(self) -> MovesPort: ...
+    @property
+    def tables(self) -> TablesPort: ...
+    @property
+    def bots(self) -> BotsPort: ...
+    @property
+    def live(self) -> LivePort: ...
+    @property
+    def webhooks(self) -> WebhookBackend: ...
+    @property
+    def feed(self) -> FeedPort: ...

@@ -26,6 +26,24 @@ class EventView:
     """The move submitted (first event of a move), when the viewer may see it."""
     describe: str = ""
     """The event in words for people, as this viewer may know it (`data`, never more)."""
+    header: HeaderView | None = None
+    """The game just after this event; only on streamed events (`gameEvents`, SSE)."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class HeaderView:
+    """A game's header just after one streamed event: enough to play from the stream alone."""
+
+    version: int
+    status: str
+    to_act: tuple[int, ...]
+    deadline: str | None
+    """The earliest running clock deadline (null: none runs)."""
+    deadlines: tuple[SeatClock, ...]
+    """Every seat with a running deadline (`remaining_ms`: a budget clock's time left)."""
+    result: ResultView | None
+    state: Mapping[str, Any] | None = None
+    """The viewer's state view after the event, when the stream was asked for it."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1,5 +1,5 @@
 """What the webhook admin API and the feed need from the backend (DESIGN §5d), and the shapes
-it answers with. `GameBackend` (`service.contract.backend`) includes this protocol."""
+it answers with. `GameBackend` (`service.contract.backend`) holds these ports."""
 
 from __future__ import annotations
 
@@ -83,7 +83,7 @@ class FeedStream(Protocol):
 
 
 class WebhookBackend(Protocol):
-    """Webhook endpoints (admin token) and the feed."""
+    """Webhook endpoints (admin token)."""
 
     async def create_webhook(
         self, token: str | None, url: str, events: list[str], game_types: list[str] | None
@@ -113,6 +113,10 @@ class WebhookBackend(Protocol):
         self, token: str | None, webhook_id: str, delivery_id: str
     ) -> DeliveryView:
         """Queues a delivery again (`DELIVERY_NOT_FOUND`)."""
+
+
+class FeedPort(Protocol):
+    """The cross-game feed (DESIGN §5d)."""
 
     async def open_feed(
         self,

@@ -44,6 +44,6 @@ one or two, never three; its own time budget and the bot workers bound it furthe
 MAX_SEATS = max(r.info.max_players for r in registry.GAMES.values())
 GAME_TYPES = len(registry.GAMES)
 MAX_WEBHOOKS = 100
-"""`service.games.webhook_service.MAX_ENDPOINTS`."""
+"""`service.features.webhooks.webhook_service.MAX_ENDPOINTS`."""
 MAX_DELIVERIES = 100
-"""`service.games.webhook_service.MAX_DELIVERIES_PAGE`."""
+"""`service.features.webhooks.webhook_service.MAX_DELIVERIES_PAGE`."""

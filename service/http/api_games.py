@@ -183,8 +183,8 @@ GAME_ROUTES: tuple[ApiRoute, ...] = (
         path=STREAM_PATH,
         handler=event_stream,
         operation_id="streamEvents",
-        summary="Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted "
-        "for the caller, until the game ends",
+        summary="Events after `afterVersion` or `Last-Event-ID` as SSE, redacted, each with the "
+        "header",
         ok=sse.STREAM_OK,
         price=Price(9),
         errors=tuple(sse.STREAM_PROBLEMS),
@@ -194,6 +194,7 @@ GAME_ROUTES: tuple[ApiRoute, ...] = (
                 "afterVersion", "query", "Exclusive; 0 (default) from the start.", v.POSITION_SCHEMA
             ),
             Param("Last-Event-ID", "header", sse.LAST_EVENT_ID, sse.LAST_EVENT_ID_SCHEMA),
+            Param("withState", "query", sse.WITH_STATE, sse.WITH_STATE_SCHEMA),
         ),
         only=sse.STREAM_PROBLEMS,
         stream_item=sse.MESSAGE_SCHEMA,

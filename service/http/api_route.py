@@ -100,6 +100,9 @@ class ApiRoute:
     stream_item: Mapping[str, Any] | None = None
     """A Server-Sent Events route: the schema of one message of its `text/event-stream`
     answer (`itemSchema`, as OpenAPI 3.2 names it)."""
+    raw_body: Mapping[str, Any] | None = None
+    """A request body that is no JSON model (an exported log as NDJSON or msgpack): the whole
+    OpenAPI `requestBody` object."""
 
     def __post_init__(self) -> None:
         in_path = set(_SEGMENT.findall(self.path))

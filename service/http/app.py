@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
+import functools
 import gc
 from collections.abc import AsyncIterator
 from typing import TypedDict
@@ -16,11 +16,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.root import make_schema
-from boardstate.service.games import bot_worker, relay, steward, webhook_sender
-from boardstate.service.games.admission import Admission
-from boardstate.service.games.expiry import OpenGameSweeper
-from boardstate.service.games.game_service import GameService
-from boardstate.service.games.offload import use_short_switch_interval
+from boardstate.service.composition import Service, build_service
+from boardstate.service.features.lobby.admission import Admission
+from boardstate.service.features.lobby.expiry import OpenGameSweeper
 from boardstate.service.http.api_routes import PRICES
 from boardstate.service.http.charges import HEADER_NAMES
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
@@ -28,7 +26,7 @@ from boardstate.service.http.graphql_app import GraphQLApp
 from boardstate.service.http.graphql_sse import sse_transport
 from boardstate.service.http.graphql_ws import MAX_OPERATIONS
 from boardstate.service.http.limits import SizeLimits
-from boardstate.service.http.log_import import IMPORT_PATH
+from boardstate.service.http.log_import import LOG_BODY_PATHS
 from boardstate.service.http.loop_lag import watch_loop_lag
 from boardstate.service.http.pages import PAGE_ROUTES
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
@@ -38,6 +36,7 @@ from boardstate.service.http.v1_routes import V1_ROUTES
 from boardstate.service.log import time_source
 from boardstate.service.logging import RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.offload import use_short_switch_interval
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 from boardstate.service.store.creator_games import RedisQuotas
@@ -55,7 +54,7 @@ GC_YOUNG_THRESHOLD = 5000
 class State(TypedDict):
     """What the lifespan provides to every request (`request.state`)."""
 
-    service: GameService
+    service: Service
     metrics: Metrics
     limiter: RateLimiter | None
     budget: PointsBudget | None
@@ -99,8 +98,8 @@ def create_app(settings: Settings) -> Starlette:
             )
             quotas = RedisQuotas(store.client, settings.key_prefix)
         admission = Admission(store, settings, limiter, quotas)
-        service = GameService(store, settings, metrics, admission)
-        metrics.watch_pool(lambda: in_use(store.client), lambda: service.hub.readers)
+        service = build_service(store, settings, metrics, admission)
+        metrics.watch_pool(lambda: in_use(store.client), lambda: service.live.hub.readers)
         # What is alive now (modules, the schema, the rules' data) lives as long as the
         # process: frozen, full collections no longer traverse it. graphql-core leaves some
         # cyclic garbage per request; collecting the young generation every 5000 (not 700)
@@ -108,32 +107,20 @@ def create_app(settings: Settings) -> Starlette:
         gc.collect()
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
-        sweeper: asyncio.Task[None] | None = None
-        if settings.open_game_ttl_seconds > 0:
-            expiry = OpenGameSweeper(
-                store, RedisIndex(store.client, settings.key_prefix), settings.open_game_ttl_seconds
-            )
-            sweeper = asyncio.create_task(expiry.run(), name="open-game-sweeper")
         use_short_switch_interval()
-        lag = asyncio.create_task(watch_loop_lag(metrics), name="loop-lag")
-        stewarding = steward.start(service.steward)
-        playing = bot_worker.start(service.bots) if settings.bot_worker else None
-        relaying = relay.start(service.relay)
-        sending = webhook_sender.start(service.sender)
+        loops = service.loops
+        if settings.open_game_ttl_seconds > 0:
+            index = RedisIndex(store.client, settings.key_prefix)
+            expiry = OpenGameSweeper(store, index, settings.open_game_ttl_seconds)
+            loops.add("open-game-sweeper", expiry.run)
+        loops.add("loop-lag", functools.partial(watch_loop_lag, metrics))
+        metrics.watch_loops(loops.running(), loops.is_running)
+        loops.start()
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
             yield {"service": service, "metrics": metrics, "limiter": limiter, "budget": budget}
         finally:
-            lag.cancel()
-            await steward.stop(stewarding)
-            await relay.stop(relaying)
-            await webhook_sender.stop(sending, service.sender)
-            if playing is not None:
-                await bot_worker.stop(playing)
-            if sweeper is not None:
-                sweeper.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await sweeper
+            await loops.stop()
             await service.close()
             if limiter is not None:
                 await limiter.close()
@@ -169,7 +156,7 @@ def create_app(settings: Settings) -> Starlette:
             SizeLimits,
             max_body=settings.max_body_bytes,
             max_ws_message=settings.max_ws_message_bytes,
-            per_path={IMPORT_PATH: None},
+            per_path=dict.fromkeys(LOG_BODY_PATHS),
         ),
     ]
     if settings.cors_origins:

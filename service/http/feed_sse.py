@@ -9,7 +9,7 @@ idle and ends when the client leaves or the server stops (`event: shutdown`, wit
 A stream that has read `BOARDSTATE_FEED_MAX_CATCH_UP` announcements without catching up with
 the feed ends with `retry: 1000`, `id: <position>`, `event: resume`,
 `data: {"resumeAfter": "<position>", "limit": N}`: an `EventSource` reconnects with that
-`Last-Event-ID` by itself and reads on (`service.games.feed`).
+`Last-Event-ID` by itself and reads on (`service.features.webhooks.feed`).
 
 Refusals before the stream starts are `application/problem+json`: 400 `BAD_FEED_FILTER` (a
 position that is none, out-of-range parts included, or a filter too long), 401 `UNAUTHORIZED`,
@@ -30,13 +30,13 @@ from starlette.types import Receive, Scope, Send
 from boardstate.engine.core.errors import MoveError
 from boardstate.service.contract.codes import ApiError, as_api_error
 from boardstate.service.contract.webhook_ports import CatchUpLimit, FeedItem, FeedStream
-from boardstate.service.games.callers import caller_address
-from boardstate.service.games.stopping import ended
-from boardstate.service.games.store_failures import store_errors
 from boardstate.service.http.problems import problem_of
 from boardstate.service.http.rest_common import service_of, token_of
 from boardstate.service.http.shutdown import SHUTDOWN_KEY
 from boardstate.service.http.sse import refusal
+from boardstate.service.runtime.callers import caller_address
+from boardstate.service.runtime.stopping import ended
+from boardstate.service.runtime.store_failures import store_errors
 
 RETRY_MS = 1000
 """The `retry:` hint of the `shutdown` and `resume` messages: reconnect after a second."""
@@ -111,7 +111,7 @@ async def feed_stream(request: Request) -> Response:
     address = caller_address(request.client.host if request.client else None)
     try:
         with store_errors():
-            stream = await service.open_feed(
+            stream = await service.feed.open_feed(
                 token_of(request),
                 after,
                 params["gameType"],

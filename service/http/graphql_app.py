@@ -28,7 +28,6 @@ from boardstate.schema.root import BoardstateSchema
 from boardstate.service.contract.codes import BAD_JSON, BAD_REQUEST
 from boardstate.service.contract.points import CHARGED, Budget
 from boardstate.service.contract.tokens import bearer_token
-from boardstate.service.games.callers import caller_address
 from boardstate.service.http.charges import POINTS_KEY, Charge
 from boardstate.service.http.graphiql import page_response
 from boardstate.service.http.graphql_sse import SubscriptionResponse, TextStream
@@ -36,6 +35,7 @@ from boardstate.service.http.graphql_ws import CountedOperations
 from boardstate.service.http.rate_limits import refusal_response
 from boardstate.service.inputs import BadJson, loads
 from boardstate.service.logging import REQUEST_ID_KEY
+from boardstate.service.runtime.callers import caller_address
 
 _ENCODER = msgspec.json.Encoder()
 

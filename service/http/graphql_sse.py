@@ -13,7 +13,7 @@ mid-write, the server stopping), first cancels the pending read of the next resu
 the stream: the subscription's generator is never closed while it runs (which raised
 `RuntimeError: aclose(): asynchronous generator is already running` and kept the stream slot).
 Last it ends any stream the subscription opened that strawberry's tasks left suspended
-(`service.games.slot_streams.StreamOwner`), so every stream slot is given back at once.
+(`service.features.live.slot_streams.StreamOwner`), so every stream slot is given back at once.
 
 When the server shuts down (`service.http.shutdown`), an open stream ends with a comment
 `: server shutting down; resume with afterVersion=N` (N: the `version` of the last event it
@@ -33,9 +33,9 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 from strawberry.http.streaming import SSETransport
 
-from boardstate.service.games.slot_streams import OWNER, StreamOwner
-from boardstate.service.games.stopping import ended
+from boardstate.service.features.live.slot_streams import OWNER, StreamOwner
 from boardstate.service.http.shutdown import SHUTDOWN_KEY
+from boardstate.service.runtime.stopping import ended
 
 TextStream = Callable[[], AsyncIterator[str]]
 

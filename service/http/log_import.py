@@ -24,6 +24,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from boardstate.engine.core.errors import UNAUTHORIZED
+from boardstate.service.composition import Service
 from boardstate.service.contract.codes import (
     BAD_LOG,
     IMPORT_DISABLED,
@@ -34,19 +35,22 @@ from boardstate.service.contract.codes import (
 )
 from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.failures import BadLog, LogConflict, LogUnverified
-from boardstate.service.games.game_service import GameService
-from boardstate.service.games.offload import off_loop
-from boardstate.service.games.seat_tokens import admin_token_matches
-from boardstate.service.games.store_failures import store_errors
 from boardstate.service.history.log_format import LogReader
 from boardstate.service.http.limits import declared_length
 from boardstate.service.inputs import clip
 from boardstate.service.log import time_source
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.runtime.offload import off_loop
+from boardstate.service.runtime.seat_tokens import admin_token_matches
+from boardstate.service.runtime.store_failures import store_errors
 from boardstate.service.store import StoredEvent
 
 log = structlog.get_logger("boardstate.importing")
 
 IMPORT_PATH = "/games/import"
+LOG_BODY_PATHS = (IMPORT_PATH, "/v1/games/import", "/v1/games/verify")
+"""The routes whose log bodies are bounded by `BOARDSTATE_MAX_IMPORT_BYTES` as they stream in
+(`read_log`), not by the request body limit (`service.http.limits`)."""
 
 
 def _error(status: int, code: str, message: str, **more: str) -> JSONResponse:
@@ -79,38 +83,60 @@ async def _read(request: Request, limit: int, max_line: int) -> list[StoredEvent
     return await off_loop(reader.finish)
 
 
-async def import_game(request: Request) -> Response:
-    """Verifies an uploaded log and stores it as a new imported game."""
-    service: GameService = request.state.service
-    expected = service.admin_token
-    if expected is None:
-        return _error(403, IMPORT_DISABLED, "imports are off: set BOARDSTATE_ADMIN_TOKEN")
-    if not admin_token_matches(expected, bearer_token(request.headers.get("authorization"))):
-        return _error(401, UNAUTHORIZED, "imports need Authorization: Bearer <admin token>")
-    limit = service.max_import_bytes
+class ImportRefused(Exception):
+    """An import refused before or while verifying: its status, code, message and extras."""
+
+    def __init__(self, status: int, code: str, message: str, **more: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.code = code
+        self.message = message
+        self.more = more
+
+
+async def read_log(request: Request, service: Service) -> list[StoredEvent]:
+    """The uploaded log, within the import limits (`LOG_TOO_LARGE`, `BAD_LOG`)."""
+    limit = service.settings.max_import_bytes
     try:
-        events = await _read(request, limit, service.max_import_line_bytes)
+        return await _read(request, limit, service.settings.max_import_line_bytes)
     except _TooLarge:
-        return _error(413, LOG_TOO_LARGE, f"a log may have at most {limit} bytes")
+        raise ImportRefused(413, LOG_TOO_LARGE, f"a log may have at most {limit} bytes") from None
     except BadLog as exc:
-        return _error(400, BAD_LOG, f"not an exported log: {exc}")
+        raise ImportRefused(400, BAD_LOG, f"not an exported log: {exc}") from None
+
+
+async def imported(request: Request) -> tuple[GameRecord, bool]:
+    """Verifies the uploaded log and stores it (see the module docstring); returns the game
+    and whether it had been imported before. Both doors (`POST /games/import`,
+    `POST /v1/games/import`) call it; refusals are `ImportRefused`."""
+    service: Service = request.state.service
+    expected = service.settings.admin_token
+    if expected is None:
+        raise ImportRefused(403, IMPORT_DISABLED, "imports are off: set BOARDSTATE_ADMIN_TOKEN")
+    if not admin_token_matches(expected, bearer_token(request.headers.get("authorization"))):
+        raise ImportRefused(401, UNAUTHORIZED, "imports need Authorization: Bearer <admin token>")
+    events = await read_log(request, service)
     now = datetime.fromtimestamp(time_source.now(), UTC)
     try:
         with store_errors():
-            record, replayed = await service.archive.import_log(events, now)
+            return await service.archive.import_log(events, now)
     except LogUnverified as exc:
         log.warning("import_refused", reason=clip(str(exc), 200))
-        return _error(422, LOG_UNVERIFIED, f"the log does not verify: {exc}")
+        raise ImportRefused(422, LOG_UNVERIFIED, f"the log does not verify: {exc}") from None
     except LogConflict as exc:
         game_id = str(exc.args[0])
         message = (
             f"game {game_id} was imported from another log of this game (the same seed "
             "commitment, final version and stateHash); the same log again returns that game"
         )
-        return _error(409, LOG_CONFLICT, message, gameId=game_id)
+        raise ImportRefused(409, LOG_CONFLICT, message, gameId=game_id) from None
     except ApiError as exc:
-        return _error(503, exc.code, exc.message)
-    body = {
+        raise ImportRefused(503, exc.code, exc.message) from None
+
+
+def imported_body(record: GameRecord) -> dict[str, object]:
+    """The answer's body: the imported game's id, type, version and status."""
+    return {
         "gameId": record.game_id,
         "gameType": record.rules.info.id,
         "version": record.version,
@@ -118,6 +144,15 @@ async def import_game(request: Request) -> Response:
         "imported": True,
         "seededByClient": True,
     }
+
+
+async def import_game(request: Request) -> Response:
+    """Verifies an uploaded log and stores it as a new imported game."""
+    try:
+        record, replayed = await imported(request)
+    except ImportRefused as exc:
+        return _error(exc.status, exc.code, exc.message, **exc.more)
+    body = imported_body(record)
     if replayed:
         return JSONResponse(body, status_code=200, headers={"idempotent-replayed": "true"})
     return JSONResponse(body, status_code=201)

@@ -18,6 +18,7 @@ from starlette.responses import Response
 from boardstate.service.contract.codes import ALL_CODES
 from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models
+from boardstate.service.http.api_history import HISTORY_MODELS
 from boardstate.service.http.api_route import REF
 from boardstate.service.http.api_routes import DECLARED
 from boardstate.service.http.openapi_operations import paths_of
@@ -25,6 +26,7 @@ from boardstate.service.http.openapi_webhooks import MODELS as webhook_models
 from boardstate.service.http.openapi_webhooks import announcement_components, outgoing_webhooks
 from boardstate.service.http.problems import INTERNAL
 from boardstate.service.http.rest_game_types import GameTypeOut
+from boardstate.service.http.rest_stream_models import StreamEventOut
 
 MODELS: tuple[type[Any], ...] = (
     m.CreateGameIn,
@@ -38,12 +40,14 @@ MODELS: tuple[type[Any], ...] = (
     m.StateOut,
     m.LegalMovesOut,
     m.EventsPageOut,
+    StreamEventOut,
     m.MoveAcceptedOut,
     m.TableUpdatedOut,
     rest_table_models.AnswerIn,
     rest_table_models.StandInIn,
     m.ProblemOut,
     *webhook_models,
+    *HISTORY_MODELS,
 )
 
 

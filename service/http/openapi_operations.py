@@ -92,6 +92,8 @@ def operation(route: ApiRoute) -> dict[str, Any]:
         if route.example is not None:
             media["example"] = dict(route.example)
         out["requestBody"] = {"required": True, "content": {"application/json": media}}
+    elif route.raw_body is not None:
+        out["requestBody"] = dict(route.raw_body)
     return out
 
 

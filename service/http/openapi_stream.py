@@ -10,7 +10,9 @@ STREAM_FORMAT = (
     "A Server-Sent Events stream (`service.http.sse`): catch-up after the start, then live, "
     "redacted for the caller, as the `gameEvents` subscription. Each event is one message of "
     "three lines and a blank line: `id: <version>`, `event: <event type>`, `data: <the event "
-    "as JSON on one line: version, type, seat, moveId, data, at, stateHash, move>`. While idle, "
+    "as JSON on one line: version, type, seat, moveId, data, at, stateHash, move, and header: the "
+    "game just after the event (version, status, toAct, deadline, deadlines, result; with "
+    "`withState=true` the caller's state view as `state`)>`. While idle, "
     "a `: keep-alive` comment every BOARDSTATE_SSE_KEEPALIVE_SECONDS (15). The stream ends after "
     "`GameEnded`; when the server shuts down, its last message is `retry: 1000`, "
     '`event: shutdown`, `data: {"resumeAfterVersion": N}` (reconnect with `Last-Event-ID: N`).'
@@ -18,10 +20,12 @@ STREAM_FORMAT = (
 STREAM_EXAMPLE = (
     "id: 5\nevent: TurnStarted\ndata: "
     '{"version":5,"type":"TurnStarted","seat":0,"moveId":"m-1","data":{"seat":1,"turn":3},'
-    '"at":"2026-01-01T00:00:00Z","stateHash":"ab12","move":null}\n\n'
+    '"at":"2026-01-01T00:00:00Z","stateHash":"ab12","move":null,"header":{"version":5,'
+    '"status":"ACTIVE","toAct":[1],"deadline":null,"deadlines":[],"result":null,'
+    '"state":null}}\n\n'
 )
 STREAM_PROBLEMS: dict[int, tuple[str, ...]] = {
-    400: ("BAD_VERSION",),
+    400: ("BAD_REQUEST", "BAD_VERSION"),
     401: ("UNAUTHORIZED",),
     404: ("GAME_NOT_FOUND",),
     429: ("RATE_LIMITED", "TOO_MANY_STREAMS"),
@@ -33,7 +37,8 @@ or an address's cap, 503 for the process's."""
 MESSAGE_SCHEMA: dict[str, Any] = {
     "description": "One message of the stream (OpenAPI 3.1 has no `itemSchema`; as tools read "
     "it before 3.2, the schema of a `text/event-stream` describes each message): `data` is an "
-    "event as JSON (`EventOut`), or the `shutdown` message's `resumeAfterVersion`.",
+    "event as JSON with the game's header after it (`StreamEventOut`), or the `shutdown` "
+    "message's `resumeAfterVersion`.",
     "type": "object",
     "properties": {
         "id": {"type": "string", "pattern": "^[0-9]{1,12}$"},
@@ -43,7 +48,7 @@ MESSAGE_SCHEMA: dict[str, Any] = {
             "contentMediaType": "application/json",
             "contentSchema": {
                 "oneOf": [
-                    {"$ref": "#/components/schemas/EventOut"},
+                    {"$ref": "#/components/schemas/StreamEventOut"},
                     {
                         "type": "object",
                         "properties": {"resumeAfterVersion": {"type": "integer"}},
@@ -81,3 +86,8 @@ LAST_EVENT_ID = (
     "over `afterVersion`."
 )
 LAST_EVENT_ID_SCHEMA = {"type": "string", "pattern": "^[0-9]{0,12}$"}
+WITH_STATE = (
+    "`true`: each event's `header.state` is the caller's state view after it (the seat of the "
+    "bearer token, else the spectator view), redacted as `GET /v1/games/{id}/state` redacts it."
+)
+WITH_STATE_SCHEMA = {"type": "boolean", "default": False}

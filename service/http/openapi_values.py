@@ -10,7 +10,7 @@ refused for its shape (schemathesis's positive-data check) and one invalid by it
 * player names, player ids and moveIds are `format: printable`: every character printable as
   Python's `str.isprintable` says (no control, format, separator, surrogate, private-use or
   unassigned code point), which no JSON Schema pattern can state (the set is the Unicode
-  database's); the server checks exactly that (`service.games.lobby.check_name`,
+  database's); the server checks exactly that (`service.features.lobby.seating.check_name`,
   `service.log.move_ids`).
 
 `msgspec.Meta(extra_json_schema=...)` documents a bound without changing the validation of the

@@ -15,7 +15,7 @@ budget before it runs, except on `/graphql`, whose operations are charged their 
 GraphQL door with the `Charge` put on the scope (`POINTS_KEY`); the response tells the budget
 (`X-RateLimit-*`).
 
-The middleware also sets the request's `Caller` (`service.games.callers`) and applies what the
+The middleware also sets the request's `Caller` (`service.runtime.callers`) and applies what the
 game service noted on it: a `Retry-After` header for a refusal inside a GraphQL result
 (`createGame` rate-limited), and status 503 when a write met a full Redis (`STORE_FULL`).
 
@@ -41,11 +41,11 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from boardstate.service.contract.codes import RATE_LIMITED
 from boardstate.service.contract.points import Budget
 from boardstate.service.contract.tokens import bearer_token
-from boardstate.service.games.callers import CALLER, Caller
 from boardstate.service.http.charges import POINTS_KEY, Charge, budget_headers, message
 from boardstate.service.http.connection_limits import plain_ip
 from boardstate.service.http.limits import GRAPHQL_PATH
 from boardstate.service.http.rest_prices import PriceTable
+from boardstate.service.runtime.callers import CALLER, Caller
 from boardstate.service.settings import Settings
 from boardstate.service.store.points_budget import PointsBudget
 from boardstate.service.store.rate_limiter import RateLimiter, parse_limits

@@ -1,4 +1,4 @@
-"""The REST door under `/v1` (DESIGN §5b): every handler calls the same `GameService` method
+"""The REST door under `/v1` (DESIGN §5b): every handler calls the same feature method
 the GraphQL resolver calls, so every check (tokens, the order of `submitMove`'s checks, move
 ids, redaction) has one implementation; the two doors differ only in encoding.
 
@@ -17,7 +17,7 @@ from boardstate.service.contract import cursors
 from boardstate.service.contract.arguments import text_argument
 from boardstate.service.contract.codes import BAD_REQUEST
 from boardstate.service.contract.paging import clamp_first, window
-from boardstate.service.games.board_pictures import is_finished
+from boardstate.service.features.views.board_pictures import is_finished
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import (
     endpoint,
@@ -66,7 +66,7 @@ async def get_game_type(request: Request) -> Response:
 async def create_game(request: Request) -> Response:
     body = await read_body(request, CreateGameIn)
     bots = None if body.bots is None else [b.to_dict() for b in body.bots]
-    created = await service_of(request).create_game(
+    created = await service_of(request).lobby.create_game(
         body.game_type, body.players, body.options, body.seed, body.seats, bots, body.player_ids
     )
     out = GameCreatedOut(game_out(created.game), [SeatTokenOut(s, t) for s, t in created.tokens])
@@ -82,9 +82,9 @@ async def list_games(request: Request) -> Response:
     if status is not None and status not in STATUSES:
         raise Problem(BAD_REQUEST, f"status must be one of {', '.join(STATUSES)}")
     cursor = params.get("cursor") or None
-    page = await service.games(
+    page = await service.games.games(
         cursors.game_after(cursor),
-        clamp_first(query_int(request, "limit", 0), service.page_cap),
+        clamp_first(query_int(request, "limit", 0), service.games.page_cap),
         text_argument("gameType", params.get("gameType") or None),
         status,
         text_argument("player", params.get("player") or None),
@@ -107,7 +107,7 @@ async def get_game(request: Request) -> Response:
 @endpoint
 async def join_game(request: Request) -> Response:
     body = await read_body(request, JoinIn)
-    joined = await service_of(request).join_game(
+    joined = await service_of(request).lobby.join_game(
         request.path_params["game_id"], body.name, body.seat, body.player_id
     )
     out = SeatJoinedOut(joined.seat, joined.token, game_out(joined.game))
@@ -120,13 +120,13 @@ async def get_state(request: Request) -> Response:
     seat = query_int(request, "seat")
     version = query_int(request, "version")
     service = service_of(request)
-    at = await service.check_view(view, seat, version, token_of(request))
+    at = await service.games.check_view(view, seat, version, token_of(request))
     tag = etag(at)
     fixed = version is not None or is_finished(view)
     headers = {"etag": tag, "cache-control": view_cache(seat, fixed)}
     if not_modified(request, tag):
         return Response(status_code=304, headers=headers)
-    state = await service.state(view, seat, version, token_of(request))
+    state = await service.games.state(view, seat, version, token_of(request))
     return json_response(StateOut(at, state), headers=headers)
 
 
@@ -144,11 +144,11 @@ async def get_board_svg(request: Request) -> Response:
     version = query_int(request, "version")
     service = service_of(request)
     # The checks first, without drawing: a client revalidating its copy costs no drawing.
-    tag = await service.picture_tag(view, seat, version, token_of(request))
+    tag = await service.pictures.picture_tag(view, seat, version, token_of(request))
     headers = {**SVG_HEADERS, "etag": tag, "cache-control": view_cache(seat, is_finished(view))}
     if not_modified(request, tag):
         return Response(status_code=304, headers=headers)
-    picture = await service.board_picture(view, seat, version, token_of(request))
+    picture = await service.pictures.board_picture(view, seat, version, token_of(request))
     return Response(picture.svg, headers=headers, media_type="image/svg+xml")
 
 
@@ -158,7 +158,7 @@ async def get_legal_moves(request: Request) -> Response:
     seat = query_int(request, "seat")
     if seat is None:
         raise Problem(BAD_REQUEST, "the seat query parameter is required")
-    described = await service_of(request).described_moves(view, seat, token_of(request))
+    described = await service_of(request).games.described_moves(view, seat, token_of(request))
     moves, words = [m for m, _ in described], [d for _, d in described]
     return json_response(
         LegalMovesOut(view.version, moves, words), headers={"etag": etag(view.version)}
@@ -172,8 +172,8 @@ async def get_events(request: Request) -> Response:
     after = query_int(request, "afterVersion", 0) or 0
     limit = query_int(request, "limit", 0)
     seat = query_int(request, "seat")
-    page = window(view.version, service.page_cap, first=limit, after_version=after)
-    views = await service.events(view, page.after, page.count, seat, token_of(request))
+    page = window(view.version, service.games.page_cap, first=limit, after_version=after)
+    views = await service.games.events(view, page.after, page.count, seat, token_of(request))
     last = views[-1].version if views else page.after
     out = EventsPageOut([event_out(v) for v in views], last, last < view.version)
     return json_response(out, headers={"x-game-version": str(view.version)})
@@ -193,7 +193,7 @@ async def submit_move(request: Request) -> Response:
     expected = etag_version(request.headers.get("if-match"), "If-Match")
     _one("Idempotency-Key", "moveId", key, body.move_id)
     _one("If-Match", "expectedVersion", expected, body.expected_version)
-    accepted = await service_of(request).submit_move(
+    accepted = await service_of(request).moves.submit_move(
         request.path_params["game_id"],
         body.seat,
         body.move,

@@ -18,11 +18,11 @@ from starlette.requests import Request
 from starlette.responses import Response
 
 from boardstate.engine.core.errors import MoveError
+from boardstate.service.composition import Service
 from boardstate.service.contract.codes import BAD_JSON, BAD_REQUEST, ApiError
 from boardstate.service.contract.ports import GameView
 from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.failures import GameNotFound
-from boardstate.service.games.game_service import GameService
 from boardstate.service.http.openapi_values import MAX_QUERY_INT
 from boardstate.service.http.problems import Problem, problem_of
 from boardstate.service.inputs import BadJson, echo, loads
@@ -52,8 +52,8 @@ def json_response(body: Any, status: int = 200, headers: dict[str, str] | None =
     return Response(msgspec.json.encode(body), status, headers, media_type=JSON_TYPE)
 
 
-def service_of(request: Request) -> GameService:
-    service: GameService = request.state.service
+def service_of(request: Request) -> Service:
+    service: Service = request.state.service
     return service
 
 
@@ -147,7 +147,7 @@ def view_cache(seat: int | None, fixed: bool) -> str:
 async def game_of(request: Request) -> GameView:
     """The game of the path's `game_id` at its current version; `GAME_NOT_FOUND` otherwise."""
     game_id = request.path_params["game_id"]
-    view = await service_of(request).game(game_id)
+    view = await service_of(request).games.game(game_id)
     if view is None:
         raise GameNotFound(f"no game {echo(game_id)}")
     return view

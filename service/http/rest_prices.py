@@ -7,8 +7,9 @@ both doors charge the same points (`service.contract.points`: cost / 100 rounded
 for the same work. A page costs its items: `limit` (or `first`) clamped as the route clamps it, its
 largest when absent; `version` adds a past state's fold, as `state(version:)` does. A log
 costs by its size: an export as the pages of `events` that read it (charged once the game is
-loaded and its length known, `export_cost`), an import per KiB of its `Content-Length` (its
-verification's measured work), at most the largest query's cost. Every other path (pages,
+loaded and its length known, `export_cost`), an import (and a verification, which is an
+import's work without its write) per KiB of its `Content-Length` (its verification's measured
+work), at most the largest query's cost. A fork costs what `forkGame` does. Every other path (pages,
 documents, static files) costs 1; `/graphql` is charged by its operation
 (`service.http.graphql_app`), the probes nothing.
 """

@@ -1,7 +1,7 @@
 """The table's REST routes (DESIGN §5c): resign, leave, takeback, and the admin's operations.
 
-Each calls the same `GameService` method as its GraphQL mutation; seat tokens and the admin
-token travel as `Authorization: Bearer`. Declared (path, answers, price) in
+Each calls the same feature (`service.tables`, `service.bots`) as its GraphQL mutation; seat
+tokens and the admin token travel as `Authorization: Bearer`. Declared (path, answers, price) in
 `service.http.api_table`.
 """
 
@@ -39,20 +39,20 @@ def _ids(request: Request) -> tuple[str, int]:
 @endpoint
 async def resign(request: Request) -> Response:
     game_id, seat = _ids(request)
-    return _updated(await service_of(request).resign(game_id, seat, token_of(request)))
+    return _updated(await service_of(request).tables.resign(game_id, seat, token_of(request)))
 
 
 @endpoint
 async def leave(request: Request) -> Response:
     game_id, seat = _ids(request)
-    return _updated(await service_of(request).leave_game(game_id, seat, token_of(request)))
+    return _updated(await service_of(request).tables.leave_game(game_id, seat, token_of(request)))
 
 
 @endpoint
 async def request_takeback(request: Request) -> Response:
     game_id, seat = _ids(request)
     service = service_of(request)
-    return _updated(await service.request_takeback(game_id, seat, token_of(request)))
+    return _updated(await service.tables.request_takeback(game_id, seat, token_of(request)))
 
 
 @endpoint
@@ -60,19 +60,21 @@ async def answer_takeback(request: Request) -> Response:
     game_id, seat = _ids(request)
     body = await read_body(request, AnswerIn)
     service = service_of(request)
-    return _updated(await service.answer_takeback(game_id, seat, token_of(request), body.accept))
+    return _updated(
+        await service.tables.answer_takeback(game_id, seat, token_of(request), body.accept)
+    )
 
 
 @endpoint
 async def abort(request: Request) -> Response:
     game_id = request.path_params["game_id"]
-    return _updated(await service_of(request).abort_game(game_id, token_of(request)))
+    return _updated(await service_of(request).tables.abort_game(game_id, token_of(request)))
 
 
 @endpoint
 async def reissue_token(request: Request) -> Response:
     game_id, seat = _ids(request)
-    joined = await service_of(request).reissue_seat_token(game_id, seat, token_of(request))
+    joined = await service_of(request).tables.reissue_seat_token(game_id, seat, token_of(request))
     out = SeatJoinedOut(joined.seat, joined.token, game_out(joined.game))
     return json_response(out, 201, {"etag": etag(joined.game.version)})
 
@@ -82,7 +84,9 @@ async def stand_in(request: Request) -> Response:
     game_id, seat = _ids(request)
     body = await read_body(request, StandInIn)
     service = service_of(request)
-    return _updated(await service.replace_seat(game_id, seat, token_of(request), body.policy))
+    return _updated(
+        await service.tables.replace_seat(game_id, seat, token_of(request), body.policy)
+    )
 
 
 @endpoint
@@ -91,5 +95,5 @@ async def suggested_move(request: Request) -> Response:
     seat = query_int(request, "seat")
     if seat is None:
         raise Problem(BAD_REQUEST, "the seat query parameter is required")
-    move = await service_of(request).suggest_move(view, seat, token_of(request))
+    move = await service_of(request).bots.suggest_move(view, seat, token_of(request))
     return json_response({"version": view.version, "move": move})

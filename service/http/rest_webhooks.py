@@ -79,7 +79,7 @@ def delivery_out(d: DeliveryView) -> DeliveryOut:
 @endpoint
 async def create(request: Request) -> Response:
     body = await read_body(request, WebhookIn)
-    made, secret = await service_of(request).create_webhook(
+    made, secret = await service_of(request).webhooks.create_webhook(
         token_of(request), body.url, body.events, body.game_types
     )
     out = WebhookCreatedOut(**msgspec.structs.asdict(webhook_out(made)), secret=secret)
@@ -88,13 +88,15 @@ async def create(request: Request) -> Response:
 
 @endpoint
 async def listing(request: Request) -> Response:
-    found = await service_of(request).list_webhooks(token_of(request))
+    found = await service_of(request).webhooks.list_webhooks(token_of(request))
     return json_response([webhook_out(w) for w in found])
 
 
 @endpoint
 async def one(request: Request) -> Response:
-    found = await service_of(request).get_webhook(token_of(request), request.path_params["id"])
+    found = await service_of(request).webhooks.get_webhook(
+        token_of(request), request.path_params["id"]
+    )
     return json_response(webhook_out(found))
 
 
@@ -109,20 +111,20 @@ async def patch(request: Request) -> Response:
     }
     service, webhook_id = service_of(request), request.path_params["id"]
     return json_response(
-        webhook_out(await service.update_webhook(token_of(request), webhook_id, changes))
+        webhook_out(await service.webhooks.update_webhook(token_of(request), webhook_id, changes))
     )
 
 
 @endpoint
 async def delete(request: Request) -> Response:
-    await service_of(request).delete_webhook(token_of(request), request.path_params["id"])
+    await service_of(request).webhooks.delete_webhook(token_of(request), request.path_params["id"])
     return Response(status_code=204)
 
 
 @endpoint
 async def deliveries(request: Request) -> Response:
     first = query_int(request, "first", 0) or 20
-    found = await service_of(request).webhook_deliveries(
+    found = await service_of(request).webhooks.webhook_deliveries(
         token_of(request), request.path_params["id"], first
     )
     return json_response([delivery_out(d) for d in found])
@@ -131,7 +133,7 @@ async def deliveries(request: Request) -> Response:
 @endpoint
 async def resend(request: Request) -> Response:
     params = request.path_params
-    made = await service_of(request).resend_delivery(
+    made = await service_of(request).webhooks.resend_delivery(
         token_of(request), params["id"], params["deliveryId"]
     )
     return json_response(delivery_out(made), 202)

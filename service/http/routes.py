@@ -12,11 +12,10 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from boardstate.service.composition import Service
 from boardstate.service.contract.codes import GAME_NOT_FOUND, ApiError
 from boardstate.service.contract.tokens import bearer_token
-from boardstate.service.games.game_service import GameService
-from boardstate.service.games.read_models import export_line
-from boardstate.service.games.store_failures import store_errors
+from boardstate.service.features.views.read_models import export_line
 from boardstate.service.history.log_format import msgpack_line, ndjson_line
 from boardstate.service.http.log_import import import_game
 from boardstate.service.http.rate_limits import charge_more
@@ -25,6 +24,7 @@ from boardstate.service.http.rest_prices import export_points
 from boardstate.service.inputs import echo
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
+from boardstate.service.runtime.store_failures import store_errors
 
 EXPORT_PAGE = 500
 MSGPACK_TYPES = ("application/msgpack", "application/x-msgpack", "application/vnd.msgpack")
@@ -41,7 +41,7 @@ async def healthz(request: Request) -> Response:
 
 async def readyz(request: Request) -> Response:
     """200 when Redis answers PING, else 503."""
-    service: GameService = request.state.service
+    service: Service = request.state.service
     if await service.store.ping():
         return JSONResponse({"status": "ready"})
     return JSONResponse({"status": "unavailable", "reason": "redis unreachable"}, status_code=503)
@@ -54,7 +54,7 @@ async def metrics(request: Request) -> Response:
 
 
 def _export(
-    service: GameService, record: GameRecord, viewer: int | None, as_msgpack: bool
+    service: Service, record: GameRecord, viewer: int | None, as_msgpack: bool
 ) -> AsyncIterator[bytes]:
     complete = record.result is not None
 
@@ -82,15 +82,15 @@ async def game_log(request: Request) -> Response:
     while the game runs; complete, with every move and the seed, once it has ended, and then
     immutable: an ETag per format, and `If-None-Match` answers 304 without reading the log.
     """
-    service: GameService = request.state.service
+    service: Service = request.state.service
     game_id = request.path_params["game_id"]
     try:
-        record = await service.load(game_id)
+        record = await service.games.load(game_id)
         if record is None:
             return _error(404, GAME_NOT_FOUND, f"no game {echo(game_id)}")
         with store_errors():
             token = bearer_token(request.headers.get("authorization"))
-            viewer = await service.viewer_of(record, token)
+            viewer = await service.games.viewer_of(record, token)
     except ApiError as exc:
         return _error(503 if exc.extensions.get("retryable") else 500, exc.code, exc.message)
     accept = request.headers.get("accept", "")
@@ -103,7 +103,7 @@ async def game_log(request: Request) -> Response:
         headers |= {"etag": tag, "cache-control": "public, max-age=86400, immutable"}
         if not_modified(request, tag):
             return Response(status_code=304, headers=headers)
-    refused = await charge_more(request, export_points(record.version, service.page_cap))
+    refused = await charge_more(request, export_points(record.version, service.games.page_cap))
     if refused is not None:  # its price depends on its length (`service.http.rest_prices`)
         return refused
     return StreamingResponse(

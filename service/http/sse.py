@@ -1,11 +1,13 @@
 """`GET /v1/games/{id}/events/stream`: a game's events as Server-Sent Events (DESIGN §5b).
 
-The stream is `GameService.open_game_events` (the same stream as the `gameEvents`
+The stream is `LiveEvents.open_game_events` (the same stream as the `gameEvents`
 subscription: catch-up, then live, redacted for the caller, counted against the same caps),
 encoded as `text/event-stream`:
 
 * every event is `id: <version>`, `event: <type>`, `data: <event JSON>` (the GraphQL `Event`:
-  `version, type, seat, moveId, data, at, stateHash, move`);
+  `version, type, seat, moveId, data, at, stateHash, move`, and `header`: the game just after
+  the event, `features.live.stream_headers`; with `withState=true` the header's `state` is the
+  caller's state view, redacted as the state route redacts it for the same token);
 * it starts after `afterVersion` (exclusive, default 0) or after the `Last-Event-ID` header. The
   header wins: a browser's `EventSource` reconnects to the same URL (with the first
   `afterVersion`) and sends the `id` of the last event it received, which is where it must go on;
@@ -21,7 +23,8 @@ encoded as `text/event-stream`:
   reconnects by itself with `Last-Event-ID: N` (through the balancer, to another replica).
 
 Refusals before the stream starts are `application/problem+json` (RFC 9457): 400 `BAD_VERSION`
-(`afterVersion` or `Last-Event-ID` is not a version), 401 `UNAUTHORIZED`, 404 `GAME_NOT_FOUND`,
+(`afterVersion` or `Last-Event-ID` is not a version), 400 `BAD_REQUEST` (`withState` is not
+`true` or `false`), 401 `UNAUTHORIZED`, 404 `GAME_NOT_FOUND`,
 429 `TOO_MANY_STREAMS` for the caps of a seat or a client address (the caller holds too many
 streams: close one, then retry), 503 `TOO_MANY_STREAMS` for the process's caps (this replica is
 full: retry, perhaps elsewhere), 503 `STORE_UNAVAILABLE`; 429 and 503 carry `Retry-After`.
@@ -39,7 +42,9 @@ from starlette.responses import Response
 from starlette.types import Receive, Scope, Send
 
 from boardstate.engine.core.errors import UNAUTHORIZED, MoveError
+from boardstate.service.composition import Service
 from boardstate.service.contract.codes import (
+    BAD_REQUEST,
     BAD_VERSION,
     GAME_NOT_FOUND,
     TOO_MANY_STREAMS,
@@ -48,17 +53,16 @@ from boardstate.service.contract.codes import (
 )
 from boardstate.service.contract.ports import EventView
 from boardstate.service.contract.tokens import bearer_token
-from boardstate.service.games.callers import caller_address
-from boardstate.service.games.event_streams import EventStream
-from boardstate.service.games.game_service import GameService
-from boardstate.service.games.stopping import ended as cancelled_until_ended
-from boardstate.service.games.store_failures import store_errors
-from boardstate.service.games.stream_limits import PROCESS_SCOPES
+from boardstate.service.features.live.event_streams import EventStream
+from boardstate.service.features.live.stream_limits import PROCESS_SCOPES
 from boardstate.service.http.problems import problem_of, problem_response
-from boardstate.service.http.rest_models import event_out
+from boardstate.service.http.rest_stream_models import stream_event_out
 from boardstate.service.http.shutdown import SHUTDOWN_KEY
 from boardstate.service.inputs import echo
 from boardstate.service.log.record_model import GAME_ENDED
+from boardstate.service.runtime.callers import caller_address
+from boardstate.service.runtime.stopping import ended as cancelled_until_ended
+from boardstate.service.runtime.store_failures import store_errors
 
 STREAM_PATH = "/v1/games/{game_id}/events/stream"
 MEDIA_TYPE = "text/event-stream"
@@ -93,7 +97,7 @@ def _version(raw: str | None, name: str) -> int | None:
 
 def encode_event(view: EventView) -> bytes:
     """One SSE message: `id`, `event`, one `data` line (compact JSON has no newlines)."""
-    data = msgspec.json.encode(event_out(view))  # the REST `Event`, as `/events` pages it
+    data = msgspec.json.encode(stream_event_out(view))  # the REST `Event`, with its `header`
     return b"id: %d\nevent: %s\ndata: %s\n\n" % (view.version, view.type.encode(), data)
 
 
@@ -174,7 +178,7 @@ class EventStreamResponse(Response):
 
 async def event_stream(request: Request) -> Response:
     """`GET /v1/games/{id}/events/stream?afterVersion=`: see the module's documentation."""
-    service: GameService = request.state.service
+    service: Service = request.state.service
     game_id = request.path_params["game_id"]
     try:
         after = _version(request.query_params.get("afterVersion"), "afterVersion")
@@ -182,6 +186,9 @@ async def event_stream(request: Request) -> Response:
         resume = _version(request.headers.get("last-event-id") or None, "Last-Event-ID")
     except ValueError as exc:
         return problem(BAD_VERSION, str(exc))
+    with_state = request.query_params.get("withState", "false")
+    if with_state not in ("true", "false"):
+        return problem(BAD_REQUEST, "withState must be `true` or `false`")
     start = resume if resume is not None else (after or 0)
     authorization = request.headers.get("authorization")
     token = bearer_token(authorization)
@@ -190,16 +197,18 @@ async def event_stream(request: Request) -> Response:
     address = caller_address(request.client.host if request.client else None)
     try:
         with store_errors():  # what answers without a stream slot: 404, 401, 204, HEAD
-            record = await service.loader.load(game_id)
+            record = await service.games.loader.load(game_id)
             if record is None:
                 return problem(GAME_NOT_FOUND, f"no game {echo(game_id)}")
-            if token is not None and await service.viewer_of(record, token) is None:
+            if token is not None and await service.games.viewer_of(record, token) is None:
                 return problem(UNAUTHORIZED, "the token is not a seat token of this game")
         if record.result is not None and start >= record.version:
             return Response(status_code=204)
         if request.method == "HEAD":
             return Response(media_type=MEDIA_TYPE)
-        stream = await service.open_game_events(game_id, start, token, address)
+        stream = await service.live.open_game_events(
+            game_id, start, token, address, with_state == "true"
+        )
     except MoveError as exc:
         return refusal(as_api_error(exc))
     except ApiError as exc:

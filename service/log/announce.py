@@ -4,8 +4,8 @@
 `game.created`, `game.started`, `turn.changed` (who must act now), `seat.timed_out` and
 `game.ended`. They are written into the game's outbox in the same atomic step as the events
 (`service.store.append.lua`), so nothing is announced that was not recorded and nothing recorded
-goes unannounced; the relay (`service.games.relay`) moves them on to the cross-game feed and the
-webhook queues.
+goes unannounced; the relay (`service.features.webhooks.relay`) moves them on to the cross-game feed
+and the webhook queues.
 
 An announcement is the JSON body a webhook receives (Standard Webhooks' `{type, timestamp,
 data}`) plus its `id` (`msg_<game>_<version>_<n>`: stable, so a re-sent or duplicated delivery

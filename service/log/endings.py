@@ -6,7 +6,8 @@
 * A game that reaches its rules' end with seats out keeps the rules' scores, but only seats in
   play can win: the rules' winners still in play, else the best score among those in play.
 * An admin's abort ends the game ABANDONED (no winner, all scores 0).
-* A game that reaches its event limit (`service.games.game_bounds`) ends ABANDONED the same way,
+* A game that reaches its event limit (`service.features.moves.game_bounds`) ends ABANDONED the same
+way,
   and so does a table nobody sits at (`service.log.idle_tables`), right after a `TimedOut`.
 
 `details` always says who left: `resigned`, `timedOut` (forfeits), `ranking` (best first, the

@@ -23,7 +23,8 @@ a table ends:
   end: after every `TimedOut` it re-derives the rule, so an idle end that comes too early, too
   late or not at all fails verification.
 
-Games of bots only have nobody to wait for; the event cap bounds them (`service.games.game_bounds`).
+Games of bots only have nobody to wait for; the event cap bounds them
+(`service.features.moves.game_bounds`).
 """
 
 from __future__ import annotations

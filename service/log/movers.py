@@ -7,7 +7,7 @@
 * any other seat by its player.
 
 `STAND_IN` moves are decided inline by the steward (they are instant and deterministic); a
-bot's by a bot worker (`service.games.bot_worker`), which may think for its budget.
+bot's by a bot worker (`service.features.bots.bot_worker`), which may think for its budget.
 """
 
 from __future__ import annotations

@@ -35,7 +35,7 @@ from boardstate.engine.core.wire import encode_value
 from boardstate.engine.table.options import table_from_wire
 from boardstate.service.log import table_fold
 from boardstate.service.log.game_record import GameRecord
-from boardstate.service.log.lifecycle import LIFECYCLE_EVENTS
+from boardstate.service.log.lifecycle import EMPTY, LIFECYCLE_EVENTS
 from boardstate.service.log.rulebook import rules_for
 from boardstate.service.log.time_source import now_iso as now_iso
 from boardstate.service.log.upcasting import CURRENT_VERSION, upcast
@@ -71,6 +71,20 @@ def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
         version=1,
         setup=setup,
         player_ids=table_fold.given_player_ids(data.get("playerIds"), int(data["players"])),
+    )
+
+
+def opening(record: GameRecord) -> GameRecord:
+    """The game of `record` at version 1, just after `GameCreated` (what `start_record` gave):
+    no seat filled, no state, no result, nothing at the table yet."""
+    return dataclasses.replace(
+        record,
+        version=1,
+        seats=(None,) * record.players,
+        state=None,
+        result=None,
+        table=EMPTY,
+        player_ids=table_fold.given_player_ids(record.created.get("playerIds"), record.players),
     )
 
 

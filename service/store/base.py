@@ -8,7 +8,7 @@ and conditional: all events of one move land together, or none do. Besides the l
 * seat token hashes: set atomically with the append of the event that fills the seat;
 * idempotency records: `(seat, moveId) -> AppendOutcome` (the versions its events got and the
   fingerprint of the move and expectedVersion), written by the append that accepted the move;
-* snapshots: opaque blobs by version, an optimisation only (`service.games.snapshot_writer`);
+* snapshots: opaque blobs by version, only an optimisation (`features.moves.snapshot_writer`);
 * an outbox of announcements, written by the append that makes them (`service.log.announce`).
 
 Implementation: `service.store.redis_store.RedisEventStore` (a Redis server or Cluster; every

@@ -4,8 +4,9 @@ One sorted set per creator identity, `<prefix>:{creator:<digest>}:games` (game i
 its creation time in ms; its own hash tag, so one cluster slot), reserved atomically: a script
 adds the game only while the set holds fewer than the limit. Members are never removed when a
 game finishes (the service would need a hook on every way a game ends); the service prunes the
-finished and deleted games of a full set when it is asked for one more (`service.games.admission`).
-Each set expires `IDLE_SECONDS` after the creator's last new game.
+finished and deleted games of a full set when it is asked for one more
+(`service.features.lobby.admission`). Each set expires `IDLE_SECONDS` after the creator's last new
+game.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ slot and one Lua script can touch all of it:
 * `bs:{<gameId>}:tokens` — hash seat -> token hash;
 * `bs:{<gameId>}:moves` — hash moveId -> msgpack outcome;
 * `bs:{<gameId>}:snapshots` — sorted set of msgpack snapshots scored by version (an
-  optimisation only, see `service.games.snapshot_writer`).
+  optimisation only, see `service.features.moves.snapshot_writer`).
 
 The cross-game index has keys of its own, all tagged `{index}` (one slot of their own, updated
 atomically together, after the game's append):

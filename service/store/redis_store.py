@@ -171,8 +171,12 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
             return None
         keys = self.keys(game_id)
         raw = await self._read(f"meta {game_id}", lambda: self.client.hgetall(keys.meta))
-        if not raw and not await self.version(game_id):
-            return None
+        if not raw:
+            if not await self.version(game_id):
+                return None
+            # Created between the two reads (meta is written with the first event, atomically):
+            # read it again rather than answer an existing game with no metadata.
+            raw = await self._read(f"meta {game_id}", lambda: self.client.hgetall(keys.meta))
         return {codec.as_text(k): codec.as_text(v) for k, v in raw.items()}
 
     async def seat_token_hash(self, game_id: str, seat: int) -> str | None:

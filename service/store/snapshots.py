@@ -1,8 +1,8 @@
 """Snapshot storage beside a game's log (DESIGN §4): a sorted set scored by version.
 
 The key `bs:{<gameId>}:snapshots` shares the game's hash tag. Each member is one opaque blob
-(`service.games.snapshot_writer` encodes and verifies it); at most one per version. Snapshots are an
-optimisation only: losing or corrupting them changes nothing but speed.
+(`service.features.moves.snapshot_writer` encodes and verifies it); at most one per version.
+Snapshots are an optimisation only: losing or corrupting them changes nothing but speed.
 """
 
 from __future__ import annotations

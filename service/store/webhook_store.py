@@ -9,7 +9,8 @@
   status, attempts, lastStatus, lastError, nextAt, createdAt, deliveredAt}`, kept 7 days.
 
 Deliveries are queued by the relay (`service.store.outbox`); the sender
-(`service.games.webhook_sender`) takes an endpoint's lease and works through its queue head first.
+(`service.features.webhooks.webhook_sender`) takes an endpoint's lease and works through its queue
+head first.
 """
 
 from __future__ import annotations

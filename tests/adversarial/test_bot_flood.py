@@ -4,7 +4,7 @@ The attack: 30 games of four `search` bots with 10 s budgets from one address. B
 one job at a time per replica and re-read each game's whole log per move, so an honest player's
 bot went from an answer in about 0.1 s to no answer within 60 s. Now a worker thinks about a
 few jobs at once and serves the games' creators in turn, at most one thinker each
-(`service.games.bot_queue`): the honest player's bot answers again and again while the flood
+(`service.features.bots.bot_queue`): the honest player's bot answers again and again while the flood
 plays on. And a creator may hold only so many unfinished bot games (`BOARDSTATE_MAX_BOT_GAMES`),
 refused on both doors with `QUOTA_EXCEEDED`, `details.scope: "botGames"`.
 

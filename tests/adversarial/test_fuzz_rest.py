@@ -60,6 +60,8 @@ STATE_CODES = frozenset(
         "BAD_FEED_FILTER",  # a seat token follows its own game only
         "BAD_WEBHOOK",  # a URL that resolves to a private address
         "TWO_VALUES_DIFFER",  # see `_code`
+        "BAD_LOG",  # a log route's body is an export: events in order, which a string's
+        "LOG_UNVERIFIED",  # JSON Schema cannot state (nor that the log verifies)
     }
 )
 
@@ -70,6 +72,10 @@ schemathesis.openapi.format(
     "printable", st.text(_printable, min_size=1, max_size=64).filter(lambda s: bool(s.strip()))
 )
 schema = schemathesis.openapi.from_path(REPO / "schema" / "openapi.json")
+# The log routes take an export (NDJSON or msgpack) as their body: the drawn value's bytes.
+schemathesis.serializer.alias(
+    ["application/x-ndjson", "application/msgpack"], "application/octet-stream"
+)
 STREAM = "streamEvents"
 """On a running game its 200 never ends (a keep-alive every 15 s until `GameEnded`): the stream
 is asked of a finished game, whose stream ends after `GameEnded`, and its events are checked

@@ -21,7 +21,7 @@ from typing import Any
 import httpx
 import pytest
 
-from boardstate.service.games import offload
+from boardstate.service.runtime import offload
 from tests.api.server import ServiceProcess
 from tests.redis_support import RedisServer
 

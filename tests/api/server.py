@@ -108,7 +108,7 @@ class ServiceProcess:
 
     def _spawn(self) -> None:
         if self.serve:
-            command = [sys.executable, "-m", "boardstate.service.cli", "serve"]
+            command = [sys.executable, "-m", "boardstate.service.cli.main", "serve"]
             command += ["--workers", str(self.workers)]
         else:
             command = [sys.executable, "-m", "uvicorn", "boardstate.service.asgi:app"]

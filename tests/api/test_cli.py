@@ -20,9 +20,11 @@ pytestmark = pytest.mark.redis
 
 
 def boardstate() -> list[str]:
-    """The console script next to this interpreter, else `python -m service.cli`."""
+    """The console script next to this interpreter, else `python -m service.cli.main`."""
     script = Path(sys.executable).parent / "boardstate"
-    return [str(script)] if script.exists() else [sys.executable, "-m", "boardstate.service.cli"]
+    return (
+        [str(script)] if script.exists() else [sys.executable, "-m", "boardstate.service.cli.main"]
+    )
 
 
 def wait_healthy(url: str, process: subprocess.Popen[bytes]) -> None:

@@ -35,7 +35,9 @@ class Serve:
         self.port = free_port()
         script = Path(sys.executable).parent / "boardstate"
         command = (
-            [str(script)] if script.exists() else [sys.executable, "-m", "boardstate.service.cli"]
+            [str(script)]
+            if script.exists()
+            else [sys.executable, "-m", "boardstate.service.cli.main"]
         )
         env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDSTATE_")}
         env |= {

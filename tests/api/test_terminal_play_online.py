@@ -15,7 +15,7 @@ def test_a_game_is_played_in_the_terminal_against_a_running_service(
         [
             sys.executable,
             "-m",
-            "boardstate.service.cli",
+            "boardstate.service.cli.main",
             "play",
             "trambahn",
             "--bots",

@@ -93,7 +93,13 @@ async def test_two_workers_racing_on_one_game_append_each_version_once(
         export = await client.get(f"/games/{game_id}/log", params={"format": "ndjson"})
     log.write_bytes(export.content)
     verify = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "boardstate.service.cli", "verify", str(log), stdout=PIPE, stderr=PIPE
+        sys.executable,
+        "-m",
+        "boardstate.service.cli.main",
+        "verify",
+        str(log),
+        stdout=PIPE,
+        stderr=PIPE,
     )
     out, err = await asyncio.wait_for(verify.communicate(), 120)
     assert verify.returncode == 0, out + err

@@ -339,11 +339,12 @@ def test_the_body_limits_match_the_service() -> None:
 
     assert value(server(), "client_max_body_size") == ["1m"]
     assert Settings().max_body_bytes == 1024 * 1024
-    imports = find(server(), "location", "=", "/games/import")
-    assert value(imports, "client_max_body_size") == ["32m"]
     assert Settings().max_import_bytes == 32 * 1024 * 1024
-    assert value(imports, "proxy_request_buffering") == ["off"]
-    assert value(imports, "proxy_pass") == ["http://boardstate"]
+    for log_route in ("/games/import", "/v1/games/import", "/v1/games/verify"):
+        imports = find(server(), "location", "=", log_route)
+        assert value(imports, "client_max_body_size") == ["32m"]
+        assert value(imports, "proxy_request_buffering") == ["off"]
+        assert value(imports, "proxy_pass") == ["http://boardstate"]
 
 
 def test_nginx_listens_on_the_published_container_port() -> None:

@@ -563,8 +563,11 @@ def test_the_ingress_body_limits_match_the_service(name: str) -> None:
     assert annotations["nginx.ingress.kubernetes.io/proxy-body-size"] == "32m"
     assert Settings().max_import_bytes == 32 * 1024 * 1024
     assert annotations["nginx.ingress.kubernetes.io/proxy-request-buffering"] == "off"
-    (path,) = imports["spec"]["rules"][0]["http"]["paths"]
-    assert (path["path"], path["pathType"]) == ("/games/import", "Exact")
+    paths = imports["spec"]["rules"][0]["http"]["paths"]
+    assert [(p["path"], p["pathType"]) for p in paths] == [
+        (log_route, "Exact")
+        for log_route in ("/games/import", "/v1/games/import", "/v1/games/verify")
+    ]
 
 
 @pytest.mark.parametrize("name", KUSTOMIZATIONS)

@@ -53,11 +53,17 @@ def test_engine_imports_nothing_outside_the_standard_library() -> None:
     assert offenders == {}
 
 
-def test_schema_never_imports_service() -> None:
+def test_schema_imports_nothing_of_the_service_but_its_contract() -> None:
+    """The GraphQL surface stands on the framework-free contract (DESIGN §2: engine ← contract
+    ← schema), never on the features, the store or the doors."""
     offenders = [
         str(path.relative_to(ROOT))
         for path in (ROOT / "schema").rglob("*.py")
-        if any(name.startswith("boardstate.service") for name in imports(path))
+        if any(
+            name.startswith("boardstate.service")
+            and not name.startswith("boardstate.service.contract")
+            for name in imports(path)
+        )
     ]
     assert offenders == []
 

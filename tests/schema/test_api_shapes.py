@@ -27,6 +27,7 @@ from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models as t
 from boardstate.service.http import rest_webhooks as w
 from boardstate.service.http.rest_game_types import GameTypeOut, PlayerCountOut
+from boardstate.service.http.rest_stream_models import HeaderOut
 
 OPENAPI = json.loads(
     (Path(__file__).resolve().parents[2] / "schema" / "openapi.json").read_text(encoding="utf-8")
@@ -59,6 +60,7 @@ SHAPES = (
     Shape(m.ResultOut, "GameResult", ports.ResultView),
     Shape(m.ForkOriginOut, "ForkOrigin", ports.ForkOrigin),
     Shape(m.EventOut, "Event", ports.EventView),
+    Shape(HeaderOut, "GameHeader", ports.HeaderView),
     Shape(
         w.WebhookOut, "Webhook", webhook_ports.WebhookView, graphql_only=frozenset({"deliveries"})
     ),
@@ -73,12 +75,15 @@ EXCEPTIONS: dict[tuple[str, str], tuple[str | None, str | None]] = {
     ("Game", "gameType"): ("String!", "GameType!"),
     ("GameType", "variants"): ("[JSON!]!", "JSON!"),
     ("GameType", "botPolicies"): (None, "[String!]!"),
+    ("Event", "header"): (None, "GameHeader"),
 }
 """(REST, GraphQL; None: absent) where the two differ, each on purpose or kept for the wire:
 a game's body carries its type's id, the GraphQL field the `GameType` object; REST's variants
 are a list of objects where GraphQL has one JSON value, and REST has no botPolicies yet (each
-change would change the wire, which issue 28 keeps byte-identical)."""
-VIEW_EXCEPTIONS = {("Game", "status"): "String!"}
+change would change the wire, which issue 28 keeps byte-identical). An event's `header` is only
+on streamed events: REST's streamed body is `StreamEventOut` (`HeaderOut`, the `GameHeader`
+shape), its pages of events have none; GraphQL's `Event.header` is null on them."""
+VIEW_EXCEPTIONS = {("Game", "status"): "String!", ("GameHeader", "status"): "String!"}
 """View record fields typed looser than the body: the status is a `str` there, which the
 body's `Literal` checks when it is filled (`out_of`)."""
 IDS = {"id", "gameId"}

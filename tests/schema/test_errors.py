@@ -15,12 +15,13 @@ QUERY = '{ game(id: "g") { id } }'
 
 
 class Failing:
-    """A backend whose `game` raises the given exception."""
+    """A backend whose games feature (itself, `backend.games`) raises from `game`."""
 
     page_cap = 10
 
     def __init__(self, error: Exception) -> None:
         self.error = error
+        self.games = self
 
     async def game(self, game_id: str) -> Any:
         raise self.error

@@ -64,6 +64,9 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/game-types/{type}",
         "/v1/games",
         "/v1/games/{id}",
+        "/v1/games/import",
+        "/v1/games/verify",
+        "/v1/games/{id}/fork",
         "/v1/games/{id}/seats",
         "/v1/games/{id}/state",
         "/v1/games/{id}/board.svg",
@@ -94,6 +97,7 @@ def test_the_event_stream_is_documented_as_sse_answers() -> None:
         ("path", "id"),
         ("query", "afterVersion"),
         ("header", "Last-Event-ID"),
+        ("query", "withState"),
     }
     assert stream["security"] == [{"bearerAuth": []}, {}]
     responses = stream["responses"]
@@ -105,7 +109,7 @@ def test_the_event_stream_is_documented_as_sse_answers() -> None:
     assert example.startswith("id: 5\nevent: TurnStarted\ndata: {")
     codes = {status: r["description"] for status, r in responses.items() if status >= "400"}
     assert codes == {
-        "400": "Problem: BAD_VERSION",
+        "400": "Problem: BAD_REQUEST, BAD_VERSION",
         "401": "Problem: UNAUTHORIZED",
         "404": "Problem: GAME_NOT_FOUND",
         "429": "Problem: RATE_LIMITED, TOO_MANY_STREAMS",

@@ -27,7 +27,7 @@ def test_the_contract_operations_and_types_exist() -> None:
         "union JoinGameResult = SeatJoined | Rejected",
         "union SubmitMoveResult = MoveAccepted | Rejected | VersionConflict",
         "legalMoves(seat: Int!): [JSON!]!",
-        "gameEvents(gameId: ID!, afterVersion: Int = null): Event!",
+        "gameEvents(gameId: ID!, afterVersion: Int = null, withState: Boolean! = false): Event!",
         "enum GameStatus",
         "optionsSchema: JSON!",
         "moveSchema: JSON!",

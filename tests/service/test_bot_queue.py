@@ -3,7 +3,7 @@ creator's jobs thinking, duplicates recognised."""
 
 from __future__ import annotations
 
-from boardstate.service.games.bot_queue import FairQueue, Turn
+from boardstate.service.features.bots.bot_queue import FairQueue, Turn
 from boardstate.service.store.bot_jobs import BotJob
 
 

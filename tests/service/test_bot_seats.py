@@ -1,6 +1,6 @@
 """Bot seats on real Redis (issue 17): jobs through the consumer group, moves through the rules.
 
-Two `GameService`s (two replicas) each run a bot worker on one Redis; games whose seats are all
+Two services (`build_service`) (two replicas) each run a bot worker on one Redis; games whose seats are all
 bots play themselves to the end; every version holds at most one move (`bot-<version>` ids,
 conditional appends), and the log verifies.
 """
@@ -14,23 +14,23 @@ import time
 import pytest
 
 from boardstate.engine import registry
-from boardstate.service.games import bot_worker
-from boardstate.service.games.game_service import GameService
+from boardstate.service.composition import Service, build_service
 from boardstate.service.history.verify import verify_log
 from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.loops import Loops
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
 
 
-def _service(store: RedisEventStore) -> GameService:
+def _service(store: RedisEventStore) -> Service:
     settings = dataclasses.replace(Settings(), redis_url="redis://unused", key_prefix=store.prefix)
-    return GameService(store, settings, Metrics())
+    return build_service(store, settings, Metrics())
 
 
-async def _finished(service: GameService, game_id: str, seconds: float = 30) -> str:
+async def _finished(service: Service, game_id: str, seconds: float = 30) -> str:
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        record = await service.loader.load(game_id)
+        record = await service.games.loader.load(game_id)
         assert record is not None
         if record.status != "ACTIVE":
             return record.status
@@ -46,14 +46,16 @@ async def test_a_game_of_only_bots_plays_itself_to_the_end_on_two_workers(
     players = registry.get(game_type).info.min_players
     bots = [{"seat": s, "policy": "random"} for s in range(players)]
     options = {"max_rounds": 3} if game_type == "tf22-mine" else None
-    created = await a.create_game(game_type, players, options, None, None, bots)
+    created = await a.lobby.create_game(game_type, players, options, None, None, bots)
     assert created.tokens == ()
-    tasks = [bot_worker.start(a.bots), bot_worker.start(b.bots)]
+    loops = Loops()
+    loops.add("bot-worker-a", a.bot_worker.run)
+    loops.add("bot-worker-b", b.bot_worker.run)
+    loops.start()
     try:
         assert await _finished(a, created.game.id) == "FINISHED"
     finally:
-        for task in tasks:
-            await bot_worker.stop(task)
+        await loops.stop()
     events = await redis_store.read(created.game.id)
     move_ids = [e.move_id for e in events if e.move is not None]
     assert move_ids
@@ -61,7 +63,7 @@ async def test_a_game_of_only_bots_plays_itself_to_the_end_on_two_workers(
     assert len(set(move_ids)) == len(move_ids)
     report = verify_log(events)
     assert report.ok, report.failure
-    assert a.bots.moves + b.bots.moves == len(move_ids)
+    assert a.bot_worker.moves + b.bot_worker.moves == len(move_ids)
 
 
 async def test_bot_seats_are_checked(redis_store: RedisEventStore) -> None:
@@ -74,9 +76,9 @@ async def test_bot_seats_are_checked(redis_store: RedisEventStore) -> None:
         [{"seat": 0, "policy": "random", "extra": 1}],
     ):
         with pytest.raises(Exception) as caught:
-            await a.create_game("trambahn", 2, None, None, None, bad)
+            await a.lobby.create_game("trambahn", 2, None, None, None, bad)
         assert getattr(caught.value, "code", None) == "BAD_OPTIONS"
-    created = await a.create_game(
+    created = await a.lobby.create_game(
         "trambahn", 2, None, None, ["ann"], [{"seat": 1, "policy": "random"}]
     )
     assert created.game.status == "ACTIVE"

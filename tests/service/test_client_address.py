@@ -7,8 +7,8 @@ import ipaddress
 
 import pytest
 
-from boardstate.service.games.callers import CALLER, Caller, caller_address
 from boardstate.service.http.rate_limits import client_address, refusal
+from boardstate.service.runtime.callers import CALLER, Caller, caller_address
 from boardstate.service.settings import Settings, SettingsError
 
 PROXIES = [ipaddress.ip_network("10.0.0.0/8"), ipaddress.ip_network("127.0.0.1/32")]

@@ -1,7 +1,7 @@
 """Moves decided on the cached record and appended on condition that it is the log's head
-(`service.games.referee`), when the log no longer holds what the cache folded (as after a failover
+(`service.features.moves.referee`), when the log no longer holds what the cache folded (as after a failover
 that lost acknowledged events): the cache is dropped, the game refolded from the log, and the
-move decided on it. Two `GameService`s on one store stand for two processes."""
+move decided on it. Two services (`build_service`) on one store stand for two processes."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ import pytest
 from structlog.testing import capture_logs
 
 from boardstate.engine.core.rng import Rng
-from boardstate.service.games.game_service import GameService
+from boardstate.service.composition import Service, build_service
 from boardstate.service.log import event_builder
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
@@ -50,20 +50,22 @@ def after(record: GameRecord, seat: int, move: Any) -> GameRecord:
 
 
 class Table:
-    """One game played through a `GameService`."""
+    """One game played through a service (`build_service`)."""
 
-    def __init__(self, service: GameService, game_id: str, tokens: list[str]) -> None:
+    def __init__(self, service: Service, game_id: str, tokens: list[str]) -> None:
         self.service, self.game_id, self.tokens = service, game_id, tokens
 
     @property
     def record(self) -> GameRecord:
-        record = self.service.loader.cached(self.game_id)
+        record = self.service.games.loader.cached(self.game_id)
         assert record is not None
         return record
 
     async def move(self, seat: int, move: Any, move_id: str | None = None) -> Any:
         token = self.tokens[seat]
-        return await self.service.submit_move(self.game_id, seat, move, token, None, move_id, False)
+        return await self.service.moves.submit_move(
+            self.game_id, seat, move, token, None, move_id, False
+        )
 
     async def lose_after(self, version: int, move_id: str) -> None:
         """Leaves the log as a replica that never got the events after `version` (nor the
@@ -79,16 +81,16 @@ class Table:
 
 
 @pytest.fixture
-async def services(redis_store: RedisEventStore) -> AsyncIterator[list[GameService]]:
+async def services(redis_store: RedisEventStore) -> AsyncIterator[list[Service]]:
     settings = Settings(key_prefix=redis_store.prefix)
-    made = [GameService(redis_store, settings, Metrics()) for _ in range(2)]
+    made = [build_service(redis_store, settings, Metrics()) for _ in range(2)]
     yield made
     for service in made:
         await service.close()
 
 
-async def table(service: GameService) -> Table:
-    created = await service.create_game("trambahn", 2, None, "fast-path", ["ann", "bob"])
+async def table(service: Service) -> Table:
+    created = await service.lobby.create_game("trambahn", 2, None, "fast-path", ["ann", "bob"])
     tokens = [token for _, token in sorted(created.tokens)]
     return Table(service, created.game.id, tokens)
 
@@ -116,14 +118,14 @@ def ahead_position(record: GameRecord, seat: int) -> tuple[Any, Any] | None:
 
 
 async def test_a_cache_ahead_of_the_log_is_dropped_and_the_move_decided_on_the_log(
-    services: list[GameService], monkeypatch: pytest.MonkeyPatch
+    services: list[Service], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await table(services[0])
     lost, move = await until(game, ahead_position)
     seat, version = game.record.to_act[0], game.record.version
     await game.move(seat, lost, "lost")
     await game.lose_after(version, "lost")
-    expected = after(await services[1].load(game.game_id) or game.record, seat, move)
+    expected = after(await services[1].games.load(game.game_id) or game.record, seat, move)
     outcomes = recorded_appends(game.service.store, monkeypatch)
     with capture_logs() as logs:
         accepted = await game.move(seat, move)
@@ -135,8 +137,8 @@ async def test_a_cache_ahead_of_the_log_is_dropped_and_the_move_decided_on_the_l
     assert landed.first_version == version + 1
     assert accepted.version == expected.version
     assert game.record.state_hash() == expected.state_hash()
-    fresh = GameService(game.service.store, Settings(), Metrics())
-    folded = await fresh.load(game.game_id)  # every stateHash checked
+    fresh = build_service(game.service.store, Settings(), Metrics())
+    folded = await fresh.games.load(game.game_id)  # every stateHash checked
     assert folded is not None
     assert folded.state_hash() == expected.state_hash()
 
@@ -159,7 +161,7 @@ def twin_position(record: GameRecord, seat: int) -> tuple[Any, Any, Any] | None:
 
 
 async def test_another_event_at_the_cached_version_is_caught_by_the_append(
-    services: list[GameService], monkeypatch: pytest.MonkeyPatch
+    services: list[Service], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     game = await table(services[0])
     lost, other, move = await until(game, twin_position)

@@ -11,8 +11,8 @@ import pytest
 
 from boardstate.engine import registry
 from boardstate.engine.core.errors import MoveError
-from boardstate.service.games import game_bounds
-from boardstate.service.games.game_service import GameService
+from boardstate.service.composition import Service, build_service
+from boardstate.service.features.moves import game_bounds
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
@@ -23,11 +23,11 @@ ENDLESS = {"max_rounds": 0}
 CLOCK = {"perMoveSeconds": 60}
 
 
-def _service(store: RedisEventStore, **changes: Any) -> GameService:
+def _service(store: RedisEventStore, **changes: Any) -> Service:
     settings = dataclasses.replace(
         Settings(), redis_url="redis://unused", key_prefix=store.prefix, **changes
     )
-    return GameService(store, settings, Metrics())
+    return build_service(store, settings, Metrics())
 
 
 def test_the_cap_is_the_setting_or_the_rules_bound_whichever_is_smaller() -> None:
@@ -52,7 +52,7 @@ async def test_a_game_without_end_that_needs_nobody_is_refused(
     service = _service(redis_store)
     names = ["ann"] if bots else ["ann", "bob"]
     with pytest.raises(MoveError) as caught:
-        await service.create_game("tf22-mine", 2, options, None, names, bots)
+        await service.lobby.create_game("tf22-mine", 2, options, None, names, bots)
     assert caught.value.code == "BAD_OPTIONS"
     assert caught.value.details["reason"] == "unbounded"
     assert caught.value.details["options"] == ["max_rounds"]
@@ -63,19 +63,23 @@ async def test_games_with_an_end_or_with_people_at_the_table_are_created(
     redis_store: RedisEventStore,
 ) -> None:
     service = _service(redis_store)
-    await service.create_game("tf22-mine", 2, ENDLESS, None, ["ann", "bob"])  # people play it
-    await service.create_game("tf22-mine", 2, {"max_rounds": 5, "clock": CLOCK}, None, ["a", "b"])
+    await service.lobby.create_game("tf22-mine", 2, ENDLESS, None, ["ann", "bob"])  # people play it
+    await service.lobby.create_game(
+        "tf22-mine", 2, {"max_rounds": 5, "clock": CLOCK}, None, ["a", "b"]
+    )
     bot = [{"seat": 1, "policy": "random"}]
-    await service.create_game("tf22-mine", 2, {"max_rounds": 5}, None, ["ann"], bot)
+    await service.lobby.create_game("tf22-mine", 2, {"max_rounds": 5}, None, ["ann"], bot)
 
 
 async def test_a_bot_budget_over_the_servers_cap_is_refused(redis_store: RedisEventStore) -> None:
     service = _service(redis_store, max_bot_budget_ms=500)
     slow = [{"seat": 1, "policy": "search", "budgetMs": 501}]
     with pytest.raises(MoveError) as caught:
-        await service.create_game("trambahn", 2, None, None, ["ann"], slow)
+        await service.lobby.create_game("trambahn", 2, None, None, ["ann"], slow)
     assert (caught.value.code, caught.value.details["max"]) == ("BAD_OPTIONS", 500)
-    await service.create_game("trambahn", 2, None, None, ["ann"], [{**slow[0], "budgetMs": 500}])
+    await service.lobby.create_game(
+        "trambahn", 2, None, None, ["ann"], [{**slow[0], "budgetMs": 500}]
+    )
 
 
 async def test_a_game_at_its_event_cap_ends_abandoned_by_the_limit(
@@ -83,20 +87,20 @@ async def test_a_game_at_its_event_cap_ends_abandoned_by_the_limit(
 ) -> None:
     cap = 40
     service = _service(redis_store, max_game_events=cap)
-    created = await service.create_game("trambahn", 2, None, None, ["ann", "bob"])
+    created = await service.lobby.create_game("trambahn", 2, None, None, ["ann", "bob"])
     game_id = created.game.id
     tokens = dict(created.tokens)
     for _ in range(400):
-        record = await service.loader.load(game_id)
+        record = await service.games.loader.load(game_id)
         assert record is not None
         if record.status != "ACTIVE":
             break
         seat = record.to_act[0]
-        view = await service.game(game_id)
+        view = await service.games.game(game_id)
         assert view is not None
-        move = (await service.legal_moves(view, seat, tokens[seat]))[0]
-        await service.submit_move(game_id, seat, move, tokens[seat], None, None, False)
-    record = await service.loader.load(game_id)
+        move = (await service.games.legal_moves(view, seat, tokens[seat]))[0]
+        await service.moves.submit_move(game_id, seat, move, tokens[seat], None, None, False)
+    record = await service.games.loader.load(game_id)
     assert record is not None
     assert record.status == "ABANDONED"
     assert record.result is not None
@@ -114,7 +118,7 @@ async def test_a_cap_lowered_under_running_games_ends_them_at_the_next_sweep(
     redis_store: RedisEventStore,
 ) -> None:
     before = _service(redis_store)
-    created = await before.create_game("trambahn", 2, None, None, ["ann", "bob"])
+    created = await before.lobby.create_game("trambahn", 2, None, None, ["ann", "bob"])
     game_id = created.game.id
     version = created.game.version
     # The operator lowers BOARDSTATE_MAX_GAME_EVENTS under the game's length and restarts.
@@ -122,7 +126,7 @@ async def test_a_cap_lowered_under_running_games_ends_them_at_the_next_sweep(
     await after.steward.sweep()
     assert await after.steward.tick() == 1  # due at once
 
-    record = await after.loader.load(game_id)
+    record = await after.games.loader.load(game_id)
     assert record is not None
     assert record.status == "ABANDONED"
     assert record.result is not None

@@ -1,5 +1,5 @@
 """Tables nobody sits at end (issue 27; `service.log.idle_tables`), through the same pure
-functions the steward appends with (`service.games.due_work`) and the verifier checks with.
+functions the steward appends with (`service.features.moves.due_work`) and the verifier checks with.
 
 A clocked game whose `GameCreated.data.table` records `idleTimeouts: K` ends ABANDONED
 (`endedBy: "idle"`) right after the `TimedOut` that makes every person at the table (seats in
@@ -20,7 +20,7 @@ from jsonschema import Draft202012Validator
 from boardstate.engine import registry
 from boardstate.engine.table.options import parse_bots, split_options
 from boardstate.service.contract.service_events import delivered_event_schema
-from boardstate.service.games import due_work
+from boardstate.service.features.moves import due_work
 from boardstate.service.history.log_format import read_log
 from boardstate.service.history.verify import verify_log
 from boardstate.service.log import clocks, event_builder, idle_tables, lifecycle, record_model

@@ -1,7 +1,10 @@
-"""Inside `service/`, imports go one way (DESIGN §2): http → games → pictures → history → log → store.
+"""Inside `service/`, imports go one way (DESIGN §2): http → composition → features → runtime →
+pictures → history → log → store, and inside `features/` webhooks → live → bots → lobby → tables →
+moves → views.
 
-A sub-package imports only itself and the sub-packages below it, and the contract (`contract/`,
-which anyone may import and which imports no other part: tests/service/test_contract.py); the shared top-level modules
+A sub-package imports only itself and the sub-packages below it (a feature only itself and the
+features below it), and the contract (`contract/`, which anyone may import and which imports no
+other part: tests/service/test_contract.py); the shared top-level modules
 (settings, env_values, logging, metrics, failures, webhook_failures,
 inputs) may be imported by anyone and import no sub-package;
 `cli` and `asgi` may import anything, and only they start the local conveniences (`local/`)
@@ -19,8 +22,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
-ORDER = ("http", "games", "pictures", "history", "log", "store")
+ORDER = ("http", "composition", "features", "runtime", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
+FEATURES = ("webhooks", "live", "bots", "lobby", "tables", "moves", "views")
+"""The feature packages (`service/features/`) from the top down; each may import the ones after
+it."""
 SHARED = ("settings", "env_values", "logging", "metrics", "failures", "webhook_failures", "inputs")
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")
@@ -69,6 +75,14 @@ def allowed(importer: str, imported: str) -> bool:
     return False
 
 
+def feature_of(module: str) -> str | None:
+    """Returns the feature package of a `boardstate.service.features.<feature>…` name."""
+    parts = module.split(".")
+    return (
+        parts[3] if parts[:3] == ["boardstate", "service", "features"] and len(parts) > 3 else None
+    )
+
+
 def service_modules() -> list[Path]:
     return sorted(SERVICE.rglob("*.py"))
 
@@ -88,6 +102,26 @@ def test_imports_go_one_way(path: Path) -> None:
     importer = part_of_path(path)
     parts = {part for name in imports(path) if (part := part_of(name)) is not None}
     assert sorted(p for p in parts if not allowed(importer, p)) == []
+
+
+def test_every_feature_is_in_the_order() -> None:
+    found = {p.name for p in (SERVICE / "features").iterdir() if (p / "__init__.py").exists()}
+    assert found == set(FEATURES)
+
+
+@pytest.mark.parametrize(
+    "path", sorted((SERVICE / "features").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_features_import_one_way(path: Path) -> None:
+    parts = path.relative_to(SERVICE / "features").parts
+    if len(parts) < 2:
+        return
+    importer = parts[0]
+    found = {f for name in imports(path) if (f := feature_of(name)) is not None}
+    assert (
+        sorted(f for f in found if f != importer and FEATURES.index(f) <= FEATURES.index(importer))
+        == []
+    )
 
 
 @pytest.mark.parametrize("package", NO_REDIS)
@@ -117,7 +151,7 @@ def test_service_module_names_are_unique_in_the_repository() -> None:
 
 
 def test_the_rule_itself() -> None:
-    for importer, imported in [("http", "games"), ("games", "store"), ("log", "store")]:
+    for importer, imported in [("http", "features"), ("features", "store"), ("log", "store")]:
         assert allowed(importer, imported)
     for importer, imported in [("cli", "local"), ("store", "failures")]:
         assert allowed(importer, imported)
@@ -129,9 +163,9 @@ def test_the_rule_itself() -> None:
         assert allowed(importer, imported)
     for importer, imported in [("contract", "store"), ("contract", "failures")]:
         assert not allowed(importer, imported)
-    for importer, imported in [("store", "log"), ("history", "games"), ("log", "history")]:
+    for importer, imported in [("store", "log"), ("history", "features"), ("log", "history")]:
         assert not allowed(importer, imported)
-    for importer, imported in [("games", "http"), ("games", "local"), ("metrics", "store")]:
+    for importer, imported in [("features", "http"), ("runtime", "local"), ("metrics", "store")]:
         assert not allowed(importer, imported)
 
 

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 
 import pytest
 
-from boardstate.service.games.live_events import SubscriptionHub
+from boardstate.service.features.live.live_events import SubscriptionHub
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import AppendRequest, RedisEventStore, StoredEvent
 from tests.service.store_contract import created, event

@@ -13,7 +13,7 @@ import pytest
 
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.registry import GAMES
-from boardstate.service.games.read_models import fact_data, move_views, redacted_data
+from boardstate.service.features.views.read_models import fact_data, move_views, redacted_data
 from boardstate.service.log import event_builder, record_model
 from boardstate.service.log.game_record import GameRecord
 

@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from boardstate.engine.registry import GAMES
-from boardstate.service.games.render_command import scene_of
+from boardstate.service.cli.render_command import scene_of
 from boardstate.service.history.log_format import read_log
 from boardstate.service.log import record_model
 from boardstate.service.pictures import RENDERERS, Scene, last_move, render

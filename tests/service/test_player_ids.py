@@ -4,7 +4,7 @@ when the seat is left, kept by snapshots, and carried by the announcements."""
 from __future__ import annotations
 
 from boardstate.engine.registry import get
-from boardstate.service.games import snapshot_writer
+from boardstate.service.features.moves import snapshot_writer
 from boardstate.service.log import announce, event_builder, lifecycle, record_model
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import Draft

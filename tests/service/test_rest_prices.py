@@ -50,6 +50,10 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
         f"game {{ {GAME} }} tokens {{ seat token }} }} }} }}"
     ),
     ("GET", "/v1/games/g", ""): f'{{ game(id: "g") {{ {GAME} }} }}',
+    ("POST", "/v1/games/g/fork", ""): (
+        'mutation { forkGame(gameId: "g", version: 3) { ... on GameCreated { '
+        f"game {{ {GAME} }} tokens {{ seat token }} }} }} }}"
+    ),
     (
         "POST",
         "/v1/games/g/seats",
@@ -202,6 +206,12 @@ def test_an_import_costs_by_its_size_at_most_the_largest_query() -> None:
     assert imported(0) == 15
     assert imported(195_364) == 15 + 191  # the TF22 Mine golden log: 795 events
     assert imported(10 * 1024 * 1024) == imported(None) == 500
+    for path in ("/v1/games/import", "/v1/games/verify"):  # the /v1 twin, a verification
+        sized = [
+            rest("POST", path, "", ((b"content-length", str(n).encode()),)) for n in (0, 195_364)
+        ]
+        assert sized[1] - sized[0] == 191
+        assert rest("POST", path, "") == 500
 
 
 def test_other_paths_cost_one_point() -> None:

@@ -8,7 +8,7 @@ import msgpack
 import pytest
 
 from boardstate.engine.registry import GAMES
-from boardstate.service.games import snapshot_writer
+from boardstate.service.features.moves import snapshot_writer
 from boardstate.service.history.log_format import read_log
 from boardstate.service.log import record_model
 from boardstate.service.log.upcasting import CURRENT_VERSION, UnknownSchemaVersion, Upcaster, upcast

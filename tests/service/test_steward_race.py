@@ -1,6 +1,6 @@
 """Two replicas firing the same deadline at once append one `TimedOut` (issue 16).
 
-Two `GameService`s with loaders of their own (two replicas) share one real Redis; both settle
+Two services (`build_service`) with loaders of their own (two replicas) share one real Redis; both settle
 the same due game at the same moment, many times over. The conditional append lets exactly one
 of them record each timeout; the other reloads and finds nothing due. The claim of the deadline
 set hands a due game to one poller per lease.
@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pytest
 
-from boardstate.service.games.game_service import GameService
+from boardstate.service.composition import Service, build_service
 from boardstate.service.log import time_source
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
@@ -37,9 +37,9 @@ def _advance(path: Path, seconds: float) -> None:
     path.write_text(f"{float(path.read_text()) + seconds:.3f}")
 
 
-def _service(store: RedisEventStore) -> GameService:
+def _service(store: RedisEventStore) -> Service:
     settings = dataclasses.replace(Settings(), redis_url="redis://unused", key_prefix=store.prefix)
-    return GameService(store, settings, Metrics())
+    return build_service(store, settings, Metrics())
 
 
 async def test_two_replicas_racing_to_fire_a_deadline_append_one_timed_out(
@@ -47,7 +47,7 @@ async def test_two_replicas_racing_to_fire_a_deadline_append_one_timed_out(
 ) -> None:
     a, b = _service(redis_store), _service(redis_store)
     options = {"clock": {"perMoveSeconds": 10, "onTimeout": "stand-in"}}
-    created = await a.create_game("trambahn", 2, options, None, ["ann", "bob"])
+    created = await a.lobby.create_game("trambahn", 2, options, None, ["ann", "bob"])
     game_id = created.game.id
     for round_ in range(6):
         _advance(time_file, 11)
@@ -63,7 +63,7 @@ async def test_a_due_game_is_claimed_by_one_poller_per_lease(
 ) -> None:
     a = _service(redis_store)
     options = {"clock": {"perMoveSeconds": 10}}
-    created = await a.create_game("trambahn", 2, options, None, ["ann", "bob"])
+    created = await a.lobby.create_game("trambahn", 2, options, None, ["ann", "bob"])
     due = await redis_store.due_at(created.game.id)
     assert due is not None
     now = due + 1

@@ -2,7 +2,7 @@
 
 For every game type and player count, seeded random games in which seats resign, time out
 (stand-in or forfeit) and ask for takebacks at random moments are played through the same
-pure functions the service appends with (`service.log`, `service.games.due_work`), with the
+pure functions the service appends with (`service.log`, `service.features.moves.due_work`), with the
 time taken from the events. Invariants: every game reaches an end (the rules', or a forced
 one); a resigned seat never wins while a seat in play remains; the exported log verifies
 (every stateHash, every move re-derived, the lifecycle events folded); every event matches the
@@ -22,7 +22,8 @@ from boardstate.engine import registry
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.table.options import split_options
 from boardstate.service.contract.service_events import delivered_event_schema
-from boardstate.service.games import due_work, takebacks
+from boardstate.service.features.moves import due_work
+from boardstate.service.features.tables import takebacks
 from boardstate.service.history.verify import verify_log
 from boardstate.service.log import clocks, endings, event_builder, lifecycle, record_model
 from boardstate.service.log.game_record import GameRecord
@@ -265,7 +266,7 @@ def test_boardstate_replay_folds_takebacks_timeouts_and_resignations_to_the_same
             [
                 sys.executable,
                 "-m",
-                "boardstate.service.cli",
+                "boardstate.service.cli.main",
                 "replay",
                 str(path),
                 "--to",

@@ -13,7 +13,7 @@ def test_a_whole_game_is_played_offline_against_bots_and_ends_with_its_result() 
         [
             sys.executable,
             "-m",
-            "boardstate.service.cli",
+            "boardstate.service.cli.main",
             "play",
             "trambahn",
             "--seed",
@@ -37,7 +37,7 @@ def test_a_whole_game_is_played_offline_against_bots_and_ends_with_its_result() 
 
 def test_q_stops_and_a_wrong_number_is_asked_again() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "boardstate.service.cli", "play", "trekking", "--seed", "t2"],
+        [sys.executable, "-m", "boardstate.service.cli.main", "play", "trekking", "--seed", "t2"],
         input="999\nq\n",
         capture_output=True,
         text=True,
@@ -50,7 +50,15 @@ def test_q_stops_and_a_wrong_number_is_asked_again() -> None:
 
 def test_an_unknown_bot_is_refused() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "boardstate.service.cli", "play", "trambahn", "--bots", "genius"],
+        [
+            sys.executable,
+            "-m",
+            "boardstate.service.cli.main",
+            "play",
+            "trambahn",
+            "--bots",
+            "genius",
+        ],
         capture_output=True,
         text=True,
         timeout=60,

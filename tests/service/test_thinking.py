@@ -9,7 +9,7 @@ import threading
 import time
 from collections.abc import Callable
 
-from boardstate.service.games.thinking import Stop, Thinkers
+from boardstate.service.features.bots.thinking import Stop, Thinkers
 
 GENEROUS_S = 60.0
 

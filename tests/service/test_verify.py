@@ -12,7 +12,7 @@ import hashlib
 import pytest
 
 from boardstate.engine.registry import GAMES
-from boardstate.service.games.read_models import export_line
+from boardstate.service.features.views.read_models import export_line
 from boardstate.service.history.log_format import read_log
 from boardstate.service.history.verify import verify_log
 from boardstate.service.log import record_model

@@ -1,4 +1,4 @@
-"""The webhook address rules (`service.games.webhook_targets.refusal`), form by form: what is
+"""The webhook address rules (`service.features.webhooks.webhook_targets.refusal`), form by form: what is
 refused, what is refused even when private targets are allowed, and what public addresses in
 the same forms stay allowed (the rules must not refuse a legitimate receiver). The service-level
 regression tests, with real receivers, are in `tests/adversarial/test_webhook_targets.py`."""
@@ -9,7 +9,11 @@ import ipaddress
 
 import pytest
 
-from boardstate.service.games.webhook_targets import TargetRefused, check_addresses, refusal
+from boardstate.service.features.webhooks.webhook_targets import (
+    TargetRefused,
+    check_addresses,
+    refusal,
+)
 
 NEVER = (
     "0.0.0.0",

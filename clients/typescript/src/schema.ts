@@ -4,6 +4,57 @@
  */
 
 export interface paths {
+    "/v1/games/{id}/fork": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new game from `version` of a finished game (forkGame) */
+        post: operations["forkGame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies an exported, finished log and stores it as a game (admin token) */
+        post: operations["importLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Verifies an exported log as `boardstate verify --json` does; stores nothing */
+        post: operations["verifyLog"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/game-types": {
         parameters: {
             query?: never;
@@ -165,7 +216,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until the game ends */
+        /** Events after `afterVersion` or `Last-Event-ID` as SSE, redacted, each with the header */
         get: operations["streamEvents"];
         put?: never;
         post?: never;
@@ -750,6 +801,40 @@ export interface components {
             describe: string;
         };
         /**
+         * StreamEventOut
+         * @description One streamed event (an `EventOut`) with the game's header after it.
+         */
+        StreamEventOut: {
+            version: number;
+            type: string;
+            seat: number | null;
+            moveId: string | null;
+            data: Record<string, unknown>;
+            at: string;
+            stateHash: string;
+            move: Record<string, unknown> | null;
+            describe: string;
+            header: components["schemas"]["HeaderOut"];
+        };
+        /**
+         * HeaderOut
+         * @description The game just after the event: `version` is the event's, `toAct` the seats that may
+         *         move now, `deadline` the earliest running clock deadline and `deadlines` every seat's,
+         *         `result` null until the game has ended; `state` (only with `withState=true`) the caller's
+         *         state view, redacted as `GET /v1/games/{id}/state` redacts it for the same token.
+         */
+        HeaderOut: {
+            version: number;
+            /** @enum {unknown} */
+            status: "ABANDONED" | "ACTIVE" | "FINISHED" | "OPEN";
+            toAct: number[];
+            deadline: string | null;
+            deadlines: components["schemas"]["SeatClockOut"][];
+            result: null | components["schemas"]["ResultOut"];
+            /** @default null */
+            state?: Record<string, unknown> | null;
+        };
+        /**
          * MoveAcceptedOut
          * @description The version after the move and its events (redacted for the mover).
          */
@@ -848,6 +933,61 @@ export interface components {
             nextAttemptAt: string | null;
             createdAt: string;
             deliveredAt: string | null;
+        };
+        /**
+         * ForkIn
+         * @description `POST /v1/games/{id}/fork`: `forkGame`'s arguments. `version` is a move boundary of a
+         *         finished game; `seed` as in `POST /v1/games`; `exact` (a position with hidden
+         *         information) needs the admin token.
+         */
+        ForkIn: {
+            version: number;
+            /** @default null */
+            seed?: string | null;
+            /** @default false */
+            exact?: boolean;
+        };
+        /**
+         * ImportedOut
+         * @description The game an imported log became (the same body as `POST /games/import`).
+         */
+        ImportedOut: {
+            gameId: string;
+            gameType: string;
+            version: number;
+            /** @enum {unknown} */
+            status: "ABANDONED" | "ACTIVE" | "FINISHED" | "OPEN";
+            imported: boolean;
+            seededByClient: boolean;
+        };
+        /**
+         * VerificationOut
+         * @description What `boardstate verify FILE --json` prints for the same log: `ok` (everything that
+         *         could be checked holds), `complete` (and the seed was revealed, so everything was).
+         */
+        VerificationOut: {
+            ok: boolean;
+            complete: boolean;
+            gameType: string;
+            rulesVersion: string;
+            dataSet: string;
+            players: number;
+            events: number;
+            seedRevealed: boolean;
+            finished: boolean;
+            moves: number;
+            inferredMoves: number;
+            checked: string[];
+            unchecked: string[];
+            failure: null | components["schemas"]["VerifyFailureOut"];
+        };
+        /**
+         * VerifyFailureOut
+         * @description The first event that does not hold.
+         */
+        VerifyFailureOut: {
+            version: number;
+            message: string;
         };
         /**
          * game.created
@@ -976,6 +1116,577 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    forkGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "version": 12
+                 *     }
+                 */
+                "application/json": components["schemas"]["ForkIn"];
+            };
+        };
+        responses: {
+            /** @description The fork and a token for every seat */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GameCreatedOut"];
+                };
+            };
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Fork reveals hidden information",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "FORK_REVEALS_HIDDEN",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Version conflict",
+                     *       "status": 409,
+                     *       "detail": "expectedVersion 11 is stale; the game is at version 12",
+                     *       "code": "VERSION_CONFLICT",
+                     *       "details": {
+                     *         "expectedVersion": 11,
+                     *         "currentVersion": 12
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_TOO_LARGE, REQUEST_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Request body too large",
+                     *       "status": 413,
+                     *       "detail": "the request body is larger than 1048576 bytes",
+                     *       "code": "REQUEST_TOO_LARGE",
+                     *       "details": {
+                     *         "limit": 1048576
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Illegal move",
+                     *       "status": 422,
+                     *       "detail": "place 1 or 2 passengers before you build stations",
+                     *       "code": "ILLEGAL_MOVE",
+                     *       "details": {
+                     *         "rule": "step_order"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    importLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An exported log (`GET /v1/games/{id}/log`) as NDJSON or msgpack (told apart by its first byte), at most BOARDSTATE_MAX_IMPORT_BYTES (a line at most BOARDSTATE_MAX_IMPORT_LINE_BYTES). */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+                "application/msgpack": string;
+            };
+        };
+        responses: {
+            /** @description This log was imported before: that game */
+            200: {
+                headers: {
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedOut"];
+                };
+            };
+            /** @description Imported */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportedOut"];
+                };
+            };
+            /** @description Problem: BAD_LOG */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not an exported log",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_LOG",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: IMPORT_DISABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Import disabled",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "IMPORT_DISABLED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_CONFLICT */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Log imported with other content",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "LOG_CONFLICT",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Log too large",
+                     *       "status": 413,
+                     *       "detail": "see code",
+                     *       "code": "LOG_TOO_LARGE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_UNVERIFIED */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Log does not verify",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "LOG_UNVERIFIED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    verifyLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description An exported log (`GET /v1/games/{id}/log`) as NDJSON or msgpack (told apart by its first byte), at most BOARDSTATE_MAX_IMPORT_BYTES (a line at most BOARDSTATE_MAX_IMPORT_LINE_BYTES). */
+        requestBody: {
+            content: {
+                "application/x-ndjson": string;
+                "application/msgpack": string;
+            };
+        };
+        responses: {
+            /** @description The report (`ok: false` names the failure) */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["VerificationOut"];
+                };
+            };
+            /** @description Problem: BAD_LOG */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not an exported log",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_LOG",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: LOG_TOO_LARGE */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Log too large",
+                     *       "status": 413,
+                     *       "detail": "see code",
+                     *       "code": "LOG_TOO_LARGE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
     listGameTypes: {
         parameters: {
             query?: never;
@@ -2601,6 +3312,8 @@ export interface operations {
             query?: {
                 /** @description Exclusive; 0 (default) from the start. */
                 afterVersion?: number;
+                /** @description `true`: each event's `header.state` is the caller's state view after it (the seat of the bearer token, else the spectator view), redacted as `GET /v1/games/{id}/state` redacts it. */
+                withState?: boolean;
             };
             header?: {
                 /** @description The `id` of the last event received (an EventSource sends it when it reconnects); wins over `afterVersion`. */
@@ -2614,7 +3327,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A Server-Sent Events stream (`service.http.sse`): catch-up after the start, then live, redacted for the caller, as the `gameEvents` subscription. Each event is one message of three lines and a blank line: `id: <version>`, `event: <event type>`, `data: <the event as JSON on one line: version, type, seat, moveId, data, at, stateHash, move>`. While idle, a `: keep-alive` comment every BOARDSTATE_SSE_KEEPALIVE_SECONDS (15). The stream ends after `GameEnded`; when the server shuts down, its last message is `retry: 1000`, `event: shutdown`, `data: {"resumeAfterVersion": N}` (reconnect with `Last-Event-ID: N`). */
+            /** @description A Server-Sent Events stream (`service.http.sse`): catch-up after the start, then live, redacted for the caller, as the `gameEvents` subscription. Each event is one message of three lines and a blank line: `id: <version>`, `event: <event type>`, `data: <the event as JSON on one line: version, type, seat, moveId, data, at, stateHash, move, and header: the game just after the event (version, status, toAct, deadline, deadlines, result; with `withState=true` the caller's state view as `state`)>`. While idle, a `: keep-alive` comment every BOARDSTATE_SSE_KEEPALIVE_SECONDS (15). The stream ends after `GameEnded`; when the server shuts down, its last message is `retry: 1000`, `event: shutdown`, `data: {"resumeAfterVersion": N}` (reconnect with `Last-Event-ID: N`). */
             200: {
                 headers: {
                     /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
@@ -2633,7 +3346,7 @@ export interface operations {
                     /**
                      * @example id: 5
                      *     event: TurnStarted
-                     *     data: {"version":5,"type":"TurnStarted","seat":0,"moveId":"m-1","data":{"seat":1,"turn":3},"at":"2026-01-01T00:00:00Z","stateHash":"ab12","move":null}
+                     *     data: {"version":5,"type":"TurnStarted","seat":0,"moveId":"m-1","data":{"seat":1,"turn":3},"at":"2026-01-01T00:00:00Z","stateHash":"ab12","move":null,"header":{"version":5,"status":"ACTIVE","toAct":[1],"deadline":null,"deadlines":[],"result":null,"state":null}}
                      */
                     "text/event-stream": unknown;
                 };
@@ -2655,7 +3368,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: BAD_VERSION */
+            /** @description Problem: BAD_REQUEST, BAD_VERSION */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2664,10 +3377,10 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Bad version",
+                     *       "title": "Malformed request",
                      *       "status": 400,
                      *       "detail": "see code",
-                     *       "code": "BAD_VERSION",
+                     *       "code": "BAD_REQUEST",
                      *       "details": null
                      *     }
                      */

@@ -10,6 +10,7 @@ from .event_out import EventOut
 from .event_out_data import EventOutData
 from .event_out_move_type_0 import EventOutMoveType0
 from .events_page_out import EventsPageOut
+from .fork_in import ForkIn
 from .fork_origin_out import ForkOriginOut
 from .game_created import GameCreated
 from .game_created_data import GameCreatedData
@@ -34,6 +35,11 @@ from .game_type_out_provenance import GameTypeOutProvenance
 from .game_type_out_state_schema import GameTypeOutStateSchema
 from .game_type_out_variants_item import GameTypeOutVariantsItem
 from .games_page_out import GamesPageOut
+from .header_out import HeaderOut
+from .header_out_state_type_0 import HeaderOutStateType0
+from .header_out_status import HeaderOutStatus
+from .imported_out import ImportedOut
+from .imported_out_status import ImportedOutStatus
 from .join_in import JoinIn
 from .legal_moves_out import LegalMovesOut
 from .legal_moves_out_moves_item import LegalMovesOutMovesItem
@@ -58,6 +64,9 @@ from .stand_in_in import StandInIn
 from .stand_in_in_policy import StandInInPolicy
 from .state_out import StateOut
 from .state_out_state import StateOutState
+from .stream_event_out import StreamEventOut
+from .stream_event_out_data import StreamEventOutData
+from .stream_event_out_move_type_0 import StreamEventOutMoveType0
 from .suggest_move_response_200 import SuggestMoveResponse200
 from .suggest_move_response_200_move import SuggestMoveResponse200Move
 from .table_updated_out import TableUpdatedOut
@@ -66,6 +75,8 @@ from .turn_changed import TurnChanged
 from .turn_changed_data import TurnChangedData
 from .turn_changed_data_seats_item import TurnChangedDataSeatsItem
 from .turn_changed_data_status import TurnChangedDataStatus
+from .verification_out import VerificationOut
+from .verify_failure_out import VerifyFailureOut
 from .webhook_created_out import WebhookCreatedOut
 from .webhook_in import WebhookIn
 from .webhook_out import WebhookOut
@@ -82,6 +93,7 @@ __all__ = (
     "EventOutData",
     "EventOutMoveType0",
     "EventsPageOut",
+    "ForkIn",
     "ForkOriginOut",
     "GameCreated",
     "GameCreatedData",
@@ -106,6 +118,11 @@ __all__ = (
     "GameTypeOutStateSchema",
     "GameTypeOutVariantsItem",
     "GamesPageOut",
+    "HeaderOut",
+    "HeaderOutStateType0",
+    "HeaderOutStatus",
+    "ImportedOut",
+    "ImportedOutStatus",
     "JoinIn",
     "LegalMovesOut",
     "LegalMovesOutMovesItem",
@@ -130,6 +147,9 @@ __all__ = (
     "StandInInPolicy",
     "StateOut",
     "StateOutState",
+    "StreamEventOut",
+    "StreamEventOutData",
+    "StreamEventOutMoveType0",
     "SuggestMoveResponse200",
     "SuggestMoveResponse200Move",
     "TableUpdatedOut",
@@ -138,6 +158,8 @@ __all__ = (
     "TurnChangedData",
     "TurnChangedDataSeatsItem",
     "TurnChangedDataStatus",
+    "VerificationOut",
+    "VerifyFailureOut",
     "WebhookCreatedOut",
     "WebhookIn",
     "WebhookOut",

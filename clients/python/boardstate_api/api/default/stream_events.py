@@ -14,6 +14,7 @@ def _get_kwargs(
     id: str,
     *,
     after_version: int | Unset = UNSET,
+    with_state: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
@@ -23,6 +24,8 @@ def _get_kwargs(
     params: dict[str, Any] = {}
 
     params["afterVersion"] = after_version
+
+    params["withState"] = with_state
 
     params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
@@ -96,14 +99,15 @@ def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
     after_version: int | Unset = UNSET,
+    with_state: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | ProblemOut]:
-    """Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until
-    the game ends
+    """Events after `afterVersion` or `Last-Event-ID` as SSE, redacted, each with the header
 
     Args:
         id (str):
         after_version (int | Unset):
+        with_state (bool | Unset):  Default: False.
         last_event_id (str | Unset):
 
     Raises:
@@ -117,6 +121,7 @@ def sync_detailed(
     kwargs = _get_kwargs(
         id=id,
         after_version=after_version,
+        with_state=with_state,
         last_event_id=last_event_id,
     )
 
@@ -132,14 +137,15 @@ def sync(
     *,
     client: AuthenticatedClient | Client,
     after_version: int | Unset = UNSET,
+    with_state: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
 ) -> Any | ProblemOut | None:
-    """Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until
-    the game ends
+    """Events after `afterVersion` or `Last-Event-ID` as SSE, redacted, each with the header
 
     Args:
         id (str):
         after_version (int | Unset):
+        with_state (bool | Unset):  Default: False.
         last_event_id (str | Unset):
 
     Raises:
@@ -154,6 +160,7 @@ def sync(
         id=id,
         client=client,
         after_version=after_version,
+        with_state=with_state,
         last_event_id=last_event_id,
     ).parsed
 
@@ -163,14 +170,15 @@ async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
     after_version: int | Unset = UNSET,
+    with_state: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
 ) -> Response[Any | ProblemOut]:
-    """Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until
-    the game ends
+    """Events after `afterVersion` or `Last-Event-ID` as SSE, redacted, each with the header
 
     Args:
         id (str):
         after_version (int | Unset):
+        with_state (bool | Unset):  Default: False.
         last_event_id (str | Unset):
 
     Raises:
@@ -184,6 +192,7 @@ async def asyncio_detailed(
     kwargs = _get_kwargs(
         id=id,
         after_version=after_version,
+        with_state=with_state,
         last_event_id=last_event_id,
     )
 
@@ -197,14 +206,15 @@ async def asyncio(
     *,
     client: AuthenticatedClient | Client,
     after_version: int | Unset = UNSET,
+    with_state: bool | Unset = False,
     last_event_id: str | Unset = UNSET,
 ) -> Any | ProblemOut | None:
-    """Events as Server-Sent Events after `afterVersion` or `Last-Event-ID`, redacted for the caller, until
-    the game ends
+    """Events after `afterVersion` or `Last-Event-ID` as SSE, redacted, each with the header
 
     Args:
         id (str):
         after_version (int | Unset):
+        with_state (bool | Unset):  Default: False.
         last_event_id (str | Unset):
 
     Raises:
@@ -220,6 +230,7 @@ async def asyncio(
             id=id,
             client=client,
             after_version=after_version,
+            with_state=with_state,
             last_event_id=last_event_id,
         )
     ).parsed

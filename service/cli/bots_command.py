@@ -1,0 +1,77 @@
+"""`boardstate bots`: a process that only plays bot seats and keeps clocks (no HTTP).
+
+It connects to `REDIS_URL` like the service, runs the steward (timeouts, stand-ins) and a bot
+worker of the consumer group (`service.features.bots.bot_worker`) that thinks about `--workers` bot
+moves at once (default `BOARDSTATE_BOT_THINKERS`), and stops on SIGINT/SIGTERM. Any number of
+them may run beside the service's replicas: the consumer group gives each bot job to one
+worker.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import signal
+from typing import Any
+
+import structlog
+
+from boardstate.service.composition import build_service
+from boardstate.service.features.bots import bot_worker
+from boardstate.service.log import time_source
+from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.loops import Loops
+from boardstate.service.settings import Settings
+from boardstate.service.store import connect
+
+COMMAND = "bots"
+log = structlog.get_logger("boardstate.bots")
+
+
+def add_command(commands: Any) -> None:
+    bots = commands.add_parser(COMMAND, help="play bot seats and keep clocks (no HTTP)")
+    bots.add_argument(
+        "--workers",
+        type=int,
+        default=None,
+        help="bot moves thought about at once (1 to 64; default BOARDSTATE_BOT_THINKERS)",
+    )
+
+
+async def _run(settings: Settings, workers: int) -> None:
+    assert settings.redis_url is not None
+    store = connect(settings.redis_url, settings.redis_cluster, prefix=settings.key_prefix)
+    service = build_service(store, settings, Metrics())
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    limits = dataclasses.replace(bot_worker.BotLimits.of(settings), thinkers=workers)
+    worker = service.bot_worker
+    player = bot_worker.BotWorker(worker.loader, service.steward, limits, worker.memory)
+    loops = Loops()
+    loops.add("steward", service.steward.run)
+    loops.add("bot-worker", player.run)
+    loops.start()
+    log.info("bots_started", workers=workers)
+    try:
+        await stop.wait()
+    finally:
+        await loops.stop()
+        await store.close()
+        log.info("bots_stopped", moves=player.moves)
+
+
+def run(settings: Settings, args: argparse.Namespace) -> int:
+    """Runs `boardstate bots` until interrupted; returns the status."""
+    if settings.redis_url is None:
+        print("boardstate bots: set REDIS_URL (the service's Redis)")
+        return 2
+    workers = settings.bot_thinkers if args.workers is None else args.workers
+    if not 1 <= workers <= 64:
+        print("boardstate bots: --workers must be 1 to 64")
+        return 2
+    time_source.configure(settings.time_source)
+    asyncio.run(_run(settings, workers))
+    return 0

@@ -1,0 +1,124 @@
+"""`Service`: the service object the doors receive, composed of its features (`build_service`).
+
+Each feature (`service/features/`) is built once here, handed the parts it needs, and called by
+the doors directly (`service.tables.resign(...)`, `info.context.backend.moves.submit_move(...)`);
+no feature knows the service object. The background loops of the features (steward, bot
+worker, relay, webhook sender) are registered here in `loops` (`service.runtime.loops`); the
+app's lifespan (`service.http.app`) adds those of Redis and the process (open-game expiry, the
+loop-lag watch), starts them all and stops them.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from boardstate.service.features.bots.bot_service import BotService
+from boardstate.service.features.bots.bot_worker import BotLimits, BotWorker
+from boardstate.service.features.bots.hints import Hints
+from boardstate.service.features.live.live_events import SubscriptionHub
+from boardstate.service.features.live.live_service import LiveEvents
+from boardstate.service.features.live.stream_limits import StreamCaps, StreamLimits
+from boardstate.service.features.lobby.admission import Admission
+from boardstate.service.features.lobby.forks import Archive
+from boardstate.service.features.lobby.lobby_service import LobbyService
+from boardstate.service.features.lobby.seating import Lobby
+from boardstate.service.features.moves.game_reads import GameReads
+from boardstate.service.features.moves.loader import GameLoader
+from boardstate.service.features.moves.referee import Referee
+from boardstate.service.features.moves.submission import Moves
+from boardstate.service.features.tables.steward import Steward
+from boardstate.service.features.tables.table_ops import TableOps
+from boardstate.service.features.tables.table_service import TableService
+from boardstate.service.features.views.board_pictures import BoardPictures
+from boardstate.service.features.webhooks.feed import FeedService, FeedWatch
+from boardstate.service.features.webhooks.relay import Relay
+from boardstate.service.features.webhooks.webhook_sender import Sender
+from boardstate.service.features.webhooks.webhook_service import WebhookService
+from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.loops import Loops
+from boardstate.service.settings import Settings
+from boardstate.service.store import EventStore
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Service:
+    """The features of one service process (`contract.backend.GameBackend` to the doors)."""
+
+    settings: Settings
+    metrics: Metrics
+    store: EventStore
+    games: GameReads
+    """Games at any version, their events and legal moves, pages of the index."""
+    moves: Moves
+    """Submitting a move."""
+    pictures: BoardPictures
+    tables: TableService
+    """Resign, leave, takebacks and the admin's table operations."""
+    lobby: LobbyService
+    """Creating, joining and forking games."""
+    archive: Archive
+    """Forks and imports of games made from other games' logs."""
+    bots: BotService
+    """Hints."""
+    live: LiveEvents
+    webhooks: WebhookService
+    feed: FeedService
+    steward: Steward
+    """Stand-ins and clocks: a background loop (`service.features.tables.steward.start`)."""
+    bot_worker: BotWorker
+    relay: Relay
+    sender: Sender
+    loops: Loops
+    """The background loops, registered, not started."""
+
+    async def close(self) -> None:
+        """Stops the live feeds and the hints being thought about."""
+        self.bots.hints.close()
+        await self.live.close()
+
+
+def build_service(
+    store: EventStore, settings: Settings, metrics: Metrics, admission: Admission | None = None
+) -> Service:
+    """Builds every feature on `store` once and composes them."""
+    loader = GameLoader(store, metrics, settings.cache_size, settings.snapshot_every)
+    games = GameReads(store, loader, settings.page_cap)
+    steward = Steward(loader, settings.steward_poll_ms, settings.max_game_events)
+    lobby = Lobby(loader, settings, admission)
+    archive = Archive(loader, lobby)
+    worker = BotWorker(loader, steward, BotLimits.of(settings))
+    hints = Hints(worker.memory, settings.hint_concurrency, settings.hint_budget_ms)
+    metrics.watch_thinking(lambda: worker.thinkers.busy, lambda: hints.thinkers.busy)
+    streams = StreamLimits(StreamCaps.of(settings))
+    sender = Sender.of(store.webhooks, settings)
+    resolver = sender.poster.resolver
+    feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
+    relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
+    loops = Loops()
+    loops.add("steward", steward.run)
+    if settings.bot_worker:
+        loops.add("bot-worker", worker.run)
+    loops.add("relay", relay.run)
+    loops.add("webhook-sender", sender.run, sender.close)
+    return Service(
+        settings=settings,
+        metrics=metrics,
+        store=store,
+        games=games,
+        moves=Moves(Referee(loader, metrics), steward, metrics),
+        pictures=BoardPictures(games, metrics),
+        tables=TableService(TableOps(loader, steward, settings)),
+        lobby=LobbyService(lobby, archive, steward, metrics, settings.admin_token),
+        archive=archive,
+        bots=BotService(loader, hints),
+        live=LiveEvents(games, SubscriptionHub(store, metrics), streams, metrics),
+        webhooks=WebhookService(
+            store.webhooks, resolver, settings.webhooks_allow_private, settings.admin_token
+        ),
+        feed=FeedService(games, feed_watch, streams, metrics, settings),
+        steward=steward,
+        bot_worker=worker,
+        relay=relay,
+        sender=sender,
+        loops=loops,
+    )

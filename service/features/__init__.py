@@ -1,0 +1,1 @@
+"""The features of the service, one package each, composed by `service.composition`."""

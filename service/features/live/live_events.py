@@ -1,0 +1,236 @@
+"""Live events: one reader per process multiplexes every followed game (DESIGN §4).
+
+A subscriber registers with the game's feed first, then catches up from the log, then takes
+live events from its queue, skipping versions it has already seen. The feed's position when the
+subscriber registers is at most the log head its catch-up read sees, so nothing is missed.
+
+Feeds are read in groups (`store.streams.group_of`): on a single server every followed game is
+in one group, read by one `XREAD BLOCK` over all their logs on the stream reader's connection;
+in a Redis Cluster a group is one hash slot (see `service.store.stream_reader`). A group's
+blocking read is restarted when its set of games changes. No feed holds a request connection,
+so Redis connections do not grow with subscribers, and on a single server not with games.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Any
+
+import structlog
+
+from boardstate.service.failures import StoreUnavailable
+from boardstate.service.log.record_model import GAME_ENDED
+from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.stopping import check_cancelled
+from boardstate.service.store import EventStore, StoredEvent
+
+CATCH_UP_PAGE = 500
+"""Events per log read while a subscriber catches up."""
+
+log = structlog.get_logger("boardstate.subscriptions")
+
+Item = StoredEvent | Exception
+
+SETTLE_S = 0.002
+"""After its games change, a group waits this long before reading again, so a burst of new
+subscribers restarts the blocking read once, not once each."""
+
+
+RECANCEL_S = 0.005
+"""How long a cancelled read may take to end before it is cancelled again (see `_stopped`)."""
+
+
+async def _stopped(read: asyncio.Future[Any]) -> None:
+    """Cancels a blocking read until it has ended.
+
+    One cancellation is not always enough: on Python 3.11 a cancellation that lands while
+    redis-py acquires or opens the connection can be absorbed there, and the read then goes on
+    to block in `XREAD` for its whole timeout (up to `max_block_ms`), holding back every
+    subscriber of the group that just changed. Cancelled again, it is cancelled inside the
+    read, which drops the connection at once. Its events are not lost: positions only move
+    when a read's events are published."""
+    while not read.done():
+        read.cancel()
+        await asyncio.wait((read,), timeout=RECANCEL_S)
+    with contextlib.suppress(asyncio.CancelledError, Exception):
+        read.result()
+
+
+class FeedClosed(Exception):
+    """The process is shutting down; the subscription ends."""
+
+
+class _Feed:
+    """One followed game: its position in the log and its subscribers' queues."""
+
+    def __init__(self, game_id: str, version: int) -> None:
+        self.game_id = game_id
+        self.version = version
+        self.ended = False
+        self.queues: set[asyncio.Queue[Item]] = set()
+
+    def publish(self, item: Item) -> None:
+        for queue in self.queues:
+            queue.put_nowait(item)
+
+
+class _Group:
+    """The feeds read by one command, and the task that reads them."""
+
+    def __init__(self, hub: SubscriptionHub, key: int) -> None:
+        self.hub = hub
+        self.key = key
+        self.feeds: dict[str, _Feed] = {}
+        self.changed = asyncio.Event()
+        self.task = asyncio.create_task(self._run(), name=f"live-group:{key}")
+
+    def positions(self) -> dict[str, int]:
+        return {g: f.version for g, f in self.feeds.items() if not f.ended}
+
+    async def _read(self) -> dict[str, list[StoredEvent]] | None:
+        """One blocking read; None when the group changed first (the read is cancelled)."""
+        self.changed.clear()
+        read = asyncio.ensure_future(
+            self.hub.store.streams.read(self.positions(), self.hub.block_ms)
+        )
+        changed = asyncio.ensure_future(self.changed.wait())
+        try:
+            await asyncio.wait((read, changed), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for waiter in (read, changed):
+                waiter.cancel()
+        if not read.done() or read.cancelled():
+            await _stopped(read)
+            await asyncio.sleep(SETTLE_S)
+            return None
+        return read.result()
+
+    async def _run(self) -> None:
+        delay = 0.05
+        while self.feeds:
+            if not self.positions():
+                self.changed.clear()
+                await self.changed.wait()
+                continue
+            try:
+                found = await self._read()
+            except StoreUnavailable as exc:
+                log.warning("feed_store_unavailable", group=self.key, error=str(exc))
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 2.0)
+                continue
+            except Exception as exc:
+                log.exception("feed_failed", group=self.key)
+                for feed in list(self.feeds.values()):
+                    feed.publish(exc)
+                    self.hub.forget(feed)
+                return
+            delay = 0.05
+            for game_id, events in (found or {}).items():
+                followed = self.feeds.get(game_id)
+                if followed is None:
+                    continue
+                for event in events:
+                    followed.version = event.version
+                    followed.publish(event)
+                    followed.ended = followed.ended or event.type == GAME_ENDED
+
+
+class SubscriptionHub:
+    """The feeds of this process, created on first subscriber and stopped with the last."""
+
+    def __init__(self, store: EventStore, metrics: Metrics, block_ms: int = 5000) -> None:
+        self.store = store
+        self.metrics = metrics
+        self.block_ms = block_ms
+        self._groups: dict[int, _Group] = {}
+        self._feeds: dict[str, _Feed] = {}
+        self._lock = asyncio.Lock()
+
+    def forget(self, feed: _Feed) -> None:
+        """Removes a feed so the next subscriber starts a fresh one."""
+        if self._feeds.get(feed.game_id) is not feed:
+            return
+        del self._feeds[feed.game_id]
+        self.metrics.feeds.set(len(self._feeds))
+        key = self.store.streams.group_of(feed.game_id)
+        group = self._groups.get(key)
+        if group is None or group.feeds.pop(feed.game_id, None) is None:
+            return
+        group.changed.set()
+        if not group.feeds:
+            del self._groups[key]
+            group.task.cancel()
+
+    def _follow(self, feed: _Feed) -> None:
+        self._feeds[feed.game_id] = feed
+        self.metrics.feeds.set(len(self._feeds))
+        key = self.store.streams.group_of(feed.game_id)
+        group = self._groups.get(key)
+        if group is None:
+            group = self._groups[key] = _Group(self, key)
+        group.feeds[feed.game_id] = feed
+        group.changed.set()
+
+    @property
+    def readers(self) -> int:
+        """Blocking reads this process runs (groups of followed games)."""
+        return len(self._groups)
+
+    @contextlib.asynccontextmanager
+    async def listen(self, game_id: str) -> AsyncIterator[asyncio.Queue[Item]]:
+        """Registers a queue with the game's feed for the duration of the block."""
+        async with self._lock:
+            feed = self._feeds.get(game_id)
+            if feed is None:
+                feed = _Feed(game_id, await self.store.version(game_id))
+                self._follow(feed)
+            queue: asyncio.Queue[Item] = asyncio.Queue()
+            feed.queues.add(queue)
+        try:
+            yield queue
+        finally:
+            feed.queues.discard(queue)
+            if not feed.queues:
+                self.forget(feed)
+
+    async def follow(self, game_id: str, after_version: int) -> AsyncIterator[StoredEvent]:
+        """Yields the events after `after_version` from the log, then live ones as they are
+        appended; ends after `GameEnded`. Registers before catching up, so nothing is missed."""
+        async with self.listen(game_id) as queue:
+            last = max(after_version, 0)
+            while True:
+                batch = await self.store.read(game_id, after=last, limit=CATCH_UP_PAGE)
+                check_cancelled()  # a cancelled stream must not go on to wait for events
+                for event in batch:
+                    yield event
+                    last = event.version
+                    if event.type == GAME_ENDED:
+                        return
+                if len(batch) < CATCH_UP_PAGE:
+                    break
+            while True:
+                item = await queue.get()
+                if isinstance(item, Exception):
+                    raise item
+                if item.version <= last:
+                    continue
+                yield item
+                last = item.version
+                if item.type == GAME_ENDED:
+                    return
+
+    async def close(self) -> None:
+        """Stops every feed and ends every subscription."""
+        groups, self._groups = list(self._groups.values()), {}
+        feeds, self._feeds = list(self._feeds.values()), {}
+        for feed in feeds:
+            feed.publish(FeedClosed("the server is shutting down"))
+        for group in groups:
+            group.task.cancel()
+        for group in groups:
+            with contextlib.suppress(asyncio.CancelledError, Exception):
+                await group.task
+        self.metrics.feeds.set(0)

@@ -1,0 +1,101 @@
+"""The header a streamed event carries (issue 29, item 4): the game just after the event.
+
+A client follows a game from its stream alone: after every event it learns the version, the
+status, who may act, the running clock deadlines and, once the game has ended, the result
+(`service.contract.ports.HeaderView`), and optionally its own state view, redacted exactly as
+`GET /v1/games/{id}/state` and `Game.state` redact it for that viewer (`rules.view`).
+
+`HeaderFold` folds the stored (unredacted) events of the stream onto the game's record, so the
+header of an event is the game at that event's version whether the event comes from the
+catch-up or live; it never reads the wall clock (deadlines come from the log).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from boardstate.service.contract.ports import HeaderView, ResultView, SeatClock
+from boardstate.service.log import clocks
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.log.record_model import apply
+from boardstate.service.store import StoredEvent
+
+
+def deadlines(record: GameRecord) -> tuple[SeatClock, ...]:
+    """The seats whose decision is timed now, with its deadline (none: no clock runs)."""
+    clock = record.clock
+    if clock is None or record.status != "ACTIVE":
+        return ()
+    table = record.table
+    out = []
+    for seat in range(record.players):
+        due = clocks.deadline(table, clock, seat)
+        if due is not None:
+            left = table.remaining_ms[seat] if table.remaining_ms else clock.initial_ms
+            remaining = left if clock.initial_ms is not None else None
+            out.append(SeatClock(seat, remaining, clocks.ms_iso(due)))
+    return tuple(out)
+
+
+def result_of(record: GameRecord) -> ResultView | None:
+    """The result as `Game.result` gives it (details with the variants played), or None."""
+    result = record.result
+    if result is None:
+        return None
+    details: dict[str, Any] = dict(result.details)
+    variants = record.rules.variants.applied(record.players, record.options)
+    if variants:
+        details["variants"] = variants
+    return ResultView(result.scores, result.winners, details)
+
+
+def state_view(record: GameRecord, viewer: int | None) -> dict[str, Any]:
+    """The viewer's view of the state, as the state reads give it (an open game's state is the
+    initial one)."""
+    rules = record.rules
+    state = record.state
+    if state is None:
+        state = rules.initial_state(record.players, record.options)
+    return rules.view(state, viewer)
+
+
+def header_of(record: GameRecord, viewer: int | None, with_state: bool) -> HeaderView:
+    """The header of `record` for `viewer`; its state view only when `with_state`."""
+    timed = deadlines(record)
+    return HeaderView(
+        version=record.version,
+        status=record.status,
+        to_act=record.to_act,
+        deadline=min((s.deadline for s in timed if s.deadline is not None), default=None),
+        deadlines=timed,
+        result=result_of(record),
+        state=state_view(record, viewer) if with_state else None,
+    )
+
+
+class HeaderFold:
+    """The game folded along one stream, from the version the stream starts after."""
+
+    def __init__(
+        self,
+        at_version: Callable[[int], Awaitable[GameRecord]],
+        viewer: int | None,
+        with_state: bool,
+    ) -> None:
+        self.at_version = at_version
+        """Loads the game at a version (1..the version the stream was opened at)."""
+        self.viewer = viewer
+        self.with_state = with_state
+        self.record: GameRecord | None = None
+
+    async def after(self, event: StoredEvent) -> HeaderView:
+        """The header just after `event`, the next event of the stream."""
+        record = self.record
+        if record is None:
+            # The first event of the stream: the game at its version (event 1 starts it).
+            record = await self.at_version(max(event.version - 1, 1))
+        if event.version > record.version:
+            record = apply(record, event)  # the next version: a stream has no gaps
+        self.record = record
+        return header_of(record, self.viewer, self.with_state)

@@ -1,0 +1,1 @@
+"""The lobby: creating games (admission, limits), taking seats, forks, imports and expiry."""

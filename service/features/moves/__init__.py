@@ -1,0 +1,1 @@
+"""Moves: the referee, loading and caching games, checkpoints, snapshots, bounds and deadlines."""

@@ -1,0 +1,135 @@
+"""`GameReads`: the reads of one game and of the cross-game index, for both doors.
+
+Events and logs are redacted for the viewer while a game runs and complete once it has ended
+(the seed is public then); after the end any seat's view, at any version, is open to everyone.
+`check_view` runs the checks of `state` without the view: what a conditional request
+(`If-None-Match`) needs before it may answer 304 Not Modified (`features.views.view_checks`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardstate.service.contract.ports import EventView, GamesPage, GameView
+from boardstate.service.features.moves.loader import GameLoader
+from boardstate.service.features.moves.referee import authorize
+from boardstate.service.features.views.read_models import event_view, game_view
+from boardstate.service.features.views.view_checks import served_version
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.runtime.seat_tokens import token_matches
+from boardstate.service.runtime.store_failures import store_errors
+from boardstate.service.store import EventStore
+
+
+class GameReads:
+    """Games at any version, their events and legal moves, and pages of the index."""
+
+    def __init__(self, store: EventStore, loader: GameLoader, page_cap: int) -> None:
+        self.store = store
+        self.loader = loader
+        self.page_cap = page_cap
+        """The largest page any list answers."""
+
+    async def load(self, game_id: str) -> GameRecord | None:
+        """Returns the game at its current version, or None."""
+        with store_errors():
+            return await self.loader.load(game_id)
+
+    async def viewer_of(self, record: GameRecord, token: str | None) -> int | None:
+        """Returns the seat whose token `token` is, or None (a spectator)."""
+        if token is None:
+            return None
+        for seat in range(record.players):
+            if token_matches(token, await self.loader.token_hash(record, seat)):
+                return seat
+        return None
+
+    async def game(self, game_id: str) -> GameView | None:
+        """Returns the game at its current version, or None."""
+        record = await self.load(game_id)
+        return None if record is None else game_view(record)
+
+    async def games(
+        self,
+        after: str | None,
+        first: int,
+        game_type: str | None,
+        status: str | None,
+        player: str | None = None,
+    ) -> GamesPage:
+        """Returns a page of the cross-game index, each game loaded through the cache."""
+        with store_errors():
+            rows, total = await self.store.index_page(after, first + 1, game_type, status, player)
+            page: list[tuple[str, GameView]] = []
+            for row in rows[:first]:
+                record = await self.loader.load(row.game_id)
+                if record is not None:
+                    page.append((row.game_id, game_view(record)))
+        return GamesPage(tuple(page), total, len(rows) > first)
+
+    async def state(
+        self, game: GameView, seat: int | None, version: int | None, token: str | None
+    ) -> dict[str, Any]:
+        """Returns a seat view (its token required until the game has ended) or the spectator
+        view, at any version."""
+        current: GameRecord = game.handle
+        with store_errors():
+            if seat is not None:
+                await self.authorize_view(current, seat, token)
+            record = await self.loader.at_version(current, version)
+        rules = record.rules
+        state = record.state
+        if state is None:
+            state = rules.initial_state(record.players, record.options)
+        return rules.view(state, seat)
+
+    async def check_view(
+        self, game: GameView, seat: int | None, version: int | None, token: str | None
+    ) -> int:
+        """Runs the checks of `state` (the seat's token, then the version) and returns the
+        version the view would be served at, without folding a past version."""
+        current: GameRecord = game.handle
+        if seat is not None:
+            with store_errors():
+                await self.authorize_view(current, seat, token)
+        return served_version(current.version, version)
+
+    async def legal_moves(self, game: GameView, seat: int, token: str | None) -> list[Any]:
+        """Returns the wire forms of the seat's legal moves (token required)."""
+        return [move for move, _ in await self.described_moves(game, seat, token)]
+
+    async def described_moves(
+        self, game: GameView, seat: int, token: str | None
+    ) -> list[tuple[dict[str, Any], str]]:
+        """`legal_moves`, each with its description (the seat's own moves: nothing hidden)."""
+        record: GameRecord = game.handle
+        with store_errors():
+            await authorize(self.loader, record, seat, token)
+        if record.status != "ACTIVE":
+            return []
+        legal = record.rules.legal_moves(record.state, seat)
+        return [(record.rules.moves.encode(m), record.rules.describe_move(m)) for m in legal]
+
+    async def events(
+        self, game: GameView, after: int, first: int, seat: int | None, token: str | None
+    ) -> list[EventView]:
+        """Returns events after `after`, redacted for `seat` (token required) or the caller."""
+        record: GameRecord = game.handle
+        count = min(first, record.version - after)
+        if count <= 0:
+            return []
+        with store_errors():
+            if seat is not None:
+                await self.authorize_view(record, seat, token)
+                viewer: int | None = seat
+            else:
+                viewer = await self.viewer_of(record, token)
+            stored = await self.store.read(record.game_id, after=after, limit=count)
+        complete = record.result is not None
+        return [event_view(record, e, viewer, complete) for e in stored]
+
+    async def authorize_view(self, record: GameRecord, seat: int, token: str | None) -> None:
+        """Checks `seat`'s token, except once the game has ended (everything is public)."""
+        if record.result is not None and 0 <= seat < record.players:
+            return
+        await authorize(self.loader, record, seat, token)

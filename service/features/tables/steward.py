@@ -1,0 +1,155 @@
+"""The steward: acts on games that are due (stand-in turns, timeouts) in every process.
+
+Each process runs one steward. Every `poll_ms` it claims the games due by now from the store's
+deadline set (`service.store.deadlines`: a claim leases an entry, so replicas share the work)
+and settles each: load, `due_work.due_events`, conditional append, repeat until nothing is due,
+then schedule the game's next due time. A lost race (another replica appended first) reloads
+and decides again, so a deadline fires once whichever replica sees it. Requests that change a
+game (a move, a resignation) settle it at once too, so a stand-in answers within the request.
+
+Deadlines are written after the append that sets them; if a process dies between the two,
+`sweep` (run at start) schedules every active game of the index again.
+
+Every game is bounded in events (`service.features.moves.game_bounds`): a game at its cap owes the
+steward its ending before anything else, so it is due at once and settling it appends the
+`GameEnded` of the limit (requests that append settle any game at its cap, clocked or not).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import structlog
+
+from boardstate.service.failures import StoreUnavailable
+from boardstate.service.features.moves import due_work, game_bounds
+from boardstate.service.features.moves.loader import GameLoader
+from boardstate.service.features.tables import table_writes
+from boardstate.service.log import movers, record_model, time_source
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.runtime.stopping import cancelled
+from boardstate.service.store import StoredEvent
+
+log = structlog.get_logger("boardstate.steward")
+
+MAX_STEPS = 256
+"""Events groups one settle appends at most before it yields (a game of stand-ins plays on
+at the next poll)."""
+LEASE_MS = 10_000
+BOT_RECHECK_MS = 30_000
+"""A bot seat still owing a move this long after its budget is asked again."""
+CLAIM_LIMIT = 32
+
+
+class Steward:
+    """Settles due games."""
+
+    def __init__(self, loader: GameLoader, poll_ms: int, max_events: int = 20_000) -> None:
+        self.loader = loader
+        self.poll_ms = poll_ms
+        self.max_events = max_events
+        """`BOARDSTATE_MAX_GAME_EVENTS` (`service.features.moves.game_bounds.cap`)."""
+        self.settled = 0
+        """Groups appended by this steward (for tests and metrics)."""
+
+    def minds(self, record: GameRecord) -> bool:
+        """Whether the game may owe the steward something (a clock, a stand-in, a bot, its
+        ending at the event limit), or may have been scheduled for it (to clear)."""
+        table = record.table
+        if record.clock is not None or bool(table.stand_ins or record.setup.bots):
+            return True
+        return record.version >= game_bounds.cap(record.rules, self.max_events)
+
+    def at_limit(self, record: GameRecord) -> bool:
+        """Whether the game must end now for its event limit."""
+        return game_bounds.reached(record, self.max_events)
+
+    def _due(
+        self, record: GameRecord, now_ms: int, at: str
+    ) -> tuple[GameRecord, list[StoredEvent]] | None:
+        """What the game owes now: its ending at the limit first, else `due_work`'s."""
+        ending = game_bounds.limit_end(record, self.max_events, at)
+        return ending if ending is not None else due_work.due_events(record, now_ms, at)
+
+    async def schedule(self, record: GameRecord) -> None:
+        """Stores when `record`'s game is next due (after any append that may change it); asks
+        the bot workers for the moves of bot seats that owe one."""
+        ending = self.at_limit(record)
+        due = 0 if ending else due_work.next_due(record)
+        if not self.minds(record) or record.state is None:
+            return  # never due, and never was: nothing stored to clear
+        bots = [] if ending else movers.bot_seats(record)
+        if bots:  # asked again if no worker has moved by then (a lost job)
+            budget = max(movers.budget_ms(record, s) for s in bots)
+            recheck = time_source.now_ms() + budget + BOT_RECHECK_MS
+            due = recheck if due is None else min(due, recheck)
+        try:
+            await self.loader.store.schedule(record.game_id, record.version, due)
+            for seat in bots:
+                await self.loader.store.add_bot_job(record.game_id, record.version, seat)
+        except StoreUnavailable as exc:
+            log.warning("schedule_failed", game_id=record.game_id, error=str(exc))
+
+    async def settle(self, game_id: str) -> GameRecord | None:
+        """Appends what is due for `game_id` now; returns the game after it."""
+        record = await self.loader.load(game_id)
+        for _ in range(MAX_STEPS):
+            if record is None:
+                return None
+            due = self._due(record, time_source.now_ms(), record_model.now_iso())
+            if due is None:
+                await self.schedule(record)
+                return record
+            after, events = due
+            if await table_writes.commit(self.loader, record, after, events):
+                self.settled += 1
+                record = after
+            else:
+                record = await self.loader.load(game_id)
+        if record is not None:
+            await self.loader.store.schedule(record.game_id, record.version, 0)
+        return record
+
+    async def sweep(self, page: int = 100) -> int:
+        """Schedules every active game of the index again (after a crash between an append and
+        its schedule); returns how many games it looked at."""
+        after: str | None = None
+        seen = 0
+        while True:
+            rows, _ = await self.loader.store.index_page(after, page, None, "ACTIVE")
+            for row in rows:
+                record = await self.loader.load(row.game_id)
+                if record is not None:
+                    await self.schedule(record)
+            seen += len(rows)
+            if len(rows) < page:
+                return seen
+            after = rows[-1].game_id
+
+    async def run(self) -> None:
+        """Sweeps once, then polls for due games until cancelled."""
+        try:
+            await self.sweep()
+        except asyncio.CancelledError:
+            raise
+        except Exception as exc:
+            log.warning("steward_sweep_failed", error=repr(exc)[:300])
+        while not cancelled():
+            try:
+                await self.tick()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # keep polling: one bad game must not stop the rest
+                log.warning("steward_tick_failed", error=repr(exc)[:300])
+            await asyncio.sleep(self.poll_ms / 1000)
+        raise asyncio.CancelledError
+
+    async def tick(self) -> int:
+        """Settles the games due now; returns how many were claimed."""
+        claimed = await self.loader.store.claim_due(time_source.now_ms(), CLAIM_LIMIT, LEASE_MS)
+        for game_id in claimed:
+            try:
+                await self.settle(game_id)
+            except Exception as exc:
+                log.warning("settle_failed", game_id=game_id, error=repr(exc)[:300])
+        return len(claimed)

@@ -1,0 +1,1 @@
+"""What a viewer sees: read models of games and events, view checks and board pictures."""

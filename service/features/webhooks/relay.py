@@ -1,0 +1,128 @@
+"""The relay: moves announcements from game outboxes to the feed and the webhook queues.
+
+Every process runs one. Every `poll_ms` it takes the games marked pending
+(`service.store.outbox`), leases each (so one replica relays a game at a time, in order), and
+relays its outbox entries oldest first: each is fed to the cross-game feed and queued for every
+endpoint whose filters match it (paused endpoints too: they receive everything once resumed),
+then deleted from the outbox. At start, and every `SWEEP_S`, every outbox key is looked up
+(`SCAN`), so entries whose pending mark a crash lost are relayed as well. A relay that dies half
+way repeats the step later; the `seen` set makes the repeat a no-op, so nothing is fed or queued
+twice and nothing is skipped.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import time
+from typing import Any
+
+import structlog
+
+from boardstate.service.runtime.stopping import cancelled
+from boardstate.service.store.outbox import SEEN_MS, RedisOutbox
+from boardstate.service.store.webhook_store import RedisWebhooks
+
+log = structlog.get_logger("boardstate.relay")
+
+SWEEP_S = 60.0
+LEASE_MS = 30_000
+BATCH = 100
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+def delivery_id(endpoint_id: str, message_id: str) -> str:
+    """The id of one announcement's delivery to one endpoint (stable: a repeated relay gives the
+    same)."""
+    digest = hashlib.sha256(f"{endpoint_id}\0{message_id}".encode()).hexdigest()
+    return f"dlv_{digest[:24]}"
+
+
+def matches(endpoint: dict[str, Any], announcement: dict[str, Any]) -> bool:
+    """Whether an endpoint's filters take an announcement."""
+    if announcement["type"] not in endpoint["events"]:
+        return False
+    types = endpoint.get("gameTypes")
+    return not types or announcement["data"]["gameType"] in types
+
+
+def new_delivery(endpoint_id: str, announcement: dict[str, Any], at: int) -> dict[str, Any]:
+    """A delivery record, pending, never attempted."""
+    return {
+        "id": delivery_id(endpoint_id, announcement["id"]),
+        "endpointId": endpoint_id,
+        "messageId": announcement["id"],
+        "type": announcement["type"],
+        "gameId": announcement["data"]["gameId"],
+        "payload": announcement,
+        "status": "pending",
+        "attempts": 0,
+        "lastStatus": None,
+        "lastError": None,
+        "nextAt": 0,
+        "createdAt": at,
+        "deliveredAt": None,
+    }
+
+
+class Relay:
+    """Relays the outboxes of this store."""
+
+    def __init__(self, outbox: RedisOutbox, webhooks: RedisWebhooks, poll_ms: int) -> None:
+        self.outbox = outbox
+        self.webhooks = webhooks
+        self.poll_s = poll_ms / 1000
+        self.relayed = 0
+
+    async def relay_game(self, game_id: str, mark: bytes) -> int:
+        """Relays one game's outbox (unless another replica holds it); returns how many."""
+        name = f"relay:{game_id}"
+        token = await self.outbox.leases.take(name, LEASE_MS)
+        if token is None:
+            return 0
+        try:
+            entries = await self.outbox.entries(game_id, BATCH)
+            endpoints = await self.webhooks.endpoints() if entries else []
+            for _, announcement in entries:
+                at = now_ms()
+                queued = [
+                    (e["id"], d["id"], json.dumps(d).encode())
+                    for e in endpoints
+                    if matches(e, announcement)
+                    for d in [new_delivery(e["id"], announcement, at)]
+                ]
+                if await self.outbox.relay(announcement, queued, at):
+                    self.relayed += 1
+            await self.outbox.done(game_id, mark, [entry for entry, _ in entries], now_ms())
+            return len(entries)
+        finally:
+            await self.outbox.leases.give_back(name, token)
+
+    async def sweep(self) -> None:
+        """Marks every game with an outbox key pending."""
+        for game_id in await self.outbox.outboxes():
+            await self.outbox.written(game_id, now_ms() - SEEN_MS // 2)
+
+    async def run(self) -> None:
+        """Relays until cancelled."""
+        swept = 0.0
+        while not cancelled():
+            try:
+                if time.monotonic() - swept > SWEEP_S:
+                    await self.sweep()
+                    swept = time.monotonic()
+                busy = 0
+                for game_id, mark in await self.outbox.pending(64):
+                    busy += await self.relay_game(game_id, mark)
+                if not busy:
+                    await asyncio.sleep(self.poll_s)
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:  # Redis away: try again later
+                log.warning("relay_failed", error=repr(exc)[:300])
+                await asyncio.sleep(1)
+        raise asyncio.CancelledError

@@ -1,1 +1,0 @@
-"""Game operations: create, join, moves (the referee), loading and caching, views, live events."""

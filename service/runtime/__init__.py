@@ -1,0 +1,1 @@
+"""What every feature stands on: the caller, seat tokens, store failures, offloading, stopping."""
