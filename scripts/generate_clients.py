@@ -4,6 +4,8 @@
   `clients/python/openapi-python-client.yaml`, its own ruff post-hooks run in a temporary folder
   outside this repository, so our ruff settings never change its output), from the document
   with optional security left out (`python_spec`).
+* Python's per-game types: `clients/python/boardstate_client/games/` (scripts/python_game_types.py,
+  TypedDicts from the same game types as the TypeScript ones below, formatted by ruff).
 * TypeScript: `clients/typescript/src/schema.ts` by openapi-typescript (the command is the
   `generate` script of `clients/typescript/package.json`, at the version in its lock file), and
   `clients/typescript/src/games/` (each game type's move, state view, event and options types)
@@ -29,10 +31,14 @@ from pathlib import Path
 
 from boardstate.service.http.rest_game_types import every_type
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from python_game_types import write_games
+
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "schema" / "openapi.json"
 PYTHON = ROOT / "clients" / "python"
 PYTHON_PACKAGE = PYTHON / "boardstate_api"
+PYTHON_GAMES = PYTHON / "boardstate_client" / "games"
 TYPESCRIPT = ROOT / "clients" / "typescript"
 TYPESCRIPT_SCHEMA = TYPESCRIPT / "src" / "schema.ts"
 TYPESCRIPT_GAMES = TYPESCRIPT / "src" / "games"
@@ -91,6 +97,22 @@ def game_types(into: Path) -> Path:
     return into
 
 
+def generate_python_games(into: Path) -> Path:
+    """Generates the per-game Python types into the folder `into` (made fresh); returns it."""
+    write_games(game_types(into.parent / "game-types-py.json"), into)
+    ruff = str(Path(sys.executable).parent / "ruff")
+    env = dict(os.environ, RUFF_NO_CACHE="true")
+    for command in (["check", "--fix-only", "--select", "I,UP"], ["format"]):
+        subprocess.run(
+            [ruff, *command, "--line-length", "100", "--target-version", "py311", str(into)],
+            check=True,
+            env=env,
+            cwd=into.parent,
+            capture_output=True,
+        )
+    return into
+
+
 def generate_typescript_games(into: Path) -> Path:
     """Generates the per-game TypeScript types into the folder `into` (made fresh); returns it."""
     source = game_types(into.parent / "game-types.json")
@@ -122,8 +144,12 @@ def main() -> int:
         python = generate_python(Path(tmp) / "boardstate_api")
         typescript = generate_typescript(Path(tmp) / "schema.ts")
         games = generate_typescript_games(Path(tmp) / "games")
+        python_games = generate_python_games(Path(tmp) / "python-games")
         if check:
             stale = [f"boardstate_api/{p}" for p in differences(python, PYTHON_PACKAGE)]
+            stale += [
+                f"boardstate_client/games/{p}" for p in differences(python_games, PYTHON_GAMES)
+            ]
             stale += [f"src/games/{p}" for p in differences(games, TYPESCRIPT_GAMES)]
             if typescript.read_bytes() != TYPESCRIPT_SCHEMA.read_bytes():
                 stale.append("src/schema.ts")
@@ -138,7 +164,9 @@ def main() -> int:
         shutil.copyfile(typescript, TYPESCRIPT_SCHEMA)
         shutil.rmtree(TYPESCRIPT_GAMES, ignore_errors=True)
         shutil.copytree(games, TYPESCRIPT_GAMES)
-    print(f"wrote {PYTHON_PACKAGE}, {TYPESCRIPT_SCHEMA} and {TYPESCRIPT_GAMES}")
+        shutil.rmtree(PYTHON_GAMES, ignore_errors=True)
+        shutil.copytree(python_games, PYTHON_GAMES)
+    print(f"wrote {PYTHON_PACKAGE}, {PYTHON_GAMES}, {TYPESCRIPT_SCHEMA} and {TYPESCRIPT_GAMES}")
     return 0
 
 

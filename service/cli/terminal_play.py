@@ -135,8 +135,11 @@ def play_offline(
 
 
 def play_online(args: argparse.Namespace, read: Callable[[], str], out: TextIO = sys.stdout) -> int:
-    """Plays on a running service over REST (the bots move on its workers)."""
+    """Plays on a running service over REST (the bots move on its workers; see
+    `terminal_online`: the game's stream is followed, refusals waited out)."""
     import httpx
+
+    from boardstate.service.cli import terminal_online
 
     rules = registry.get(args.game)
     players = args.players or rules.info.min_players
@@ -150,25 +153,16 @@ def play_online(args: argparse.Namespace, read: Callable[[], str], out: TextIO =
         game_id = created.json()["game"]["id"]
         auth = {"authorization": f"Bearer {created.json()['tokens'][0]['token']}"}
         print(f"game {game_id}", file=out)
-        while True:
-            game = http.get(f"/games/{game_id}").json()
-            if game["status"] != "ACTIVE":
-                print(json.dumps(game.get("result"), indent=1), file=out)
-                return 0
-            if args.seat not in game["toAct"]:
-                time.sleep(0.2)
-                continue
-            view = http.get(f"/games/{game_id}/state", params={"seat": args.seat}, headers=auth)
-            print("\n" + "\n".join(text(view.json()["state"])), file=out)
-            legal = http.get(
-                f"/games/{game_id}/legal-moves", params={"seat": args.seat}, headers=auth
-            ).json()
-            moves = legal["moves"]
-            choice = _ask(moves, read, out, legal.get("describe"))
-            if choice is None:
-                return 0
-            move = {"seat": args.seat, "move": moves[choice], "moveId": uuid.uuid4().hex}
-            http.post(f"/games/{game_id}/moves", json=move, headers=auth).raise_for_status()
+
+        def choose(view: Any, moves: list[Any]) -> int | None:
+            print("\n" + "\n".join(text(view)), file=out)
+            words = [rules.describe_move(rules.parse_move(m)) for m in moves]
+            return _ask(moves, read, out, words)
+
+        game = terminal_online.play(http, game_id, args.seat, auth, choose)
+        if game is not None:
+            print(f"{game['status'].lower()}: {json.dumps(game.get('result'), indent=1)}", file=out)
+        return 0
 
 
 def run(args: argparse.Namespace) -> int:

@@ -1,5 +1,6 @@
-"""The TypeScript SDK installed into integrators' projects outside the repository, once per
-session (tests/clients/ts_consumer.py): from the SDK's folder in a fresh checkout, and from the
+"""The SDKs installed into integrators' projects outside the repository, once per session: the
+Python SDK into fresh venvs from its folder and its wheel (tests/clients/py_consumer.py); the
+TypeScript SDK (tests/clients/ts_consumer.py): from the SDK's folder in a fresh checkout, and from the
 tarball `npm pack` makes of that folder. npm fetches the dependencies from its registry."""
 
 from __future__ import annotations
@@ -11,6 +12,9 @@ from pathlib import Path
 
 import pytest
 
+from tests.clients.py_consumer import Consumer as PyConsumer
+from tests.clients.py_consumer import build_sdist, build_wheel
+from tests.clients.py_consumer import fresh_checkout as py_fresh_checkout
 from tests.clients.ts_consumer import Consumer, fresh_checkout, pack
 
 NO_NODE = shutil.which("node") is None or shutil.which("npm") is None
@@ -58,3 +62,45 @@ def ts_from_tarball(ts_tarball: Path) -> Iterator[Consumer]:
         yield consumer
     finally:
         consumer.remove()
+
+
+@pytest.fixture(scope="session")
+def py_checkout() -> Iterator[Path]:
+    """clients/python (and engine/) as a fresh checkout has them, outside the repository."""
+    root = Path(tempfile.mkdtemp(prefix="bs-py-checkout-"))
+    try:
+        yield py_fresh_checkout(root)
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def py_from_path(py_checkout: Path) -> Iterator[PyConsumer]:
+    """`pip install /path/to/clients/python` into a fresh venv."""
+    root = Path(tempfile.mkdtemp(prefix="bs-py-path-"))
+    try:
+        yield PyConsumer(root).install(str(py_checkout))
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def py_from_wheel(py_checkout: Path) -> Iterator[PyConsumer]:
+    """`pip install ./boardstate_client-0.1.0-py3-none-any.whl[offline]` into a fresh venv."""
+    root = Path(tempfile.mkdtemp(prefix="bs-py-wheel-"))
+    try:
+        wheel = build_wheel(py_checkout, root)
+        yield PyConsumer(root).install(f"{wheel}[offline]")
+    finally:
+        shutil.rmtree(root, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def py_from_sdist(py_checkout: Path) -> Iterator[PyConsumer]:
+    """`pip install ./boardstate-client-0.1.0.tar.gz` (built by `python -m build --sdist`)."""
+    root = Path(tempfile.mkdtemp(prefix="bs-py-sdist-"))
+    try:
+        sdist = build_sdist(py_checkout, root)
+        yield PyConsumer(root / "consumer").install(str(sdist))
+    finally:
+        shutil.rmtree(root, ignore_errors=True)

@@ -1,7 +1,7 @@
 """The generated halves of the SDKs are what the generators make of today's OpenAPI document and
 game types: scripts/generate_clients.py regenerates them into a temporary folder and compares them
-with the committed clients/python/boardstate_api, clients/typescript/src/schema.ts and
-clients/typescript/src/games/. The game types it reads without a service are the very ones a
+with the committed clients/python/boardstate_api, clients/python/boardstate_client/games/,
+clients/typescript/src/schema.ts and clients/typescript/src/games/. The game types it reads without a service are the very ones a
 running service publishes at `GET /v1/game-types`."""
 
 from __future__ import annotations

@@ -1,8 +1,10 @@
 """A game at any version of its exported log, folded offline with the same engine as the service.
 
 `GET /v1/games/{id}/log` exports a game as NDJSON (or msgpack) lines `{version, type, v, seat,
-moveId, data, at, stateHash, move?}`. `fold_log` replays them with `boardstate.engine` (the
-rules package the service itself runs; nothing of the service is needed): `GameCreated` names
+moveId, data, at, stateHash, move?}`. `fold_log` replays them with the rules engine the service
+itself runs (nothing of the service is needed): the copy a built SDK carries
+(`boardstate_client._engine`, vendored by setup.py), else an installed `boardstate.engine` (an
+editable install in a checkout): `GameCreated` names
 the game type and its rules version, the last `SeatJoined` starts the game, engine events are
 folded by the rules' `evolve`, a `TakenBack` returns to the state at its `toVersion`, `SeatLeft`
 frees a seat, and every other service event (`GameEnded`, resignations, clocks...) leaves the
@@ -13,12 +15,32 @@ cannot be folded.
 from __future__ import annotations
 
 import dataclasses
+import importlib
 import json
 from collections.abc import Iterable, Iterator, Mapping
-from typing import Any
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
 
-from boardstate.engine import registry
-from boardstate.engine.core.rules import GameRules
+if TYPE_CHECKING:
+    from boardstate.engine.core.rules import GameRules
+
+ENGINES = ("boardstate_client._engine", "boardstate.engine")
+"""Where the engine is looked for: the SDK's own copy first, then the server's package."""
+
+
+def _registry() -> ModuleType:
+    """The engine's registry of game rules (imported on first use: the fold's alone)."""
+    for package in ENGINES:
+        try:
+            return importlib.import_module(f"{package}.registry")
+        except ModuleNotFoundError as missing:
+            if missing.name is None or not package.startswith(missing.name):
+                raise
+    raise ModuleNotFoundError(
+        "the offline fold needs the rules engine: install the SDK from its folder or a wheel "
+        "built from it (it carries the engine), or install `boardstate` beside it"
+    )
+
 
 KNOWN_SCHEMA = 2
 """The newest envelope version (`v`) this fold knows (v2 added `move`; event data unchanged)."""
@@ -57,7 +79,7 @@ def read_log(payload: bytes) -> list[dict[str, Any]]:
     if payload.lstrip()[:1] == b"{":
         lines = [json.loads(line) for line in payload.splitlines() if line.strip()]
     else:
-        import msgpack  # the engine's distribution depends on it
+        import msgpack  # the `[offline]` extra (or the server's distribution) installs it
 
         unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
         unpacker.feed(payload)
@@ -71,7 +93,7 @@ def _created(first: Mapping[str, Any]) -> OfflineGame:
     if first.get("type") != "GameCreated" or first.get("version") != 1:
         raise OfflineLogError("a log starts with GameCreated at version 1")
     data = first["data"]
-    rules = registry.get(str(data["gameType"]))
+    rules = _registry().get(str(data["gameType"]))
     recorded = (data.get("rulesVersion"), data.get("dataHash"))
     if recorded != (rules.info.rules_version, rules.data.content_hash):
         raise OfflineLogError(

@@ -107,7 +107,7 @@ class _Resume:
         return float(min(MAX_WAIT, 0.2 * 2 ** (self.failures - 1)))
 
 
-def _refusal(status: int, body: bytes) -> Exception:
+def refusal(status: int, body: bytes) -> Exception:
     try:
         return ProblemError(ProblemOut.from_dict(json.loads(body)))
     except (ValueError, KeyError, TypeError):
@@ -134,7 +134,7 @@ def _follow_sync(
                 if answer.status_code == 204:
                     return
                 if answer.status_code >= 400:
-                    raise _refusal(answer.status_code, answer.read())
+                    raise refusal(answer.status_code, answer.read())
                 for line in answer.iter_lines():
                     message = resume.take(line)
                     if message is not None and message.event in REOPEN:
@@ -166,7 +166,7 @@ async def _follow_async(
                 if answer.status_code == 204:
                     return
                 if answer.status_code >= 400:
-                    raise _refusal(answer.status_code, await answer.aread())
+                    raise refusal(answer.status_code, await answer.aread())
                 async for line in answer.aiter_lines():
                     message = resume.take(line)
                     if message is not None and message.event in REOPEN:
