@@ -31,6 +31,9 @@ class Event:
             "seat that made it, and to everyone once the game has ended."
         )
     )
+    describe: str = strawberry.field(
+        description="The event in words for people, saying no more than `data` (redacted alike)."
+    )
     header: GameHeader | None = strawberry.field(
         default=None,
         description=(
@@ -51,8 +54,15 @@ class Event:
             at=view.at,
             state_hash=view.state_hash,
             move=None if view.move is None else JSON(dict(view.move)),
+            describe=view.describe,
             header=GameHeader.of(view.header),
         )
+
+
+@strawberry.type(description="A legal move: its wire form and the same move in words.")
+class LegalMove:
+    move: JSON = strawberry.field(description="The wire form, to submit verbatim.")
+    describe: str = strawberry.field(description="The move in words for people.")
 
 
 @strawberry.type

@@ -81,6 +81,7 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("Game", "state"): Price(STATE, {"version": FOLD}),
     ("Game", "boardSvg"): Price(PICTURE, {"version": FOLD}),
     ("Game", "legalMoves"): Price(LEGAL_MOVES),
+    ("Game", "describedMoves"): Price(LEGAL_MOVES),
     ("Game", "events"): Price(STORE_READ),
     ("Game", "suggestMove"): Price(HINT),
     # Computed once per process (`service.contract.type_facts`): what is left is encoding them.

@@ -10,7 +10,7 @@ from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
 from boardstate.schema import events as gql_events
 from boardstate.schema.context import Info
-from boardstate.schema.events import EventConnection, PageInfo
+from boardstate.schema.events import EventConnection, LegalMove, PageInfo
 from boardstate.schema.game_header import GameResult, GameStatus
 from boardstate.schema.game_types import GameType, game_type_of
 from boardstate.schema.table_types import GameClock, TakebackRequest
@@ -184,6 +184,16 @@ class Game:
         except MoveError as exc:
             raise as_api_error(exc) from None
         return [JSON(m) for m in moves]
+
+    @described.field("`legalMoves`, each with the move in words for people (same token).")
+    async def described_moves(self, info: Info, seat: int) -> list[LegalMove]:
+        ctx = info.context
+        try:
+            async with ctx.reads:
+                moves = await ctx.backend.games.described_moves(self.view, seat, ctx.token)
+        except MoveError as exc:
+            raise as_api_error(exc) from None
+        return [LegalMove(move=JSON(m), describe=d) for m, d in moves]
 
     @described.field(
         "Events, oldest first: `first`/`after` pages forward, `last`/`before` backward "

@@ -46,6 +46,7 @@ from typing import Any, Generic, TypeVar
 from boardstate.engine.core.bot_hooks import BotHooks
 from boardstate.engine.core.cited import Citations
 from boardstate.engine.core.data import DataSet
+from boardstate.engine.core.describe import Words
 from boardstate.engine.core.echo import echo
 from boardstate.engine.core.emitter import Emitter
 from boardstate.engine.core.errors import (
@@ -150,6 +151,8 @@ class GameRules(Generic[S, M, E]):
     """Who plays a resigned or timed-out seat's turns (`engine.core.stand_in`)."""
     state_schema: Callable[[], dict[str, Any]] = dict
     """The JSON Schema of `view(state, viewer)` for any viewer (`engine.core.view_schema`)."""
+    words: Words = dataclasses.field(default_factory=Words)
+    """How the game says its moves and events to people (`engine.core.describe`)."""
 
     # -- options and players -------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> Any:
@@ -196,6 +199,16 @@ class GameRules(Generic[S, M, E]):
                 f"players, not {players}",
                 {"min": self.info.min_players, "max": self.info.max_players},
             )
+
+    # -- words for people ----------------------------------------------------------------
+    def describe_move(self, move: M) -> str:
+        """The move in words, as its seat would say it ("Build a station with red 9 on a new
+        line"): names from the component data, no ids or JSON."""
+        return self.words.describe(move)
+
+    def describe_event(self, event: E) -> str:
+        """The event in words; describe the redacted event a viewer gets, never the full one."""
+        return self.words.describe(event)
 
     # -- moves ---------------------------------------------------------------------------
     def parse_move(self, raw: Any) -> M:

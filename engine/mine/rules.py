@@ -22,6 +22,7 @@ from boardstate.engine.mine.components import DATA
 from boardstate.engine.mine.events import EVENTS, Event
 from boardstate.engine.mine.moves import MOVES, Move
 from boardstate.engine.mine.state import State
+from boardstate.engine.mine.words import WORDS
 
 SETUP_MOVES = 2 + 3
 """At most 2 swaps (an early stop replaces the second) and 3 colour choices (the last is
@@ -140,5 +141,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     variants=VARIANTS,
     stand_in=STAND_IN,
     bots=bots.HOOKS,
+    words=WORDS,
 )
 """TF22 Mine for 2–4 players (rules/mine.md)."""

@@ -47,6 +47,7 @@ from boardstate.engine.tinners_trail.events import EVENTS, Event
 from boardstate.engine.tinners_trail.moves import MOVES, Move
 from boardstate.engine.tinners_trail.options import Options
 from boardstate.engine.tinners_trail.state import State
+from boardstate.engine.tinners_trail.words import WORDS
 
 MIN_PLAYERS = min(COMPONENTS.players[0], *COMPONENTS.variant_players)
 MAX_PLAYERS = max(COMPONENTS.players[1], *COMPONENTS.variant_players)
@@ -179,6 +180,7 @@ RULES: GameRules[State, Move, Event] = GameRules(
     variants=VARIANTS,
     stand_in=STAND_IN,
     bots=bots.HOOKS,
+    words=WORDS,
 )
 """Tinners' Trail, 2008 rules, with the Arsenic module as an option (rules/tinners_trail.md).
 Player counts outside the printed 3–4 (`COMPONENTS.variant_players`) are offered as variants

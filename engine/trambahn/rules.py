@@ -22,6 +22,7 @@ from boardstate.engine.trambahn.events import EVENTS, Event
 from boardstate.engine.trambahn.moves import MOVES, Move
 from boardstate.engine.trambahn.options import Options
 from boardstate.engine.trambahn.state import State
+from boardstate.engine.trambahn.words import WORDS
 
 INFO = GameInfo(
     id="trambahn",
@@ -94,5 +95,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     variants=VARIANTS,
     stand_in=STAND_IN,
     bots=bots.HOOKS,
+    words=WORDS,
 )
 """Trambahn for 2 players (rules/trambahn.md)."""

@@ -42,6 +42,7 @@ from boardstate.engine.trekking.components import DATA
 from boardstate.engine.trekking.events import EVENTS, Event
 from boardstate.engine.trekking.moves import MOVES, Move
 from boardstate.engine.trekking.state import State
+from boardstate.engine.trekking.words import WORDS
 
 INFO = GameInfo(
     id="trekking",
@@ -116,5 +117,6 @@ RULES: GameRules[State, Move, Event] = GameRules(
     variants=VARIANTS,
     stand_in=STAND_IN,
     bots=bots.HOOKS,
+    words=WORDS,
 )
 """Trekking Through History for 2–4 players (rules/trekking.md)."""

@@ -73,9 +73,15 @@ def _inline(item: Any) -> str:
     return str(item)
 
 
-def _ask(moves: list[dict[str, Any]], read: Callable[[], str], out: TextIO) -> int | None:
+def _ask(
+    moves: list[dict[str, Any]],
+    read: Callable[[], str],
+    out: TextIO,
+    words: list[str] | None = None,
+) -> int | None:
     for number, move in enumerate(moves, start=1):
-        print(f"  {number:3d}. {_inline(move)}", file=out)
+        label = words[number - 1] if words else _inline(move)
+        print(f"  {number:3d}. {label}", file=out)
     while True:
         print("your move (number, q to stop): ", end="", file=out, flush=True)
         answer = read().strip()
@@ -109,7 +115,8 @@ def play_offline(
         if seat == args.seat:
             print("\n" + "\n".join(text(rules.view(state, seat))), file=out)
             legal = list(rules.legal_moves(state, seat))
-            choice = _ask([rules.moves.encode(m) for m in legal], read, out)
+            words = [rules.describe_move(m) for m in legal]
+            choice = _ask([rules.moves.encode(m) for m in legal], read, out, words)
             if choice is None:
                 print("stopped", file=out)
                 return 0
@@ -117,7 +124,7 @@ def play_offline(
         else:
             seen = observe(rules, state, seat, players, events)
             move = policy(bots[seat])(seen, Rng.for_decision(f"bot:{seed}", step), budget)
-            print(f"seat {seat} ({bots[seat]}): {_inline(rules.moves.encode(move))}", file=out)
+            print(f"seat {seat} ({bots[seat]}): {rules.describe_move(move)}", file=out)
         state, facts = apply(rules, state, seat, move, Rng.for_decision(seed, len(events)))
         events += facts
     outcome = rules.outcome(state)
@@ -149,7 +156,8 @@ def play_online(args: argparse.Namespace, read: Callable[[], str], out: TextIO =
 
         def choose(view: Any, moves: list[Any]) -> int | None:
             print("\n" + "\n".join(text(view)), file=out)
-            return _ask(moves, read, out)
+            words = [rules.describe_move(rules.parse_move(m)) for m in moves]
+            return _ask(moves, read, out, words)
 
         game = terminal_online.play(http, game_id, args.seat, auth, choose)
         if game is not None:

@@ -53,6 +53,11 @@ class GamesPort(Protocol):
     async def legal_moves(self, game: GameView, seat: int, token: str | None) -> list[Any]:
         """Returns the wire forms of the seat's legal moves (token required)."""
 
+    async def described_moves(
+        self, game: GameView, seat: int, token: str | None
+    ) -> list[tuple[dict[str, Any], str]]:
+        """`legal_moves`, each with its description in words (`GameRules.describe_move`)."""
+
     async def events(
         self, game: GameView, after: int, first: int, seat: int | None, token: str | None
     ) -> list[EventView]:

@@ -24,6 +24,8 @@ class EventView:
     state_hash: str
     move: Mapping[str, Any] | None = None
     """The move submitted (first event of a move), when the viewer may see it."""
+    describe: str = ""
+    """The event in words for people, as this viewer may know it (`data`, never more)."""
     header: HeaderView | None = None
     """The game just after this event; only on streamed events (`gameEvents`, SSE)."""
 

@@ -158,8 +158,11 @@ async def get_legal_moves(request: Request) -> Response:
     seat = query_int(request, "seat")
     if seat is None:
         raise Problem(BAD_REQUEST, "the seat query parameter is required")
-    moves = await service_of(request).games.legal_moves(view, seat, token_of(request))
-    return json_response(LegalMovesOut(view.version, moves), headers={"etag": etag(view.version)})
+    described = await service_of(request).games.described_moves(view, seat, token_of(request))
+    moves, words = [m for m, _ in described], [d for _, d in described]
+    return json_response(
+        LegalMovesOut(view.version, moves, words), headers={"etag": etag(view.version)}
+    )
 
 
 @endpoint

@@ -133,10 +133,12 @@ class StateOut(Out):
 
 
 class LegalMovesOut(Out):
-    """Every legal move of the seat, each a wire object (`{type, ...}`) to submit verbatim."""
+    """Every legal move of the seat, each a wire object (`{type, ...}`) to submit verbatim;
+    `describe[i]` is `moves[i]` in words for people."""
 
     version: int
     moves: list[JsonObject]
+    describe: list[str]
 
 
 class EventOut(Out):
@@ -150,6 +152,8 @@ class EventOut(Out):
     at: str
     state_hash: str
     move: JsonObject | None
+    describe: str
+    """The event in words for people, saying no more than `data` (redacted alike)."""
 
 
 class EventsPageOut(Out):

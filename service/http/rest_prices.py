@@ -30,8 +30,8 @@ GAME = 123
 """`game(id:)` with every field a REST game has (`GameOut`): its load and 73 fields."""
 EVENTS = GAME_LOAD + STORE_READ + 1
 """`game(id:) { version events(...) }` without its events: the game's load and a log read."""
-EVENT = 12
-"""One event of a page (`edges { node { ... } }` with the 8 fields of `EventOut`)."""
+EVENT = 13
+"""One event of a page (`edges { node { ... } }` with the 9 fields of `EventOut`)."""
 IMPORT_KIB = 100
 """An import per KiB of log: its verification measured 74-147 plain reads per KiB (18-35 per
 event) on the four golden logs (`tests/golden/logs`)."""

@@ -18,7 +18,9 @@ from tests.api.test_hidden_info import SETUP_EVENTS, assert_complete, assert_red
 
 pytestmark = pytest.mark.redis
 
-GQL_EVENTS = "events { edges { node { version type seat moveId data at stateHash move } } }"
+GQL_EVENTS = (
+    "events { edges { node { version type seat moveId data at stateHash move describe } } }"
+)
 
 
 @pytest.fixture

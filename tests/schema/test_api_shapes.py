@@ -51,7 +51,7 @@ SHAPES = (
         "Game",
         ports.GameView,
         frozenset({"seats"}),
-        frozenset({"suggestMove", "state", "boardSvg", "legalMoves", "events"}),
+        frozenset({"suggestMove", "state", "boardSvg", "legalMoves", "describedMoves", "events"}),
     ),
     Shape(t.SeatOut, "Seat", ports.SeatStanding, frozenset({"index", "name", "joined"})),
     Shape(t.ClockOut, "GameClock", ports.ClockView),

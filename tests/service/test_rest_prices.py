@@ -21,7 +21,7 @@ GAME = """id gameType { id } status version players
  result { scores winners details } maxGameLength takeback { seat toVersion accepted waitingFor }
  clock { onTimeout perMoveSeconds initialSeconds incrementSeconds deadline
          seats { seat remainingMs deadline } }"""
-EVENT = "version type seat moveId data at stateHash move"
+EVENT = "version type seat moveId data at stateHash move describe"
 TYPE = """id name minPlayers maxPlayers rulesVersion maxGameLength playerCounts { __typename }
  variants botPolicies optionsSchema moveSchema eventTypes serviceEventTypes eventSchema
  stateSchema provenance"""

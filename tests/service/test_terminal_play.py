@@ -30,6 +30,8 @@ def test_a_whole_game_is_played_offline_against_bots_and_ends_with_its_result() 
     out = done.stdout
     assert "your move (number, q to stop)" in out
     assert "seat 1 (random):" in out
+    assert "  1. Board " in out  # the moves in words (`GameRules.describe_move`), no JSON
+    assert "null" not in out
     assert "winners" in out.splitlines()[-1]
 
 

@@ -767,11 +767,13 @@ export interface components {
         };
         /**
          * LegalMovesOut
-         * @description Every legal move of the seat, each a wire object (`{type, ...}`) to submit verbatim.
+         * @description Every legal move of the seat, each a wire object (`{type, ...}`) to submit verbatim;
+         *         `describe[i]` is `moves[i]` in words for people.
          */
         LegalMovesOut: {
             version: number;
             moves: Record<string, unknown>[];
+            describe: string[];
         };
         /**
          * EventsPageOut
@@ -796,6 +798,7 @@ export interface components {
             at: string;
             stateHash: string;
             move: Record<string, unknown> | null;
+            describe: string;
         };
         /**
          * StreamEventOut
@@ -810,6 +813,7 @@ export interface components {
             at: string;
             stateHash: string;
             move: Record<string, unknown> | null;
+            describe: string;
             header: components["schemas"]["HeaderOut"];
         };
         /**

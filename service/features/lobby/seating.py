@@ -22,6 +22,7 @@ from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, Gam
 from boardstate.service.features.lobby.admission import Admission, creator_of
 from boardstate.service.features.moves import game_bounds
 from boardstate.service.features.moves.loader import SEED_FIELD, GameLoader
+from boardstate.service.features.views.event_words import bot_name
 from boardstate.service.inputs import echo, json_problem, text_problem
 from boardstate.service.log import idle_tables, record_model
 from boardstate.service.log.announce import announcements, encoded
@@ -115,7 +116,7 @@ class Lobby:
             raise BadPlayerCount(f"seats lists {len(names)} names for {humans} seats not bots")
         given = iter([check_name(n) for n in names or []])
         seated = [
-            (s, f"{b.policy} bot") if (b := table.bot(s)) else (s, next(given, None))
+            (s, bot_name(b.policy, s)) if (b := table.bot(s)) else (s, next(given, None))
             for s in range(players)
         ]
         secret, by_client = self.seed(seed)

@@ -96,13 +96,19 @@ class GameReads:
 
     async def legal_moves(self, game: GameView, seat: int, token: str | None) -> list[Any]:
         """Returns the wire forms of the seat's legal moves (token required)."""
+        return [move for move, _ in await self.described_moves(game, seat, token)]
+
+    async def described_moves(
+        self, game: GameView, seat: int, token: str | None
+    ) -> list[tuple[dict[str, Any], str]]:
+        """`legal_moves`, each with its description (the seat's own moves: nothing hidden)."""
         record: GameRecord = game.handle
         with store_errors():
             await authorize(self.loader, record, seat, token)
         if record.status != "ACTIVE":
             return []
-        rules = record.rules
-        return [rules.moves.encode(m) for m in rules.legal_moves(record.state, seat)]
+        legal = record.rules.legal_moves(record.state, seat)
+        return [(record.rules.moves.encode(m), record.rules.describe_move(m)) for m in legal]
 
     async def events(
         self, game: GameView, after: int, first: int, seat: int | None, token: str | None

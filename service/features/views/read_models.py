@@ -13,6 +13,7 @@ from typing import Any
 from boardstate.engine.core.rules import GameRules
 from boardstate.service.contract.ports import EventView, ForkOrigin, GameView, ResultView
 from boardstate.service.features.views import table_views
+from boardstate.service.features.views.event_words import describe_event
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import SERVICE_EVENTS, decode_engine_event
 from boardstate.service.store import StoredEvent
@@ -108,6 +109,7 @@ def event_view(
         at=event.at,
         state_hash=event.state_hash,
         move=visible_move(event, viewer, complete),
+        describe=describe_event(record.rules, event.type, event.seat, data),
     )
 
 

@@ -27,6 +27,7 @@ class EventOut:
         at (str):
         state_hash (str):
         move (EventOutMoveType0 | None):
+        describe (str):
     """
 
     version: int
@@ -37,6 +38,7 @@ class EventOut:
     at: str
     state_hash: str
     move: EventOutMoveType0 | None
+    describe: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -64,6 +66,8 @@ class EventOut:
         else:
             move = self.move
 
+        describe = self.describe
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -76,6 +80,7 @@ class EventOut:
                 "at": at,
                 "stateHash": state_hash,
                 "move": move,
+                "describe": describe,
             }
         )
 
@@ -126,6 +131,8 @@ class EventOut:
 
         move = _parse_move(d.pop("move"))
 
+        describe = d.pop("describe")
+
         event_out = cls(
             version=version,
             type_=type_,
@@ -135,6 +142,7 @@ class EventOut:
             at=at,
             state_hash=state_hash,
             move=move,
+            describe=describe,
         )
 
         event_out.additional_properties = d

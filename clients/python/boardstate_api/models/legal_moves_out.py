@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -15,15 +15,18 @@ T = TypeVar("T", bound="LegalMovesOut")
 
 @_attrs_define
 class LegalMovesOut:
-    """Every legal move of the seat, each a wire object (`{type, ...}`) to submit verbatim.
+    """Every legal move of the seat, each a wire object (`{type, ...}`) to submit verbatim;
+    `describe[i]` is `moves[i]` in words for people.
 
     Attributes:
         version (int):
         moves (list[LegalMovesOutMovesItem]):
+        describe (list[str]):
     """
 
     version: int
     moves: list[LegalMovesOutMovesItem]
+    describe: list[str]
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -34,12 +37,15 @@ class LegalMovesOut:
             moves_item = moves_item_data.to_dict()
             moves.append(moves_item)
 
+        describe = self.describe
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
             {
                 "version": version,
                 "moves": moves,
+                "describe": describe,
             }
         )
 
@@ -59,9 +65,12 @@ class LegalMovesOut:
 
             moves.append(moves_item)
 
+        describe = cast(list[str], d.pop("describe"))
+
         legal_moves_out = cls(
             version=version,
             moves=moves,
+            describe=describe,
         )
 
         legal_moves_out.additional_properties = d

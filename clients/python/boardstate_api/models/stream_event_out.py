@@ -28,6 +28,7 @@ class StreamEventOut:
         at (str):
         state_hash (str):
         move (None | StreamEventOutMoveType0):
+        describe (str):
         header (HeaderOut): The game just after the event: `version` is the event's, `toAct` the seats that may
                 move now, `deadline` the earliest running clock deadline and `deadlines` every seat's,
                 `result` null until the game has ended; `state` (only with `withState=true`) the caller's
@@ -42,6 +43,7 @@ class StreamEventOut:
     at: str
     state_hash: str
     move: None | StreamEventOutMoveType0
+    describe: str
     header: HeaderOut
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -70,6 +72,8 @@ class StreamEventOut:
         else:
             move = self.move
 
+        describe = self.describe
+
         header = self.header.to_dict()
 
         field_dict: dict[str, Any] = {}
@@ -84,6 +88,7 @@ class StreamEventOut:
                 "at": at,
                 "stateHash": state_hash,
                 "move": move,
+                "describe": describe,
                 "header": header,
             }
         )
@@ -136,6 +141,8 @@ class StreamEventOut:
 
         move = _parse_move(d.pop("move"))
 
+        describe = d.pop("describe")
+
         header = HeaderOut.from_dict(d.pop("header"))
 
         stream_event_out = cls(
@@ -147,6 +154,7 @@ class StreamEventOut:
             at=at,
             state_hash=state_hash,
             move=move,
+            describe=describe,
             header=header,
         )
 

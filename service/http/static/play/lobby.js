@@ -4,6 +4,7 @@ import { api, h } from "./api.js";
 import { SUMMARIES } from "./phrases.js";
 
 const app = document.getElementById("app");
+const POLICIES = ["heuristic", "random", "search"]; // the bot policies the API takes (POST /v1/games `bots`)
 const problem = h("p", { class: "problem", role: "alert", id: "lobby-problem", hidden: true });
 let types = [];
 
@@ -62,10 +63,30 @@ function createForm() {
   const name = h("input", { name: "name", id: "create-name", maxlength: 24, value: "" });
   const everyone = h("input", { name: "seats", id: "create-seats", placeholder: "Ada, Bo", size: 24 });
   const out = h("div", { id: "created" });
+  // Bots: "Add a bot" seats one at the highest open seat (the API's `bots`, created with the
+  // game); each row picks the seat and the policy, "Remove" frees the seat again.
+  const bots = h("ul", { class: "bots", id: "create-bots" });
+  const botRow = () => {
+    const taken = [...bots.querySelectorAll("select[name='bot-seat']")].map((s) => Number(s.value));
+    const open = [...Array(Number(players.value)).keys()].reverse().find((s) => !taken.includes(s));
+    if (open === undefined || taken.length >= Number(players.value) - 1) {
+      report(new Error("every other seat already has a bot"));
+      return;
+    }
+    const seat = h("select", { name: "bot-seat", "aria-label": "Bot seat" },
+      [...Array(Number(players.value)).keys()].map((s) => h("option", { value: s, selected: s === open }, `seat ${s}`)));
+    const policy = h("select", { name: "bot-policy", "aria-label": "Bot policy" },
+      POLICIES.map((p) => h("option", { value: p }, `${p} bot`)));
+    const row = h("li", { class: "bot" }, seat, policy,
+      h("button", { type: "button", class: "remove-bot", onclick: () => row.remove() }, "Remove"));
+    bots.append(row);
+  };
+  const addBot = h("button", { type: "button", id: "add-bot", onclick: botRow }, "Add a bot");
   const form = h("form", { class: "create", id: "create-form" },
     h("label", {}, "Game", typeSelect), h("label", {}, "Players", players),
     h("label", {}, "Your name", name),
     h("label", {}, "or every player's name (comma separated: one table link per seat)", everyone),
+    h("fieldset", { class: "bots" }, h("legend", {}, "Bots"), bots, addBot),
     options, h("button", { type: "submit" }, "Create game"));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
@@ -79,13 +100,18 @@ function createForm() {
     const seats = everyone.value.split(",").map((s) => s.trim()).filter(Boolean);
     const body = { gameType: typeSelect.value, players: Number(players.value), options: chosen };
     if (seats.length) body.seats = seats;
+    const chosenBots = [...bots.querySelectorAll("li.bot")].map((row) => ({
+      seat: Number(row.querySelector("[name='bot-seat']").value),
+      policy: row.querySelector("[name='bot-policy']").value,
+    }));
+    if (chosenBots.length) body.bots = chosenBots;
     try {
       const created = await api("/v1/games", { method: "POST", body });
       if (seats.length) {
         out.replaceChildren(h("p", {}, `Game ${created.game.id} started. Each player opens their table:`),
-          h("ul", { class: "tokens" }, created.tokens.map((t) => h("li", {},
+          h("ul", { class: "tokens" }, created.tokens.map((t, i) => h("li", {},
             h("a", { href: tableUrl(created.game.id, t.seat, t.token), target: "_blank", rel: "noopener", class: "seat-link", dataset: { seat: t.seat } },
-              `Table of ${seats[t.seat]} (seat ${t.seat})`)))),
+              `Table of ${seats[i]} (seat ${t.seat})`)))),
           h("p", {}, h("a", { href: `/games/${created.game.id}` }, "Watch as a spectator")));
         return;
       }

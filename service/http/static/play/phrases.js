@@ -1,5 +1,6 @@
-// Events in words and the rules in a few lines, per game (a small table; anything it does not
-// name falls back to the event type in words with its fields).
+// The rules in a few lines, per game, and the words of an event or move for a server that sends
+// no `describe` (the API's words, from the engine, come first: viewer.js, table.js); the fallback
+// is the event type in words with its plain fields (never JSON).
 
 export const SUMMARIES = {
   trambahn:
@@ -86,7 +87,8 @@ export function describe(gameType, event, names) {
   }
   const fields = Object.entries(data)
     .filter(([key]) => key !== "seat")
-    .map(([key, value]) => `${key.replace(/_/g, " ")} ${typeof value === "object" && value !== null && !Array.isArray(value) ? JSON.stringify(value) : list(value)}`)
+    .filter(([, value]) => value !== null && (typeof value !== "object" || Array.isArray(value)))
+    .map(([key, value]) => `${key.replace(/_/g, " ")} ${list(value)}`)
     .join("; ");
   const who = data.seat !== undefined && data.seat !== null ? name(data.seat) + ": " : "";
   return `${who}${words(event.type)}${fields ? " (" + fields + ")" : ""}`;

@@ -47,16 +47,18 @@ export class Table {
       const legal = await api(`/v1/games/${encodeURIComponent(this.gameId)}/legal-moves?seat=${mySeat}`,
         { token: this.mine.token });
       this.version = legal.version;
-      this.show("your-turn", `Your turn (version ${legal.version}): ${legal.moves.length} legal moves.`, legal.moves);
+      this.show("your-turn", `Your turn (version ${legal.version}): ${legal.moves.length} legal moves.`,
+        legal.moves, legal.describe);
     } catch (error) {
       this.report(error);
     }
   }
 
-  show(state, words, moves) {
+  show(state, words, moves, described = []) {
     this.root.dataset.state = state;
     this.turn.textContent = words;
     this.moves = moves;
+    this.described = described; // the server's words for each move (the legal-moves describe)
     this.filter = null;
     this.render();
   }
@@ -68,7 +70,8 @@ export class Table {
       h("button", { type: "button", onclick: () => { this.filter = null; this.render(); } }, "Show all")] : []));
     this.list.replaceChildren(...shown.map((move, i) => h("li", {},
       h("button", { type: "button", class: "move", dataset: { index: String(this.moves.indexOf(move)), move: JSON.stringify(move) },
-        disabled: this.busy, onclick: () => this.submit(move) }, moveWords(move)))));
+        disabled: this.busy, onclick: () => this.submit(move) },
+        (this.described || [])[this.moves.indexOf(move)] || moveWords(move)))));
   }
 
   matches(move, values) {

@@ -18,6 +18,7 @@ let stream = null;
 let drawing = null;
 let drawTimer = null;
 let table = null;
+let streamState = ""; // "live", "reconnecting" or "ended": the event stream's, for the header
 
 const names = () => game.seats.map((s, i) => s.name || `Seat ${i}`);
 const latest = () => (events.length ? events[events.length - 1].version : game.version);
@@ -90,7 +91,8 @@ function eventItem(event) {
   return h("li", { dataset: { version: event.version }, class: event.moveId ? "move" : "auto" },
     h("a", { href: `?version=${event.version}`, tabindex: -1,
       onclick: (e) => { e.preventDefault(); go(event.version); } },
-      h("span", { class: "v" }, String(event.version)), " ", describe(game.gameType, event, names())));
+      h("span", { class: "v" }, String(event.version)), " ",
+      event.describe || describe(game.gameType, event, names())));
 }
 
 function addEvents(more) {
@@ -108,6 +110,7 @@ function addEvents(more) {
 function showPosition() {
   ui.slider.value = String(current);
   ui.label.textContent = `Version ${current} of ${latest()}`;
+  showLive();
   const url = new URL(location.href);
   url.hash = "";
   url.searchParams.set("version", String(current));
@@ -209,13 +212,26 @@ function soon() {
   refreshing = setTimeout(() => refreshGame().catch(() => {}), 50);
 }
 
+// The header follows the version shown: "● live" only at the latest version of a game still
+// running with its stream open, else the version shown of the latest.
+function showLive() {
+  const running = game && game.status !== "FINISHED" && game.status !== "ABANDONED";
+  const atHead = current === latest();
+  let text = `version ${current} of ${latest()}`;
+  if (running && streamState === "reconnecting") text = "reconnecting…";
+  else if (running && atHead && streamState === "live") text = "● live";
+  ui.live.textContent = text;
+  app.dataset.live = String(running && atHead && streamState === "live");
+}
+
 function follow() {
   if (stream) stream.stop();
   stream = null;
-  if (game.status === "FINISHED" || game.status === "ABANDONED") { ui.live.textContent = ""; return; }
+  if (game.status === "FINISHED" || game.status === "ABANDONED") { streamState = "ended"; showLive(); return; }
   stream = followEvents(gameId, latest(), token(), (event) => { addEvents([event]); soon(); },
     (state) => {
-      ui.live.textContent = { live: "● live", reconnecting: "reconnecting…", ended: "" }[state];
+      streamState = state;
+      showLive();
       app.dataset.stream = state;
       if (state === "ended" || state === "live") soon();
     });
