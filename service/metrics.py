@@ -151,6 +151,24 @@ class Metrics:
             ["pool"],
             registry=reg,
         )
+        self.loop_running = Gauge(
+            "boardstate_loop_running",
+            "1 while the background loop runs (service.loops), 0 while stopped or restarting.",
+            ["loop"],
+            registry=reg,
+        )
+        self.loop_started = Gauge(
+            "boardstate_loop_started_timestamp_seconds",
+            "When the background loop last (re)started, seconds since the epoch.",
+            ["loop"],
+            registry=reg,
+        )
+        self.loop_failures = Counter(
+            "boardstate_loop_failures",
+            "Times the background loop crashed (it is started again after a backoff).",
+            ["loop"],
+            registry=reg,
+        )
         for counter in EDGE.collectors():
             reg.register(counter)
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import contextlib
 import gc
 from collections.abc import AsyncIterator
@@ -16,12 +15,11 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.root import make_schema
-from boardstate.service.games import bot_worker, relay, steward, webhook_sender
 from boardstate.service.games.admission import Admission
-from boardstate.service.games.expiry import OpenGameSweeper
 from boardstate.service.games.game_service import GameService
 from boardstate.service.games.offload import use_short_switch_interval
 from boardstate.service.http.api_routes import PRICES
+from boardstate.service.http.background import background_loops
 from boardstate.service.http.charges import HEADER_NAMES
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
@@ -29,7 +27,6 @@ from boardstate.service.http.graphql_sse import sse_transport
 from boardstate.service.http.graphql_ws import MAX_OPERATIONS
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import IMPORT_PATH
-from boardstate.service.http.loop_lag import watch_loop_lag
 from boardstate.service.http.pages import PAGE_ROUTES
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
 from boardstate.service.http.rate_limits import RateLimitMiddleware
@@ -37,11 +34,11 @@ from boardstate.service.http.routes import ROUTES
 from boardstate.service.http.v1_routes import V1_ROUTES
 from boardstate.service.log import time_source
 from boardstate.service.logging import RequestContextMiddleware, configure_logging
+from boardstate.service.loops import Loops
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 from boardstate.service.store.creator_games import RedisQuotas
-from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.points_budget import PointsBudget
 from boardstate.service.store.pools import in_use
 from boardstate.service.store.rate_limiter import RateLimiter
@@ -59,6 +56,7 @@ class State(TypedDict):
     metrics: Metrics
     limiter: RateLimiter | None
     budget: PointsBudget | None
+    loops: Loops
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -108,32 +106,21 @@ def create_app(settings: Settings) -> Starlette:
         gc.collect()
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
-        sweeper: asyncio.Task[None] | None = None
-        if settings.open_game_ttl_seconds > 0:
-            expiry = OpenGameSweeper(
-                store, RedisIndex(store.client, settings.key_prefix), settings.open_game_ttl_seconds
-            )
-            sweeper = asyncio.create_task(expiry.run(), name="open-game-sweeper")
         use_short_switch_interval()
-        lag = asyncio.create_task(watch_loop_lag(metrics), name="loop-lag")
-        stewarding = steward.start(service.steward)
-        playing = bot_worker.start(service.bots) if settings.bot_worker else None
-        relaying = relay.start(service.relay)
-        sending = webhook_sender.start(service.sender)
+        loops = Loops(background_loops(service, store, settings, metrics), metrics)
+        loops.start()
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
-            yield {"service": service, "metrics": metrics, "limiter": limiter, "budget": budget}
+            yield {
+                "service": service,
+                "metrics": metrics,
+                "limiter": limiter,
+                "budget": budget,
+                "loops": loops,
+            }
         finally:
-            lag.cancel()
-            await steward.stop(stewarding)
-            await relay.stop(relaying)
-            await webhook_sender.stop(sending, service.sender)
-            if playing is not None:
-                await bot_worker.stop(playing)
-            if sweeper is not None:
-                sweeper.cancel()
-                with contextlib.suppress(asyncio.CancelledError):
-                    await sweeper
+            await loops.stop()
+            await service.sender.close()
             await service.close()
             if limiter is not None:
                 await limiter.close()

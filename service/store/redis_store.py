@@ -59,6 +59,7 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         wait_replicas: int = 0,
         wait_timeout_ms: int = 1000,
         streams: StreamReader | None = None,
+        blocking: Redis | RedisCluster | None = None,
     ):
         self.client = client
         self.streams = streams or StreamReader(client, prefix, max_block_ms)
@@ -69,7 +70,8 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         self._index = RedisIndex(client, prefix)
         self._snapshots = RedisSnapshots(client)
         self._deadlines = RedisDeadlines(client, prefix)
-        self._bot_jobs = RedisBotJobs(client, prefix)
+        self._blocking = blocking
+        self._bot_jobs = RedisBotJobs(client, prefix, blocking, max_block_ms)
         self.outbox = RedisOutbox(client, prefix)
         self.webhooks = RedisWebhooks(client, prefix)
         self._replicated = (
@@ -243,4 +245,6 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         """Releases connections."""
         if self.streams.client is not self.client:
             await self.streams.close()
+        if self._blocking is not None:
+            await self._blocking.aclose()
         await self.client.aclose()

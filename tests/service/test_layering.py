@@ -2,7 +2,7 @@
 
 A sub-package imports only itself and the sub-packages below it, and the contract (`contract/`,
 which anyone may import and which imports no other part: tests/service/test_contract.py); the shared top-level modules
-(settings, env_values, logging, metrics, failures, webhook_failures,
+(settings, env_values, logging, metrics, loops, failures, webhook_failures,
 inputs) may be imported by anyone and import no sub-package;
 `cli` and `asgi` may import anything, and only they start the local conveniences (`local/`)
 and the supervisor of `boardstate serve --workers N` (`workers`).
@@ -21,7 +21,16 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
 ORDER = ("http", "games", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
-SHARED = ("settings", "env_values", "logging", "metrics", "failures", "webhook_failures", "inputs")
+SHARED = (
+    "settings",
+    "env_values",
+    "logging",
+    "metrics",
+    "loops",
+    "failures",
+    "webhook_failures",
+    "inputs",
+)
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")
 """Top-level modules that may import anything."""
