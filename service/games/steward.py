@@ -43,6 +43,7 @@ BOT_RECHECK_MS = 30_000
 """A bot seat still owing a move this long after its budget is asked again."""
 CLAIM_LIMIT = 32
 IDLE_S = 5.0
+AWAKE = 2**62
 """The longest an idle steward sleeps before it looks at the deadline set again."""
 
 
@@ -58,7 +59,7 @@ class Steward:
         """Groups appended by this steward (for tests and metrics)."""
         self.idle_s = IDLE_S
         self._wake = asyncio.Event()
-        self._wake_at_ms = 0
+        self._wake_at_ms = AWAKE
         """When the sleeping steward looks again (a sooner schedule wakes it)."""
 
     def minds(self, record: GameRecord) -> bool:
@@ -94,12 +95,16 @@ class Steward:
             due = recheck if due is None else min(due, recheck)
         try:
             await self.loader.store.schedule(record.game_id, record.version, due)
-            if due is not None and due < self._wake_at_ms:
-                self._wake.set()
+            self.expect(due)
             for seat in bots:
                 await self.loader.store.add_bot_job(record.game_id, record.version, seat)
         except StoreUnavailable as exc:
             log.warning("schedule_failed", game_id=record.game_id, error=str(exc))
+
+    def expect(self, due_ms: int | None) -> None:
+        """Wakes the sleeping steward if a game is due before it would look again."""
+        if due_ms is not None and due_ms < self._wake_at_ms:
+            self._wake.set()
 
     async def settle(self, game_id: str) -> GameRecord | None:
         """Appends what is due for `game_id` now; returns the game after it."""
@@ -147,6 +152,8 @@ class Steward:
             log.warning("steward_sweep_failed", error=repr(exc)[:300])
         while not cancelled():
             wait_s = 1.0
+            self._wake_at_ms = AWAKE  # a schedule during the round: look again at once
+            self._wake.clear()
             try:
                 if await self.tick() == CLAIM_LIMIT:
                     continue  # more may be due now
@@ -159,7 +166,6 @@ class Steward:
             with contextlib.suppress(TimeoutError):
                 async with asyncio.timeout(wait_s):
                     await self._wake.wait()
-            self._wake.clear()
         raise asyncio.CancelledError
 
     async def sleep_s(self) -> float:
