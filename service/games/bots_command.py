@@ -1,26 +1,26 @@
 """`boardstate bots`: a process that only plays bot seats and keeps clocks (no HTTP).
 
-It connects to `REDIS_URL` like the service, runs the steward (timeouts, stand-ins) and a bot
-worker of the consumer group (`service.games.bot_worker`) that thinks about `--workers` bot
-moves at once (default `BOARDSTATE_BOT_THINKERS`), and stops on SIGINT/SIGTERM. Any number of
-them may run beside the service's replicas: the consumer group gives each bot job to one
-worker.
+It connects to `REDIS_URL` like the service, runs the steward (timeouts, stand-ins), a bot worker
+of the consumer group (`service.games.bot_worker`) that thinks about `--workers` bot moves at once
+(default `BOARDSTATE_BOT_THINKERS`), and the relay and webhook sender (so its moves' announcements
+go out at once), all through `service.loops`, and stops on SIGINT/SIGTERM. Any number of them may
+run beside the service's replicas: the consumer group gives each bot job to one worker.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
 import dataclasses
 import signal
 from typing import Any
 
 import structlog
 
-from boardstate.service.games import bot_worker, steward
+from boardstate.service.games import bot_worker
 from boardstate.service.games.game_service import GameService
 from boardstate.service.log import time_source
+from boardstate.service.loops import Loop, Loops
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
@@ -49,16 +49,22 @@ async def _run(settings: Settings, workers: int) -> None:
         loop.add_signal_handler(sig, stop.set)
     limits = dataclasses.replace(bot_worker.BotLimits.of(settings), thinkers=workers)
     player = bot_worker.BotWorker(service.loader, service.steward, limits, service.bots.memory)
-    tasks = [steward.start(service.steward), bot_worker.start(player)]
+    service.relay.on_queued = service.sender.wake.set
+    loops = Loops(
+        [  # the relay and sender here pass on the bot moves' announcements at once
+            Loop("steward", "settles due games", "next deadline", service.steward.run),
+            Loop("relay", "outboxes to feed and webhooks", "own appends", service.relay.run),
+            Loop("webhook-sender", "sends deliveries", "relay, retries", service.sender.run),
+            Loop("bot-worker", "plays bot turns", "XREADGROUP BLOCK", player.run),
+        ]
+    )
+    loops.start()
     log.info("bots_started", workers=workers)
     try:
         await stop.wait()
     finally:
-        for task in tasks:
-            task.cancel()
-        for task in tasks:
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+        await loops.stop()
+        await service.sender.close()
         await store.close()
         log.info("bots_stopped", moves=player.moves)
 
