@@ -2,10 +2,10 @@
 
 Each feature (`service/features/`) is built once here, handed the parts it needs, and called by
 the doors directly (`service.tables.resign(...)`, `info.context.backend.moves.submit_move(...)`);
-no feature knows the service object. The background loops of the features (steward, bot
-worker, relay, webhook sender) are registered here in `loops` (`service.runtime.loops`); the
-app's lifespan (`service.http.app`) adds those of Redis and the process (open-game expiry, the
-loop-lag watch), starts them all and stops them.
+no feature knows the service object. The features' background loops (steward, bot worker,
+relay, webhook sender) are parts of it; they are declared, with the process's own (open-game
+expiry, the loop-lag watch), in `service.http.background` and run by the one registry
+`service.runtime.loops`.
 """
 
 from __future__ import annotations
@@ -35,7 +35,6 @@ from boardstate.service.features.webhooks.relay import Relay
 from boardstate.service.features.webhooks.webhook_sender import Sender
 from boardstate.service.features.webhooks.webhook_service import WebhookService
 from boardstate.service.metrics import Metrics
-from boardstate.service.runtime.loops import Loops
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 
@@ -68,8 +67,6 @@ class Service:
     bot_worker: BotWorker
     relay: Relay
     sender: Sender
-    loops: Loops
-    """The background loops, registered, not started."""
 
     async def close(self) -> None:
         """Stops the live feeds and the hints being thought about."""
@@ -94,12 +91,6 @@ def build_service(
     resolver = sender.poster.resolver
     feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
     relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
-    loops = Loops()
-    loops.add("steward", steward.run)
-    if settings.bot_worker:
-        loops.add("bot-worker", worker.run)
-    loops.add("relay", relay.run)
-    loops.add("webhook-sender", sender.run, sender.close)
     return Service(
         settings=settings,
         metrics=metrics,
@@ -120,5 +111,4 @@ def build_service(
         bot_worker=worker,
         relay=relay,
         sender=sender,
-        loops=loops,
     )

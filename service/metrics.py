@@ -10,7 +10,7 @@ registered on every app's registry."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from prometheus_client import (
@@ -145,16 +145,28 @@ class Metrics:
             registry=reg,
         )
 
-        self.loops = Gauge(
-            "boardstate_background_loops",
-            "Background loops of this process: 1 while running, 0 once ended (stopped or failed).",
-            ["loop"],
-            registry=reg,
-        )
         self.thinking = Gauge(
             "boardstate_thinking",
             "Bot moves (pool=bots) and hints (pool=hints) being thought about in threads now.",
             ["pool"],
+            registry=reg,
+        )
+        self.loop_running = Gauge(
+            "boardstate_loop_running",
+            "1 while the background loop runs (service.loops), 0 while stopped or restarting.",
+            ["loop"],
+            registry=reg,
+        )
+        self.loop_started = Gauge(
+            "boardstate_loop_started_timestamp_seconds",
+            "When the background loop last (re)started, seconds since the epoch.",
+            ["loop"],
+            registry=reg,
+        )
+        self.loop_failures = Counter(
+            "boardstate_loop_failures",
+            "Times the background loop crashed (it is started again after a backoff).",
+            ["loop"],
             registry=reg,
         )
         for counter in EDGE.collectors():
@@ -171,11 +183,6 @@ class Metrics:
         """Reads the `thinking` gauges from these functions at each scrape."""
         self.thinking.labels("bots").set_function(bots)
         self.thinking.labels("hints").set_function(hints)
-
-    def watch_loops(self, names: Iterable[str], running: Callable[[str], bool]) -> None:
-        """Reads the `loops` gauge of each named loop from `running(name)` at each scrape."""
-        for name in names:
-            self.loops.labels(name).set_function(_reading(running, name))
 
     def request_counter(self, method: str, route: str, status: int) -> Any:
         """Returns the `requests` child of one method, route and status."""
@@ -196,8 +203,3 @@ class Metrics:
     def render(self) -> bytes:
         """Returns the Prometheus text exposition."""
         return bytes(generate_latest(self.registry))
-
-
-def _reading(running: Callable[[str], bool], name: str) -> Callable[[], float]:
-    """Reads whether the loop `name` runs, as a gauge value."""
-    return lambda: float(running(name))

@@ -1,10 +1,10 @@
 """`boardstate bots`: a process that only plays bot seats and keeps clocks (no HTTP).
 
-It connects to `REDIS_URL` like the service, runs the steward (timeouts, stand-ins) and a bot
-worker of the consumer group (`service.features.bots.bot_worker`) that thinks about `--workers` bot
-moves at once (default `BOARDSTATE_BOT_THINKERS`), and stops on SIGINT/SIGTERM. Any number of
-them may run beside the service's replicas: the consumer group gives each bot job to one
-worker.
+It connects to `REDIS_URL` like the service, runs the steward (timeouts, stand-ins), a bot worker
+of the consumer group (`features.bots.bot_worker`) that thinks about `--workers` bot moves at once
+(default `BOARDSTATE_BOT_THINKERS`), and the relay and webhook sender (so its moves' announcements
+go out at once), all through `runtime.loops`, and stops on SIGINT/SIGTERM. Any number of them may
+run beside the service's replicas: the consumer group gives each bot job to one worker.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from boardstate.service.composition import build_service
 from boardstate.service.features.bots import bot_worker
 from boardstate.service.log import time_source
 from boardstate.service.metrics import Metrics
-from boardstate.service.runtime.loops import Loops
+from boardstate.service.runtime.loops import Loop, Loops
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 
@@ -48,17 +48,25 @@ async def _run(settings: Settings, workers: int) -> None:
     for sig in (signal.SIGINT, signal.SIGTERM):
         loop.add_signal_handler(sig, stop.set)
     limits = dataclasses.replace(bot_worker.BotLimits.of(settings), thinkers=workers)
-    worker = service.bot_worker
-    player = bot_worker.BotWorker(worker.loader, service.steward, limits, worker.memory)
-    loops = Loops()
-    loops.add("steward", service.steward.run)
-    loops.add("bot-worker", player.run)
+    player = bot_worker.BotWorker(
+        service.bot_worker.loader, service.steward, limits, service.bot_worker.memory
+    )
+    service.relay.on_queued = service.sender.wake.set
+    loops = Loops(
+        [  # the relay and sender here pass on the bot moves' announcements at once
+            Loop("steward", "settles due games", "next deadline", service.steward.run),
+            Loop("relay", "outboxes to feed and webhooks", "own appends", service.relay.run),
+            Loop("webhook-sender", "sends deliveries", "relay, retries", service.sender.run),
+            Loop("bot-worker", "plays bot turns", "XREADGROUP BLOCK", player.run),
+        ]
+    )
     loops.start()
     log.info("bots_started", workers=workers)
     try:
         await stop.wait()
     finally:
         await loops.stop()
+        await service.sender.close()
         await store.close()
         log.info("bots_stopped", moves=player.moves)
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import gc
 from collections.abc import AsyncIterator
 from typing import TypedDict
@@ -18,8 +17,8 @@ from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_
 from boardstate.schema.root import make_schema
 from boardstate.service.composition import Service, build_service
 from boardstate.service.features.lobby.admission import Admission
-from boardstate.service.features.lobby.expiry import OpenGameSweeper
 from boardstate.service.http.api_routes import PRICES
+from boardstate.service.http.background import background_loops
 from boardstate.service.http.charges import HEADER_NAMES
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
@@ -27,7 +26,6 @@ from boardstate.service.http.graphql_sse import sse_transport
 from boardstate.service.http.graphql_ws import MAX_OPERATIONS
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import LOG_BODY_PATHS
-from boardstate.service.http.loop_lag import watch_loop_lag
 from boardstate.service.http.pages import PAGE_ROUTES
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
 from boardstate.service.http.rate_limits import RateLimitMiddleware
@@ -36,11 +34,11 @@ from boardstate.service.http.v1_routes import V1_ROUTES
 from boardstate.service.log import time_source
 from boardstate.service.logging import RequestContextMiddleware, configure_logging
 from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.loops import Loops
 from boardstate.service.runtime.offload import use_short_switch_interval
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
 from boardstate.service.store.creator_games import RedisQuotas
-from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.points_budget import PointsBudget
 from boardstate.service.store.pools import in_use
 from boardstate.service.store.rate_limiter import RateLimiter
@@ -58,6 +56,7 @@ class State(TypedDict):
     metrics: Metrics
     limiter: RateLimiter | None
     budget: PointsBudget | None
+    loops: Loops
 
 
 def create_app(settings: Settings) -> Starlette:
@@ -108,19 +107,20 @@ def create_app(settings: Settings) -> Starlette:
         gc.freeze()
         gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
         use_short_switch_interval()
-        loops = service.loops
-        if settings.open_game_ttl_seconds > 0:
-            index = RedisIndex(store.client, settings.key_prefix)
-            expiry = OpenGameSweeper(store, index, settings.open_game_ttl_seconds)
-            loops.add("open-game-sweeper", expiry.run)
-        loops.add("loop-lag", functools.partial(watch_loop_lag, metrics))
-        metrics.watch_loops(loops.running(), loops.is_running)
+        loops = Loops(background_loops(service, store, settings, metrics), metrics)
         loops.start()
         log.info("started", redis=settings.redis_url_redacted, cluster=settings.redis_cluster)
         try:
-            yield {"service": service, "metrics": metrics, "limiter": limiter, "budget": budget}
+            yield {
+                "service": service,
+                "metrics": metrics,
+                "limiter": limiter,
+                "budget": budget,
+                "loops": loops,
+            }
         finally:
             await loops.stop()
+            await service.sender.close()
             await service.close()
             if limiter is not None:
                 await limiter.close()

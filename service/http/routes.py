@@ -40,11 +40,14 @@ async def healthz(request: Request) -> Response:
 
 
 async def readyz(request: Request) -> Response:
-    """200 when Redis answers PING, else 503."""
+    """200 when Redis answers PING, else 503; `loops` reports the background loops
+    (`service.runtime.loops`: a loop restarting after a crash does not make the process unready)."""
     service: Service = request.state.service
+    loops = request.state.loops.report()
     if await service.store.ping():
-        return JSONResponse({"status": "ready"})
-    return JSONResponse({"status": "unavailable", "reason": "redis unreachable"}, status_code=503)
+        return JSONResponse({"status": "ready", "loops": loops})
+    answer = {"status": "unavailable", "reason": "redis unreachable", "loops": loops}
+    return JSONResponse(answer, status_code=503)
 
 
 async def metrics(request: Request) -> Response:

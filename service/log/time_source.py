@@ -23,6 +23,11 @@ def now() -> float:
     return _now[0]()
 
 
+def system() -> bool:
+    """Whether the source is the system clock (so a timer can wait for a time to come)."""
+    return _now[0] is time.time
+
+
 def now_ms() -> int:
     """Milliseconds since the epoch, from the configured source."""
     return int(now() * 1000)

@@ -1,73 +1,151 @@
-"""`Loops`: the one registry of a process's background loops (steward, bot worker, relay,
-webhook sender, open-game expiry, loop-lag watch, and any that come).
+"""One registry of the process's background loops: declared in one place, started, supervised,
+stopped and reported by it (issue 28).
 
-A loop is a name and a coroutine function that runs until cancelled (`Loop.run`), with an
-optional `close` awaited once it has ended (the webhook sender's connections). `start` starts
-every registered loop as a task of that name; `stop` stops them in the reverse order, each
-cancelled and awaited (a loop asks `stopping.cancelled()` before each round, so it ends), then
-closed. `running()` reports each loop, and the gauge `boardstate_background_loops{loop}`
-(`/metrics`, `Metrics.watch_loops`) reads 1 while a loop runs and 0 once it has ended, stopped or
-failed: a loop that died shows on a dashboard, not only in the log.
+A `Loop` names a long-running coroutine (its factory, so a crashed loop can be started again),
+says what it is for and what wakes it (`docs/performance.md`, "Background loops"). `Loops`
+runs each declared loop in a task `loop:<name>`:
+
+* a loop that raises is logged (`loop_crashed`, with the error), counted
+  (`boardstate_loop_failures_total{loop}`) and started again after a backoff that doubles from
+  `BACKOFF_S` up to `MAX_BACKOFF_S` (a loop that ran `HEALTHY_S` before crashing starts again
+  after the shortest one); a loop that returns is finished and not restarted;
+* `stop` cancels every loop once (a loop asks `service.runtime.stopping.cancelled()` before each
+  round, so a cancellation swallowed inside a Redis call still ends it, and its clean-up runs
+  uninterrupted) and waits at most `timeout_s`; a loop still running then is logged
+  (`loop_stuck`) and left to the event loop's end, never awaited for ever;
+* `report()` (the `loops` member of `GET /readyz`) and the metrics
+  `boardstate_loop_running{loop}`, `boardstate_loop_started_timestamp_seconds{loop}` and
+  `boardstate_loop_failures_total{loop}` say which loops run, since when, and how often each
+  failed.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
-from collections.abc import Awaitable, Callable, Coroutine
+import time
+from collections.abc import Callable, Coroutine, Sequence
 from typing import Any
 
-Run = Callable[[], Coroutine[Any, Any, None]]
-"""A loop: a coroutine function that runs until cancelled."""
-Close = Callable[[], Awaitable[None]]
+import structlog
+
+from boardstate.service.metrics import Metrics
+
+log = structlog.get_logger("boardstate.loops")
+
+BACKOFF_S = 0.5
+MAX_BACKOFF_S = 30.0
+HEALTHY_S = 60.0
+"""A loop that ran this long before it crashed starts again after `BACKOFF_S`."""
+STOP_TIMEOUT_S = 10.0
+TASK_PREFIX = "loop:"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class Loop:
-    """One background loop."""
+    """One background loop of the process."""
 
     name: str
-    run: Run
-    close: Close | None = None
-    """Awaited once the loop has ended (releases what it held)."""
+    purpose: str
+    wakes: str
+    """What wakes it: the blocking read, notification or timer it waits on when idle."""
+    run: Callable[[], Coroutine[Any, Any, None]]
+    """Starts one run of the loop (called again after a crash)."""
+
+
+@dataclasses.dataclass(slots=True)
+class LoopState:
+    """What `Loops` knows about one loop."""
+
+    running: bool = False
+    started_at: float | None = None
+    failures: int = 0
+    last_error: str | None = None
 
 
 class Loops:
-    """Registers, starts, stops and reports the background loops of one process."""
+    """Starts, supervises, stops and reports the declared loops."""
 
-    def __init__(self) -> None:
-        self.loops: list[Loop] = []
+    def __init__(self, loops: Sequence[Loop], metrics: Metrics | None = None) -> None:
+        names = [loop.name for loop in loops]
+        if len(set(names)) != len(names):
+            raise ValueError(f"loop names must be unique: {names}")
+        self.loops = tuple(loops)
+        self.metrics = metrics
+        self.states = {loop.name: LoopState() for loop in loops}
         self.tasks: dict[str, asyncio.Task[None]] = {}
 
-    def add(self, name: str, run: Run, close: Close | None = None) -> None:
-        """Registers a loop (before `start`); names are unique."""
-        if any(loop.name == name for loop in self.loops):
-            raise ValueError(f"a loop named {name!r} is registered already")
-        self.loops.append(Loop(name, run, close))
-
     def start(self) -> None:
-        """Starts every registered loop not started yet, in the order registered."""
+        """Starts every loop (in the running event loop)."""
         for loop in self.loops:
             if loop.name not in self.tasks:
-                self.tasks[loop.name] = asyncio.create_task(loop.run(), name=loop.name)
+                name = f"{TASK_PREFIX}{loop.name}"
+                self.tasks[loop.name] = asyncio.create_task(self._supervise(loop), name=name)
 
-    async def stop(self) -> None:
-        """Stops the started loops, the last started first, and closes each."""
-        for loop in reversed(self.loops):
-            task = self.tasks.pop(loop.name, None)
-            if task is None:
-                continue
+    def _set_running(self, name: str, running: bool) -> None:
+        state = self.states[name]
+        state.running = running
+        if running:
+            state.started_at = time.time()
+        if self.metrics is not None:
+            self.metrics.loop_running.labels(loop=name).set(1 if running else 0)
+            if running:
+                self.metrics.loop_started.labels(loop=name).set(state.started_at or 0)
+
+    def _failed(self, name: str, error: BaseException) -> None:
+        state = self.states[name]
+        state.failures += 1
+        state.last_error = repr(error)[:300]
+        if self.metrics is not None:
+            self.metrics.loop_failures.labels(loop=name).inc()
+        log.error("loop_crashed", loop=name, failures=state.failures, error=state.last_error)
+
+    async def _supervise(self, loop: Loop) -> None:
+        backoff = BACKOFF_S
+        try:
+            while True:
+                self._set_running(loop.name, True)
+                began = time.monotonic()
+                try:
+                    await loop.run()
+                except asyncio.CancelledError:
+                    raise
+                except Exception as exc:
+                    self._failed(loop.name, exc)
+                else:
+                    log.info("loop_finished", loop=loop.name)
+                    return
+                self._set_running(loop.name, False)
+                if time.monotonic() - began >= HEALTHY_S:
+                    backoff = BACKOFF_S
+                await asyncio.sleep(backoff)
+                backoff = min(MAX_BACKOFF_S, backoff * 2)
+        finally:
+            self._set_running(loop.name, False)
+
+    async def stop(self, timeout_s: float = STOP_TIMEOUT_S) -> None:
+        """Cancels every loop and waits for them, at most `timeout_s` in all."""
+        tasks = [t for t in self.tasks.values() if not t.done()]
+        for task in tasks:
             task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
-            if loop.close is not None:
-                await loop.close()
+        if tasks:
+            _, stuck = await asyncio.wait(tasks, timeout=timeout_s)
+            for task in stuck:
+                log.error("loop_stuck", task=task.get_name())
+        for task in self.tasks.values():
+            if task.done() and not task.cancelled() and task.exception() is not None:
+                log.error("loop_stop_failed", task=task.get_name(), error=repr(task.exception()))
+        self.tasks.clear()
 
-    def running(self) -> dict[str, bool]:
-        """Each registered loop and whether it runs now."""
-        return {loop.name: self.is_running(loop.name) for loop in self.loops}
-
-    def is_running(self, name: str) -> bool:
-        task = self.tasks.get(name)
-        return task is not None and not task.done()
+    def report(self) -> dict[str, dict[str, Any]]:
+        """Each loop's state: whether it runs, since when, failures, its wake source (never the
+        error text, which only the log carries: the probes answer anyone)."""
+        return {
+            loop.name: {
+                "running": self.states[loop.name].running,
+                "startedAt": self.states[loop.name].started_at,
+                "failures": self.states[loop.name].failures,
+                "wakes": loop.wakes,
+            }
+            for loop in self.loops
+        }

@@ -217,31 +217,30 @@ class EventStore(Protocol):
 
     async def schedule(self, game_id: str, version: int, due_ms: int | None) -> None:
         """Sets when a game is next due; None: never (`service.store.deadlines`)."""
-        ...
 
     async def claim_due(self, now_ms: int, limit: int, lease_ms: int) -> list[str]:
         """Takes up to `limit` games due by `now_ms`, each for `lease_ms`."""
-        ...
 
     async def due_at(self, game_id: str) -> int | None:
         """When a game is due, or None."""
-        ...
+
+    async def next_due(self) -> int | None:
+        """When the earliest scheduled game is due, or None."""
 
     async def add_bot_job(self, game_id: str, version: int, seat: int) -> None:
         """Asks the bot workers to move for `seat` at `version` (`service.store.bot_jobs`)."""
         ...
 
-    async def take_bot_jobs(self, consumer: str, count: int) -> list[Any]:
-        """New bot jobs for `consumer`."""
-        ...
+    async def take_bot_jobs(
+        self, consumer: str, count: int, block_ms: int | None = None
+    ) -> list[Any]:
+        """New bot jobs for `consumer` (waiting up to `block_ms` for one where it can)."""
 
     async def reclaim_bot_jobs(self, consumer: str, idle_ms: int, count: int) -> list[Any]:
         """Bot jobs left unfinished by a worker for more than `idle_ms`."""
-        ...
 
     async def finish_bot_job(self, job: Any) -> None:
         """Acknowledges a bot job."""
-        ...
 
     async def ping(self) -> bool:
         """Tells whether the backing server answers."""

@@ -48,11 +48,20 @@ def _job(entry: Any, fields: Any) -> BotJob | None:
 
 
 class RedisBotJobs:
-    """The job stream and its consumer group. Workers poll it (`XREADGROUP` without `BLOCK`), so
-    a waiting worker never holds a connection."""
+    """The job stream and its consumer group. With a `blocking` client (a connection of the
+    worker's own, `service.store.client.connect`) a waiting worker blocks in `XREADGROUP BLOCK`
+    and gets a new job as it is added; without one it reads without blocking."""
 
-    def __init__(self, client: Redis | RedisCluster, prefix: str) -> None:
+    def __init__(
+        self,
+        client: Redis | RedisCluster,
+        prefix: str,
+        blocking: Redis | RedisCluster | None = None,
+        max_block_ms: int = 2000,
+    ) -> None:
         self.client = client
+        self.blocking = blocking
+        self.max_block_ms = max_block_ms
         self.key = bot_jobs_key(prefix)
         self._group_ready = False
         self._claim_from = "0-0"
@@ -74,9 +83,17 @@ class RedisBotJobs:
         fields: dict[Any, Any] = {"game": game_id, "version": version, "seat": seat}
         await self.client.xadd(self.key, fields, maxlen=MAX_JOBS, approximate=True)
 
-    async def take(self, consumer: str, count: int) -> list[BotJob]:
+    async def take(self, consumer: str, count: int, block_ms: int | None = None) -> list[BotJob]:
+        """New jobs; with `block_ms` (and a blocking client) waits up to that long for one."""
         await self._group()
-        found: Any = await self.client.xreadgroup(GROUP, consumer, {self.key: ">"}, count=count)
+        streams: Any = {self.key: ">"}
+        if block_ms is not None and self.blocking is not None:
+            block = max(1, min(block_ms, self.max_block_ms))
+            found: Any = await self.blocking.xreadgroup(
+                GROUP, consumer, streams, count=count, block=block
+            )
+        else:
+            found = await self.client.xreadgroup(GROUP, consumer, streams, count=count)
         jobs = []
         for _, entries in found or []:
             jobs += [j for e, f in entries if (j := _job(e, f)) is not None]
@@ -106,10 +123,13 @@ class BotJobStore:
         async with translated(f"bot job {game_id}"):
             await self._bot_jobs.add(game_id, version, seat)
 
-    async def take_bot_jobs(self, consumer: str, count: int) -> list[BotJob]:
-        """New jobs for `consumer` (none waiting: an empty list at once)."""
+    async def take_bot_jobs(
+        self, consumer: str, count: int, block_ms: int | None = None
+    ) -> list[BotJob]:
+        """New jobs for `consumer` (none waiting: an empty list at once, or with `block_ms`
+        after waiting up to that long on a connection of the worker's own)."""
         async with translated("bot jobs"):
-            return await self._bot_jobs.take(consumer, count)
+            return await self._bot_jobs.take(consumer, count, block_ms)
 
     async def reclaim_bot_jobs(self, consumer: str, idle_ms: int, count: int) -> list[BotJob]:
         """Jobs another worker took more than `idle_ms` ago and never finished."""

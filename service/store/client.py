@@ -35,10 +35,11 @@ def connect(
     """Returns a store on the server or cluster at `url` (`redis://` or `rediss://`).
 
     The client does not retry commands by itself: a lost append reply is reported as
-    `AppendUncertain` instead of being sent twice. With `wait_replicas`, the socket timeout
-    is raised to exceed `wait_timeout_ms` by a second. Requests share `pool_size` connections
-    and wait up to `pool_wait_ms` for one (`service.store.pools`); live reads have connections
-    of their own (`service.store.stream_reader`), at most `max_streams` per cluster node.
+    `AppendUncertain` instead of being sent twice. With `wait_replicas`, the socket timeout is
+    raised to exceed `wait_timeout_ms` by a second. Requests share `pool_size` connections and wait
+    up to `pool_wait_ms` for one (`service.store.pools`); live reads have connections of their own
+    (`service.store.stream_reader`), at most `max_streams` per cluster node; the bot worker's
+    blocking job reads have a connection of their own (`service.store.bot_jobs`).
     """
     if wait_replicas > 0:
         socket_timeout = max(socket_timeout, wait_timeout_ms / 1000 + 1.0)
@@ -56,6 +57,7 @@ def connect(
             url, size=pool_size, wait_s=wait_s, max_connections=pool_size + 4, **options
         )
         reader = RedisCluster.from_url(url, max_connections=max_streams + 2, **options)
+        blocking: Client = RedisCluster.from_url(url, max_connections=2, **options)
     else:
         pool = WaitingPool.from_url(url, max_connections=pool_size, timeout=wait_s, **options)
         client = Redis.from_pool(pool)
@@ -63,6 +65,7 @@ def connect(
             url, max_connections=READER_CONNECTIONS, timeout=wait_s, **options
         )
         reader = Redis.from_pool(reader_pool)
+        blocking = Redis.from_pool(WaitingPool.from_url(url, max_connections=1, **options))
     max_block_ms = max(1, int(socket_timeout * 500))
     return RedisEventStore(
         client,
@@ -71,4 +74,5 @@ def connect(
         wait_replicas=wait_replicas,
         wait_timeout_ms=wait_timeout_ms,
         streams=StreamReader(reader, prefix, max_block_ms),
+        blocking=blocking,
     )

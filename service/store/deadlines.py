@@ -75,6 +75,11 @@ class RedisDeadlines:
         score = await self.client.zscore(self.keys.due, game_id)
         return None if score is None else int(score)
 
+    async def next_due(self) -> int | None:
+        """When the earliest entry is due (None: none scheduled)."""
+        found: Any = await self.client.zrange(self.keys.due, 0, 0, withscores=True)
+        return int(found[0][1]) if found else None
+
 
 class DeadlineStore:
     """The deadline operations of the event store (mixed into `RedisEventStore`)."""
@@ -95,3 +100,8 @@ class DeadlineStore:
         """When a game is due, or None."""
         async with translated(f"due {game_id}"):
             return await self._deadlines.due_at(game_id)
+
+    async def next_due(self) -> int | None:
+        """When the earliest scheduled game is due, or None."""
+        async with translated("next due"):
+            return await self._deadlines.next_due()

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 import secrets
+from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -94,6 +95,8 @@ class RedisOutbox:
         self.prefix = prefix
         self.keys = HookKeys.of(prefix)
         self.leases = Leases(client, self.keys)
+        self.listeners: list[Callable[[], None]] = []
+        """Called after this process marks an outbox pending (the relay's wake-up)."""
         self._relay = client.register_script(RELAY_SCRIPT)
         self._forget = client.register_script(FORGET_SCRIPT)
         self._drop = client.register_script(DROP_SCRIPT)
@@ -101,6 +104,8 @@ class RedisOutbox:
     async def written(self, game_id: str, now_ms: int) -> None:
         """Marks a game's outbox as holding entries."""
         await self.client.zadd(self.keys.pending, {game_id: now_ms})
+        for listener in self.listeners:
+            listener()
 
     async def pending(self, limit: int) -> list[tuple[str, bytes]]:
         """Games whose outbox may hold entries, oldest mark first, with their marks."""

@@ -59,6 +59,7 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         wait_replicas: int = 0,
         wait_timeout_ms: int = 1000,
         streams: StreamReader | None = None,
+        blocking: Redis | RedisCluster | None = None,
     ):
         self.client = client
         self.streams = streams or StreamReader(client, prefix, max_block_ms)
@@ -69,7 +70,8 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         self._index = RedisIndex(client, prefix)
         self._snapshots = RedisSnapshots(client)
         self._deadlines = RedisDeadlines(client, prefix)
-        self._bot_jobs = RedisBotJobs(client, prefix)
+        self._blocking = blocking
+        self._bot_jobs = RedisBotJobs(client, prefix, blocking, max_block_ms)
         self.outbox = RedisOutbox(client, prefix)
         self.webhooks = RedisWebhooks(client, prefix)
         self._replicated = (
@@ -169,14 +171,12 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         """Returns the game's metadata, or None when the game does not exist."""
         if not is_valid_game_id(game_id):
             return None
-        keys = self.keys(game_id)
-        raw = await self._read(f"meta {game_id}", lambda: self.client.hgetall(keys.meta))
-        if not raw:
-            if not await self.version(game_id):
-                return None
-            # Created between the two reads (meta is written with the first event, atomically):
-            # read it again rather than answer an existing game with no metadata.
-            raw = await self._read(f"meta {game_id}", lambda: self.client.hgetall(keys.meta))
+        meta = self.keys(game_id).meta
+        raw = await self._read(f"meta {game_id}", lambda: self.client.hgetall(meta))
+        if not raw and not await self.version(game_id):
+            return None
+        # created between the two reads: its meta (written with the first event) is there now
+        raw = raw or await self._read(f"meta {game_id}", lambda: self.client.hgetall(meta))
         return {codec.as_text(k): codec.as_text(v) for k, v in raw.items()}
 
     async def seat_token_hash(self, game_id: str, seat: int) -> str | None:
@@ -228,10 +228,8 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         status: str | None,
         player: str | None = None,
     ) -> tuple[list[GameSummary], int]:
-        """Returns rows after the cursor `after` (newest first) and the filtered total.
-
-        The cursor is the game id of the last row seen; an unknown one raises `InvalidCursor`.
-        """
+        """Returns rows after the cursor `after` (newest first; the game id of the last row
+        seen, an unknown one raises `InvalidCursor`) and the filtered total."""
         async with translated("index page"):
             return await self._index.page(after, limit, game_type, status, player)
 
@@ -247,4 +245,6 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         """Releases connections."""
         if self.streams.client is not self.client:
             await self.streams.close()
+        if self._blocking is not None:
+            await self._blocking.aclose()
         await self.client.aclose()

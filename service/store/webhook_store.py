@@ -16,6 +16,7 @@ head first.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from redis.asyncio import Redis
@@ -47,6 +48,8 @@ class RedisWebhooks:
         self.client = client
         self.keys = HookKeys.of(prefix)
         self.leases = Leases(client, self.keys)
+        self.listeners: list[Callable[[], None]] = []
+        """Called after this process saves an endpoint (the sender's wake-up)."""
         self._renew = client.register_script(RENEW_SCRIPT)
 
     async def renew(self, name: str, token: str, ms: int) -> bool:
@@ -65,6 +68,8 @@ class RedisWebhooks:
 
     async def save(self, endpoint: dict[str, Any]) -> None:
         await self.client.hset(self.keys.endpoints, endpoint["id"], json.dumps(endpoint))
+        for listener in self.listeners:
+            listener()
 
     async def remove(self, endpoint_id: str) -> bool:
         """Deletes an endpoint with its queue, log and dead letters."""

@@ -17,7 +17,7 @@ from boardstate.engine import registry
 from boardstate.service.composition import Service, build_service
 from boardstate.service.history.verify import verify_log
 from boardstate.service.metrics import Metrics
-from boardstate.service.runtime.loops import Loops
+from boardstate.service.runtime.loops import Loop, Loops
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
 
@@ -48,9 +48,12 @@ async def test_a_game_of_only_bots_plays_itself_to_the_end_on_two_workers(
     options = {"max_rounds": 3} if game_type == "tf22-mine" else None
     created = await a.lobby.create_game(game_type, players, options, None, None, bots)
     assert created.tokens == ()
-    loops = Loops()
-    loops.add("bot-worker-a", a.bot_worker.run)
-    loops.add("bot-worker-b", b.bot_worker.run)
+    loops = Loops(
+        [
+            Loop("bot-worker-a", "plays bot turns", "bot jobs", a.bot_worker.run),
+            Loop("bot-worker-b", "plays bot turns", "bot jobs", b.bot_worker.run),
+        ]
+    )
     loops.start()
     try:
         assert await _finished(a, created.game.id) == "FINISHED"

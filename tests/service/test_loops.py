@@ -1,71 +1,84 @@
-"""The registry of background loops (`service.runtime.loops`): started in order, stopped last
-first and closed, each reported while it runs and once it has ended, stopped or failed."""
+"""The registry of background loops (`service.runtime.loops`, issue 28): every task the app starts is
+one of its loops, a crashing loop is restarted and counted, and stopping leaves no task."""
 
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 import pytest
 
+from boardstate.service.http.app import create_app
 from boardstate.service.metrics import Metrics
-from boardstate.service.runtime.loops import Loops, Run
+from boardstate.service.runtime.loops import TASK_PREFIX, Loop, Loops
+from boardstate.service.settings import Settings
+from tests.conftest import unique_prefix
+from tests.redis_support import RedisClusterServers, RedisServer
 
 
-async def test_loops_start_stop_in_reverse_and_close() -> None:
-    done: list[str] = []
-    started = asyncio.Event()
-
-    def forever(name: str) -> Run:
-        async def run() -> None:
-            try:
-                started.set()
-                await asyncio.Event().wait()
-            finally:
-                done.append(name)
-
-        return run
-
-    async def closed() -> None:
-        done.append("closed b")
-
-    loops = Loops()
-    loops.add("a", forever("a"))
-    loops.add("b", forever("b"), closed)
-    assert loops.running() == {"a": False, "b": False}
-    loops.start()
-    await started.wait()
-    assert loops.running() == {"a": True, "b": True}
-    await loops.stop()
-    assert done == ["b", "closed b", "a"]
-    assert loops.running() == {"a": False, "b": False}
+async def until(condition: Callable[[], bool], timeout_s: float = 30.0) -> None:
+    """Waits until `condition()` holds (a generous bound: this asserts an outcome, not speed)."""
+    async with asyncio.timeout(timeout_s):
+        while not condition():  # noqa: ASYNC110 (nothing to wait on but the loops' state)
+            await asyncio.sleep(0.02)
 
 
-async def test_a_failed_loop_reads_0_in_the_gauge() -> None:
-    async def fails() -> None:
-        raise RuntimeError("broken")
+def others(before: set[asyncio.Task[object]]) -> set[asyncio.Task[object]]:
+    return {t for t in asyncio.all_tasks() if t not in before and t is not asyncio.current_task()}
 
-    async def runs() -> None:
-        await asyncio.Event().wait()
+
+async def test_a_crashing_loop_is_restarted_counted_and_stopped() -> None:
+    runs: list[int] = []
+
+    async def flaky() -> None:
+        runs.append(len(runs))
+        if len(runs) < 3:
+            raise RuntimeError("boom")
+        await asyncio.Event().wait()  # then runs until cancelled
 
     metrics = Metrics()
-    loops = Loops()
-    loops.add("fails", fails)
-    loops.add("runs", runs)
-    metrics.watch_loops(loops.running(), loops.is_running)
+    before = set(asyncio.all_tasks())
+    loops = Loops([Loop("flaky", "crashes twice", "nothing", flaky)], metrics)
     loops.start()
-    await asyncio.wait([loops.tasks["fails"]])
+    await until(lambda: len(runs) == 3 and loops.states["flaky"].running)
+    report = loops.report()["flaky"]
+    assert (report["running"], report["failures"]) == (True, 2)
     text = metrics.render().decode()
-    assert 'boardstate_background_loops{loop="fails"} 0.0' in text
-    assert 'boardstate_background_loops{loop="runs"} 1.0' in text
-    with pytest.raises(RuntimeError, match="broken"):
-        await loops.stop()  # a loop that failed says so when it is stopped, as before
+    assert 'boardstate_loop_failures_total{loop="flaky"} 2.0' in text
+    assert 'boardstate_loop_running{loop="flaky"} 1.0' in text
+    await loops.stop()
+    await asyncio.sleep(0)
+    assert others(before) == set()
+    assert 'boardstate_loop_running{loop="flaky"} 0.0' in metrics.render().decode()
 
 
-def test_a_name_is_registered_once() -> None:
-    async def run() -> None:
+def test_loop_names_are_unique() -> None:
+    async def idle() -> None:
         await asyncio.sleep(0)
 
-    loops = Loops()
-    loops.add("steward", run)
-    with pytest.raises(ValueError, match="steward"):
-        loops.add("steward", run)
+    with pytest.raises(ValueError):
+        Loops([Loop("a", "", "", idle), Loop("a", "", "", idle)])
+
+
+@pytest.mark.redis
+@pytest.mark.parametrize("cluster", [False, True], ids=["single", "cluster"])
+async def test_every_task_the_app_starts_is_a_registered_loop(
+    cluster: bool, redis_server: RedisServer, redis_cluster: RedisClusterServers
+) -> None:
+    url = redis_cluster.url if cluster else redis_server.url
+    env = {"REDIS_URL": url, "BOARDSTATE_KEY_PREFIX": unique_prefix()}
+    if cluster:
+        env["BOARDSTATE_REDIS_CLUSTER"] = "1"
+    app = create_app(Settings.from_env(env))
+    before = set(asyncio.all_tasks())
+    async with app.router.lifespan_context(app) as state:
+        loops: Loops = state["loops"]  # type: ignore[index]
+        await asyncio.sleep(0.5)  # let the loops start their own helpers
+        names = {t.get_name() for t in others(before)}
+        expected = {f"{TASK_PREFIX}{loop.name}" for loop in loops.loops}
+        assert expected <= names
+        assert {n for n in names if not n.startswith(TASK_PREFIX)} == set()
+        assert {"steward", "relay", "webhook-sender", "bot-worker"} <= set(loops.report())
+        assert all(r["running"] and r["failures"] == 0 for r in loops.report().values())
+    await asyncio.sleep(0)
+    assert {t.get_name() for t in others(before) if not t.done()} == set()

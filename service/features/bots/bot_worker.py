@@ -1,24 +1,21 @@
 """Bot workers: play the bot seats' turns (issues 17 and 27, DESIGN §5c).
 
-Every service process runs one worker (and `boardstate bots` runs one alone). A worker reads
-bot jobs from the Redis consumer group (`service.store.bot_jobs`), each job going to one
-worker; jobs a dead worker left unfinished are claimed after `CLAIM_IDLE_MS`. It holds up to
-`QUEUE` jobs in a fair queue (`service.features.bots.bot_queue`: round robin over the games'
-creators, at most `per_creator` of one creator's jobs thinking) and thinks about up to `thinkers` of
-them at once, each in a thread of its own pool (`service.features.bots.thinking`), so one creator's
-flood of bot games never holds every thinker, and a bot move of anyone else starts as soon as one is
-free.
+Every service process runs one worker (and `boardstate bots` runs one alone). It reads bot jobs
+from the Redis consumer group (`service.store.bot_jobs`, each job to one worker) blocking
+(`XREADGROUP BLOCK` on a connection of its own), so a new job is taken as it is added; every
+`RECLAIM_S` it claims jobs a dead worker left for `CLAIM_IDLE_MS`. It holds up to `QUEUE` jobs
+in a fair queue (`features.bots.bot_queue`: round robin over the games' creators, at most
+`per_creator` of one creator's jobs thinking) and thinks about up to `thinkers` at once, each in
+a thread of its pool (`features.bots.thinking`): one creator's flood never holds every thinker.
 
-For a job it loads the game (the record cache catches up with one read); unless the game is
-still at the job's version and the seat still a bot seat owing a decision, the job is stale
-and dropped (the steward asks again for the new position). A game at its event limit is
-ended instead (`service.features.moves.game_bounds`). Otherwise the bot's policy chooses from the
-seat's view and redacted log only (`engine.bots.seen`; the redacted log is kept from move
-to move, `service.features.bots.bot_memory`, so a move reads only what is new), with an RNG derived
-from the game and version (reproducible), within its budget (at most `max_budget_ms`). The
-move goes through the rules' `decide` and a conditional append under the move id
-`bot-<version>`: a duplicated or re-claimed job, or a second worker, can never move twice at
-one version nor skip one.
+A job is stale and dropped unless its game is still at the job's version and the seat still a
+bot seat owing a decision (the steward asks again for the new position); a game at its event
+limit is ended instead (`features.moves.game_bounds`). Otherwise the bot's policy chooses from the
+seat's view and redacted log only (`engine.bots.seen`; kept from move to move by
+`features.bots.bot_memory`), with an RNG of the game and version, within its budget (at most
+`max_budget_ms`). The move goes through the rules' `decide` and a conditional append under the
+move id `bot-<version>`: a duplicated or re-claimed job, or a second worker, can never move
+twice at one version nor skip one.
 """
 
 from __future__ import annotations
@@ -46,7 +43,7 @@ from boardstate.service.features.tables import table_writes
 from boardstate.service.features.tables.steward import Steward
 from boardstate.service.log import event_builder, movers, record_model
 from boardstate.service.log.game_record import GameRecord
-from boardstate.service.runtime.stopping import cancelled
+from boardstate.service.runtime.stopping import cancelled, ended
 from boardstate.service.settings import Settings
 from boardstate.service.store.bot_jobs import BotJob
 
@@ -54,9 +51,10 @@ log = structlog.get_logger("boardstate.bots")
 
 CLAIM_IDLE_MS = 15_000
 """A job taken this long ago and not finished is claimed by another worker."""
-POLL_S = 0.1
-"""How long a worker with nothing to start waits before it looks for jobs again (it polls: a
-waiting worker holds no Redis connection); a finished move wakes it at once."""
+BLOCK_MS = 2000
+"""How long one blocking job read waits (below the socket timeout)."""
+POLL_S = 0.1  # between reads when the store cannot block (one built without `connect`)
+RECLAIM_S = 5.0
 QUEUE = 256
 """Jobs a worker holds at most (waiting for a thinker)."""
 CREATORS = 4096
@@ -123,6 +121,8 @@ class BotWorker:
         self._creators: OrderedDict[str, str] = OrderedDict()
         self._running: set[asyncio.Task[None]] = set()
         self._wake = asyncio.Event()
+        self._room = asyncio.Event()
+        self._reclaimed = 0.0
 
     async def play(self, job: BotJob) -> bool:
         """Plays one job; returns whether it appended a move."""
@@ -166,8 +166,14 @@ class BotWorker:
         if room <= 0:
             return
         store = self.loader.store
-        jobs = await store.reclaim_bot_jobs(self.name, CLAIM_IDLE_MS, min(room, 32))
-        jobs += await store.take_bot_jobs(self.name, room)
+        jobs = []
+        if time.monotonic() - self._reclaimed >= RECLAIM_S:
+            self._reclaimed = time.monotonic()
+            jobs = await store.reclaim_bot_jobs(self.name, CLAIM_IDLE_MS, min(room, 32))
+        began = time.monotonic()
+        jobs += await store.take_bot_jobs(self.name, room, None if jobs else BLOCK_MS)
+        if not jobs and time.monotonic() - began < POLL_S:
+            await asyncio.sleep(POLL_S)  # the store cannot block
         for job in jobs:
             if self.queue.knows(job):
                 continue  # our own job, reclaimed while it waits here
@@ -200,24 +206,35 @@ class BotWorker:
         with contextlib.suppress(Exception):
             await self.loader.store.finish_bot_job(turn.job)
 
+    async def _read(self) -> None:
+        """Reads jobs into the queue while it has room, waking `run` after each read."""
+        while not cancelled():
+            if len(self.queue) >= QUEUE:
+                self._room.clear()
+                await self._room.wait()
+            try:
+                await self.fetch()
+            except asyncio.CancelledError:
+                raise
+            except Exception as exc:
+                log.warning("bot_worker_failed", error=repr(exc)[:300])
+                await asyncio.sleep(1)
+            self._wake.set()
+
     async def run(self) -> None:
         """Takes jobs (new ones, and ones a dead worker left) until cancelled."""
+        reader = asyncio.create_task(self._read(), name="loop:bot-worker:read")
         try:
             while not cancelled():
                 self._wake.clear()
-                try:
-                    await self.fetch()
-                    self.start_ready()
-                except asyncio.CancelledError:
-                    raise
-                except Exception as exc:
-                    log.warning("bot_worker_failed", error=repr(exc)[:300])
-                    await asyncio.sleep(1)
-                with contextlib.suppress(TimeoutError):
-                    await asyncio.wait_for(self._wake.wait(), POLL_S)
+                self.start_ready()
+                self._room.set()
+                await self._wake.wait()
         finally:
+            await ended(reader)
             for task in list(self._running):
                 task.cancel()
             await asyncio.gather(*self._running, return_exceptions=True)
-            self.thinkers.close()
+            if cancelled():  # a crash is restarted by `runtime.loops` with these threads
+                self.thinkers.close()
         raise asyncio.CancelledError

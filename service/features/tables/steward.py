@@ -1,11 +1,14 @@
 """The steward: acts on games that are due (stand-in turns, timeouts) in every process.
 
-Each process runs one steward. Every `poll_ms` it claims the games due by now from the store's
-deadline set (`service.store.deadlines`: a claim leases an entry, so replicas share the work)
-and settles each: load, `due_work.due_events`, conditional append, repeat until nothing is due,
-then schedule the game's next due time. A lost race (another replica appended first) reloads
-and decides again, so a deadline fires once whichever replica sees it. Requests that change a
-game (a move, a resignation) settle it at once too, so a stand-in answers within the request.
+Each process runs one steward. When it wakes it claims the games due by now from the store's
+deadline set (`service.store.deadlines`: a claim leases an entry, so replicas share the work) and
+settles each: load, `due_work.due_events`, conditional append, repeat until nothing is due, then
+schedule the game's next due time. Then it reads when the earliest game is due and sleeps until
+then, at most `IDLE_S` (deadlines another replica wrote, if that replica's steward is gone); a
+schedule this process writes that is due sooner wakes it at once. With a file time source (tests)
+it looks every `poll_ms` instead. A lost race (another replica appended first) reloads and decides
+again, so a deadline fires once whichever replica sees it. Requests that change a game (a move, a
+resignation) settle it at once too, so a stand-in answers within the request.
 
 Deadlines are written after the append that sets them; if a process dies between the two,
 `sweep` (run at start) schedules every active game of the index again.
@@ -18,6 +21,7 @@ steward its ending before anything else, so it is due at once and settling it ap
 from __future__ import annotations
 
 import asyncio
+import contextlib
 
 import structlog
 
@@ -39,6 +43,9 @@ LEASE_MS = 10_000
 BOT_RECHECK_MS = 30_000
 """A bot seat still owing a move this long after its budget is asked again."""
 CLAIM_LIMIT = 32
+IDLE_S = 5.0
+AWAKE = 2**62
+"""The longest an idle steward sleeps before it looks at the deadline set again."""
 
 
 class Steward:
@@ -51,6 +58,10 @@ class Steward:
         """`BOARDSTATE_MAX_GAME_EVENTS` (`service.features.moves.game_bounds.cap`)."""
         self.settled = 0
         """Groups appended by this steward (for tests and metrics)."""
+        self.idle_s = IDLE_S
+        self._wake = asyncio.Event()
+        self._wake_at_ms = AWAKE
+        """When the sleeping steward looks again (a sooner schedule wakes it)."""
 
     def minds(self, record: GameRecord) -> bool:
         """Whether the game may owe the steward something (a clock, a stand-in, a bot, its
@@ -85,10 +96,16 @@ class Steward:
             due = recheck if due is None else min(due, recheck)
         try:
             await self.loader.store.schedule(record.game_id, record.version, due)
+            self.expect(due)
             for seat in bots:
                 await self.loader.store.add_bot_job(record.game_id, record.version, seat)
         except StoreUnavailable as exc:
             log.warning("schedule_failed", game_id=record.game_id, error=str(exc))
+
+    def expect(self, due_ms: int | None) -> None:
+        """Wakes the sleeping steward if a game is due before it would look again."""
+        if due_ms is not None and due_ms < self._wake_at_ms:
+            self._wake.set()
 
     async def settle(self, game_id: str) -> GameRecord | None:
         """Appends what is due for `game_id` now; returns the game after it."""
@@ -135,14 +152,32 @@ class Steward:
         except Exception as exc:
             log.warning("steward_sweep_failed", error=repr(exc)[:300])
         while not cancelled():
+            wait_s = 1.0
+            self._wake_at_ms = AWAKE  # a schedule during the round: look again at once
+            self._wake.clear()
             try:
-                await self.tick()
+                if await self.tick() == CLAIM_LIMIT:
+                    continue  # more may be due now
+                wait_s = await self.sleep_s()
             except asyncio.CancelledError:
                 raise
-            except Exception as exc:  # keep polling: one bad game must not stop the rest
+            except Exception as exc:  # keep going: one bad game must not stop the rest
                 log.warning("steward_tick_failed", error=repr(exc)[:300])
-            await asyncio.sleep(self.poll_ms / 1000)
+            self._wake_at_ms = time_source.now_ms() + int(wait_s * 1000)
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(wait_s):
+                    await self._wake.wait()
         raise asyncio.CancelledError
+
+    async def sleep_s(self) -> float:
+        """How long to sleep: until the earliest deadline, at most `idle_s` (a file time
+        source: `poll_ms`)."""
+        if not time_source.system():
+            return self.poll_ms / 1000
+        due = await self.loader.store.next_due()
+        if due is None:
+            return self.idle_s
+        return min(self.idle_s, max(0.0, (due - time_source.now_ms()) / 1000))
 
     async def tick(self) -> int:
         """Settles the games due now; returns how many were claimed."""

@@ -1,6 +1,7 @@
 """The relay: moves announcements from game outboxes to the feed and the webhook queues.
 
-Every process runs one. Every `poll_ms` it takes the games marked pending
+Every process runs one. It wakes when this process marks an outbox pending (an append with
+announcements), else every `IDLE_S` (outboxes other processes wrote), takes the games marked pending
 (`service.store.outbox`), leases each (so one replica relays a game at a time, in order), and
 relays its outbox entries oldest first: each is fed to the cross-game feed and queued for every
 endpoint whose filters match it (paused endpoints too: they receive everything once resumed),
@@ -13,9 +14,11 @@ twice and nothing is skipped.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import json
 import time
+from collections.abc import Callable
 from typing import Any
 
 import structlog
@@ -29,6 +32,8 @@ log = structlog.get_logger("boardstate.relay")
 SWEEP_S = 60.0
 LEASE_MS = 30_000
 BATCH = 100
+IDLE_S = 5.0
+"""The longest an idle relay sleeps before it looks for pending outboxes again."""
 
 
 def now_ms() -> int:
@@ -76,7 +81,12 @@ class Relay:
         self.outbox = outbox
         self.webhooks = webhooks
         self.poll_s = poll_ms / 1000
+        self.idle_s = max(self.poll_s, IDLE_S)
         self.relayed = 0
+        self.wake = asyncio.Event()
+        outbox.listeners.append(self.wake.set)
+        self.on_queued: Callable[[], None] | None = None
+        """Called after the relay queued deliveries (wakes this process's sender)."""
 
     async def relay_game(self, game_id: str, mark: bytes) -> int:
         """Relays one game's outbox (unless another replica holds it); returns how many."""
@@ -97,6 +107,8 @@ class Relay:
                 ]
                 if await self.outbox.relay(announcement, queued, at):
                     self.relayed += 1
+                    if queued and self.on_queued is not None:
+                        self.on_queued()
             await self.outbox.done(game_id, mark, [entry for entry, _ in entries], now_ms())
             return len(entries)
         finally:
@@ -115,11 +127,14 @@ class Relay:
                 if time.monotonic() - swept > SWEEP_S:
                     await self.sweep()
                     swept = time.monotonic()
+                self.wake.clear()
                 busy = 0
                 for game_id, mark in await self.outbox.pending(64):
                     busy += await self.relay_game(game_id, mark)
                 if not busy:
-                    await asyncio.sleep(self.poll_s)
+                    with contextlib.suppress(TimeoutError):
+                        async with asyncio.timeout(self.idle_s):
+                            await self.wake.wait()
             except asyncio.CancelledError:
                 raise
             except Exception as exc:  # Redis away: try again later

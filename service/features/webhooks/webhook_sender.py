@@ -1,12 +1,13 @@
 """Sending webhook deliveries (Standard Webhooks), in order per endpoint, at least once, each
 endpoint on its own.
 
-Every process runs one sender. Every `poll_ms` (sooner when a worker has just sent something)
-it starts a worker for each endpoint that is not paused, has something queued and has no worker
-here yet, at most `concurrency` workers at once (the endpoints take turns for free places). A
-worker takes the endpoint's lease (`service.store.outbox.Leases`, so one replica sends to an
-endpoint at a time, renewed before each attempt) and sends the queue head while the head is due
-and succeeds, at most `BURST` deliveries, then makes way:
+Every process runs one sender. Woken (this process's relay queued a delivery or saved an endpoint,
+a worker sent something, the earliest retry it knows is due; else after `IDLE_S`, for what other
+processes queued) it starts a worker for each endpoint not paused, with something queued and no
+worker here yet, at most `concurrency` at once (endpoints take turns). A worker takes the
+endpoint's lease (`service.store.outbox.Leases`, so one replica sends to an endpoint at a time,
+renewed before each attempt) and sends the queue head while the head is due and succeeds, at most
+`BURST` deliveries, then makes way:
 
 * the body and headers are Standard Webhooks' (`service.features.webhooks.webhook_post.signed`);
 * one attempt is one `service.features.webhooks.webhook_post.Poster.post`: resolution, the target
@@ -20,11 +21,10 @@ check,
   the endpoint is *paused* (`pausedReason` says why): nothing more is sent until an admin
   resumes it, and what arrives meanwhile is queued, so a resumed endpoint receives everything.
 
-A slow or hostile receiver holds one worker (one place of `concurrency`) for at most the
-deadline per attempt, then waits its backoff: the other endpoints' workers go on meanwhile.
-
-A replica that dies while sending leaves its lease to run out; another replica then sends the
-head again (a duplicate with the same `webhook-id`, which receivers de-duplicate by).
+A slow or hostile receiver holds one worker (one place of `concurrency`) for at most the deadline
+per attempt, then waits its backoff: the other endpoints' workers go on meanwhile. A replica that
+dies while sending leaves its lease to run out; another replica then sends the head again (a
+duplicate with the same `webhook-id`, which receivers de-duplicate by).
 """
 
 from __future__ import annotations
@@ -47,6 +47,8 @@ from boardstate.service.store.webhook_store import RedisWebhooks
 log = structlog.get_logger("boardstate.webhooks")
 
 BURST = 50
+IDLE_S = 5.0
+"""The longest an idle sender sleeps before it looks for queued deliveries again."""
 """Deliveries one worker sends to one endpoint at most before it makes way."""
 
 
@@ -76,6 +78,12 @@ class Sender:
         self.workers: dict[str, asyncio.Task[int]] = {}
         self.turn = 0
         self.wake = asyncio.Event()
+        webhooks.listeners.append(self.wake.set)
+        self.idle_s = max(self.poll_s, IDLE_S)
+        self.soonest_ms = float("inf")
+        """The earliest retry a worker saw waiting (the sender wakes then)."""
+        self.planned_ms = 0.0
+        """When the sleeping sender wakes (a worker that sees a sooner retry wakes it)."""
 
     @classmethod
     def of(cls, webhooks: RedisWebhooks, settings: Settings) -> Sender:
@@ -155,10 +163,13 @@ class Sender:
                 delivery = await self.webhooks.delivery(delivery_id)
                 if delivery is not None and delivery["status"] != "delivered":
                     if delivery["nextAt"] > time.time() * 1000:
+                        self.soonest_ms = min(self.soonest_ms, delivery["nextAt"])
                         break
                     if not await self.webhooks.renew(name, token, self.lease_ms):
                         break  # the lease ran out: another replica may be sending
                     if not await self.attempt(endpoint, delivery):
+                        if delivery["nextAt"]:
+                            self.soonest_ms = min(self.soonest_ms, delivery["nextAt"])
                         break
                     sent += 1
                 await self.webhooks.pop(endpoint_id, entry)
@@ -194,14 +205,16 @@ class Sender:
         error = task.exception()
         if error is not None:  # Redis away: the lease runs out, a later worker goes on
             log.warning("webhook_worker_failed", endpoint=endpoint_id, error=repr(error)[:300])
-        elif task.result():
-            self.wake.set()  # it sent something: more may be due now
+        elif task.result() or self.soonest_ms < self.planned_ms:
+            self.wake.set()  # it sent something (more may be due now), or a retry is sooner
 
     async def run(self) -> None:
         """Sends until cancelled."""
         try:
             while not cancelled():
                 self.wake.clear()
+                if self.soonest_ms <= time.time() * 1000:
+                    self.soonest_ms = float("inf")  # due now: this round's workers retry it
                 try:
                     await self.start_workers()
                 except asyncio.CancelledError:
@@ -209,8 +222,11 @@ class Sender:
                 except Exception as exc:
                     log.warning("webhook_sender_failed", error=repr(exc)[:300])
                     await asyncio.sleep(1)
+                now_ms = time.time() * 1000
+                wait_s = max(0.0, min(self.idle_s, (self.soonest_ms - now_ms) / 1000))
+                self.planned_ms = now_ms + wait_s * 1000
                 with contextlib.suppress(TimeoutError):
-                    async with asyncio.timeout(self.poll_s):
+                    async with asyncio.timeout(wait_s):
                         await self.wake.wait()
         finally:
             await self.stop_workers()

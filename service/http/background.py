@@ -1,0 +1,77 @@
+"""The background loops of one service process, declared in one place (`service.runtime.loops`).
+
+`background_loops` lists every loop the lifespan starts (the bot worker only with
+`BOARDSTATE_BOT_WORKER`, the open-game sweeper only with `BOARDSTATE_OPEN_GAME_TTL_SECONDS`);
+tests/service/test_loops.py checks that no other task is running once the app has started.
+What wakes each loop, and what an idle process costs in Redis commands, is in
+docs/performance.md ("Background loops").
+"""
+
+from __future__ import annotations
+
+from boardstate.service.composition import Service
+from boardstate.service.features.bots import bot_worker
+from boardstate.service.features.lobby.expiry import OpenGameSweeper
+from boardstate.service.http.loop_lag import watch_loop_lag
+from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.loops import Loop
+from boardstate.service.settings import Settings
+from boardstate.service.store.index import RedisIndex
+from boardstate.service.store.redis_store import RedisEventStore
+
+
+def background_loops(
+    service: Service, store: RedisEventStore, settings: Settings, metrics: Metrics
+) -> list[Loop]:
+    """The loops of a service process with `settings` on `store`."""
+    service.relay.on_queued = service.sender.wake.set  # a queued delivery wakes the sender
+    loops = [
+        Loop(
+            "steward",
+            "settles due games: clocks running out, stand-in turns, bot rechecks, event limits",
+            "a timer at the next deadline (read after each round), this process's schedules, "
+            f"at most every {service.steward.idle_s:g} s",
+            service.steward.run,
+        ),
+        Loop(
+            "relay",
+            "moves announcements from the games' outboxes to the feed and the webhook queues",
+            f"this process's appends with announcements; at most every {service.relay.idle_s:g} s",
+            service.relay.run,
+        ),
+        Loop(
+            "webhook-sender",
+            "sends queued webhook deliveries, in order per endpoint",
+            "the relay queueing a delivery, endpoint changes, the next retry's time; at most "
+            f"every {service.sender.idle_s:g} s",
+            service.sender.run,
+        ),
+        Loop(
+            "loop-lag",
+            "measures the event loop's lag (boardstate_event_loop_lag_*)",
+            "a timer (no Redis)",
+            lambda: watch_loop_lag(metrics),
+        ),
+    ]
+    if settings.bot_worker:
+        loops.append(
+            Loop(
+                "bot-worker",
+                "plays bot seats' turns from the bot-job stream",
+                "XREADGROUP BLOCK on a connection of its own; reclaims lost jobs every "
+                f"{bot_worker.RECLAIM_S:g} s",
+                service.bot_worker.run,
+            )
+        )
+    if settings.open_game_ttl_seconds > 0:
+        index = RedisIndex(store.client, settings.key_prefix)
+        sweeper = OpenGameSweeper(store, index, settings.open_game_ttl_seconds)
+        loops.append(
+            Loop(
+                "open-game-sweeper",
+                "drops the index rows of unstarted games whose keys expired",
+                f"a timer every {sweeper.interval:g} s",
+                sweeper.run,
+            )
+        )
+    return loops
