@@ -73,7 +73,7 @@ async def test_catch_up_then_live_then_closed_after_game_ended(
         caught_up = events_of(await stream.events(SETUP_EVENTS))
         assert [e["version"] for e in caught_up] == list(range(1, SETUP_EVENTS + 1))
         assert caught_up[0]["type"] == "GameCreated"
-        assert set(caught_up[0]) == {*KEYS, "move", "header"}  # header: issue 29
+        assert set(caught_up[0]) == {*KEYS, "move", "header", "describe"}  # issue 29
         version = await moves(api, game_id, tokens, 3)
         live = events_of(await stream.events(version - SETUP_EVENTS))
         assert [e["version"] for e in live] == list(range(SETUP_EVENTS + 1, version + 1))
