@@ -16,6 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from boardstate.service.contract.ports import HeaderView, ResultView, SeatClock
+from boardstate.service.features.views.read_models import state_view
 from boardstate.service.log import clocks
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import apply
@@ -48,16 +49,6 @@ def result_of(record: GameRecord) -> ResultView | None:
     if variants:
         details["variants"] = variants
     return ResultView(result.scores, result.winners, details)
-
-
-def state_view(record: GameRecord, viewer: int | None) -> dict[str, Any]:
-    """The viewer's view of the state, as the state reads give it (an open game's state is the
-    initial one)."""
-    rules = record.rules
-    state = record.state
-    if state is None:
-        state = rules.initial_state(record.players, record.options)
-    return rules.view(state, viewer)
 
 
 def header_of(record: GameRecord, viewer: int | None, with_state: bool) -> HeaderView:

@@ -13,7 +13,7 @@ from typing import Any
 from boardstate.service.contract.ports import EventView, GamesPage, GameView
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.referee import authorize
-from boardstate.service.features.views.read_models import event_view, game_view
+from boardstate.service.features.views.read_models import event_view, game_view, state_view
 from boardstate.service.features.views.view_checks import served_version
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.runtime.seat_tokens import token_matches
@@ -77,11 +77,7 @@ class GameReads:
             if seat is not None:
                 await self.authorize_view(current, seat, token)
             record = await self.loader.at_version(current, version)
-        rules = record.rules
-        state = record.state
-        if state is None:
-            state = rules.initial_state(record.players, record.options)
-        return rules.view(state, seat)
+        return state_view(record, seat)
 
     async def check_view(
         self, game: GameView, seat: int | None, version: int | None, token: str | None

@@ -136,3 +136,13 @@ def export_line(
         if visible_move(event, viewer, complete) is None:
             out.pop("move", None)
     return out
+
+
+def state_view(record: GameRecord, viewer: int | None) -> dict[str, Any]:
+    """The viewer's view of the state, as the state reads give it (an open game's state is the
+    initial one)."""
+    rules = record.rules
+    state = record.state
+    if state is None:
+        state = rules.initial_state(record.players, record.options)
+    return rules.view(state, viewer)
