@@ -91,6 +91,7 @@ def build_service(
     resolver = sender.poster.resolver
     feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
     relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
+    relay.on_queued = sender.wake.set  # a queued delivery wakes the sender at once
     return Service(
         settings=settings,
         metrics=metrics,

@@ -51,7 +51,6 @@ async def _run(settings: Settings, workers: int) -> None:
     player = bot_worker.BotWorker(
         service.bot_worker.loader, service.steward, limits, service.bot_worker.memory
     )
-    service.relay.on_queued = service.sender.wake.set
     loops = Loops(
         [  # the relay and sender here pass on the bot moves' announcements at once
             Loop("steward", "settles due games", "next deadline", service.steward.run),

@@ -24,7 +24,6 @@ def background_loops(
     service: Service, store: RedisEventStore, settings: Settings, metrics: Metrics
 ) -> list[Loop]:
     """The loops of a service process with `settings` on `store`."""
-    service.relay.on_queued = service.sender.wake.set  # a queued delivery wakes the sender
     loops = [
         Loop(
             "steward",
