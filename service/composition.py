@@ -26,6 +26,7 @@ from boardstate.service.features.moves.game_reads import GameReads
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.referee import Referee
 from boardstate.service.features.moves.submission import Moves
+from boardstate.service.features.ratings.ratings_service import RatingsService
 from boardstate.service.features.tables.steward import Steward
 from boardstate.service.features.tables.table_ops import TableOps
 from boardstate.service.features.tables.table_service import TableService
@@ -67,6 +68,8 @@ class Service:
     bot_worker: BotWorker
     relay: Relay
     sender: Sender
+    ratings: RatingsService
+    """Leaderboards, ratings and histories; the consumer applying rated games' ends."""
 
     async def close(self) -> None:
         """Stops the live feeds and the hints being thought about."""
@@ -112,4 +115,5 @@ def build_service(
         bot_worker=worker,
         relay=relay,
         sender=sender,
+        ratings=RatingsService(store.ratings, loader),
     )

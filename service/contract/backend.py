@@ -22,6 +22,7 @@ from boardstate.service.contract.ports import (
     GameView,
     JoinedSeat,
 )
+from boardstate.service.contract.ratings import RatingsPort
 from boardstate.service.contract.webhook_ports import FeedPort, WebhookBackend
 
 
@@ -85,9 +86,11 @@ class LobbyPort(Protocol):
         seats: list[str] | None,
         bots: list[dict[str, Any]] | None = None,
         player_ids: list[str | None] | None = None,
+        rated: bool = False,
     ) -> CreatedGame:
         """Creates a game: `bots` fills their seats, `seats` (names) every other one;
-        `player_ids` are the integrator's opaque ids of the seats."""
+        `player_ids` are the integrator's opaque ids of the seats; `rated` counts its result
+        for ratings."""
 
     async def join_game(
         self, game_id: str, name: str, seat: int | None, player_id: str | None = None
@@ -197,3 +200,5 @@ class GameBackend(Protocol):
     def webhooks(self) -> WebhookBackend: ...
     @property
     def feed(self) -> FeedPort: ...
+    @property
+    def ratings(self) -> RatingsPort: ...

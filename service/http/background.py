@@ -46,6 +46,13 @@ def background_loops(
             service.sender.run,
         ),
         Loop(
+            "ratings",
+            "applies rated games' ends from the feed to the ratings, once each",
+            "XREADGROUP BLOCK on the feed's `ratings` group, on a connection of its own; "
+            "reclaims entries a dead consumer left every 10 s",
+            service.ratings.consumer.run,
+        ),
+        Loop(
             "loop-lag",
             "measures the event loop's lag (boardstate_event_loop_lag_*)",
             "a timer (no Redis)",

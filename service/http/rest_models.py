@@ -37,6 +37,7 @@ class CreateGameIn(Body):
     seats: Annotated[list[v.Name], v.AT_MOST_PLAYERS] | None = None
     bots: Annotated[list[BotIn], v.AT_MOST_PLAYERS] | None = None
     player_ids: Annotated[list[v.PlayerId | None], v.AT_MOST_PLAYERS] | None = None
+    rated: bool = False
 
 
 class JoinIn(Body):

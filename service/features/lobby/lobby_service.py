@@ -41,12 +41,14 @@ class LobbyService:
         seats: list[str] | None,
         bots: list[dict[str, Any]] | None = None,
         player_ids: list[str | None] | None = None,
+        rated: bool = False,
     ) -> CreatedGame:
         """Creates a game; `bots` and `seats` fill seats (all filled: it starts); `player_ids`
-        attaches an integrator's opaque player id to seats (webhooks and the feed)."""
+        attaches an integrator's opaque player id to seats (webhooks and the feed); `rated`
+        makes its result count for the players' ratings (`features.lobby.rated`)."""
         with store_errors():
             record, tokens = await self.lobby.create(
-                game_type, players, options, seed, seats, bots, player_ids
+                game_type, players, options, seed, seats, bots, player_ids, rated
             )
             await self.steward.schedule(record)  # a clock starts with the game
         self.metrics.games_created.labels(record.rules.info.id).inc()

@@ -1,0 +1,119 @@
+"""The ratings consumer: applies each rated game's end from the cross-game feed (issue 30).
+
+Every service process runs one (the `ratings` loop, `service.http.background`). They read the
+feed's consumer group `ratings` (`service.store.ratings`), so each feed entry goes to one of
+them; a consumer waits in `XREADGROUP BLOCK` on a connection of its own, so an idle process
+costs one command per block. A `game.ended` of a FINISHED game is loaded from its log and, when
+rated (`features.ratings.outcomes`), applied (`features.ratings.applier`: once per game,
+whatever replica or retry applies it); then each rated player's inbox hears `rating.changed`.
+An entry is acknowledged once handled; one whose handling failed (Redis away) stays pending and
+is claimed again after `CLAIM_IDLE_MS` by any consumer, this one included: a consumer that died
+loses nothing.
+
+The feed keeps about `FEED_MAXLEN` announcements (`service.store.outbox`): a consumer stopped
+for longer than that many announcements take misses games, and `boardstate ratings rebuild`
+applies them (docs/players.md, "Ratings").
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import time
+from typing import Any
+
+import structlog
+
+from boardstate.service.contract.player_inbox import PlayerInbox
+from boardstate.service.failures import StoreUnavailable
+from boardstate.service.features.moves.loader import GameLoader
+from boardstate.service.features.ratings.applier import Applier, RatingsContended, result_of
+from boardstate.service.features.ratings.outcomes import BOT_PREFIX, RatedResult
+from boardstate.service.features.ratings.updates import Row
+from boardstate.service.runtime.stopping import cancelled
+from boardstate.service.store.ratings import RedisRatings
+
+log = structlog.get_logger("boardstate.ratings")
+
+BLOCK_MS = 2000
+"""How long one blocking read waits (below the socket timeout)."""
+BATCH = 50
+CLAIM_IDLE_MS = 30_000
+"""An entry taken this long ago and not acknowledged is claimed by another consumer."""
+RECLAIM_S = 10.0
+RATING_CHANGED = "rating.changed"
+"""The player inbox event of a rating update."""
+
+
+class RatingsConsumer:
+    """Reads the feed's `ratings` group and applies rated games' ends."""
+
+    def __init__(
+        self,
+        ratings: RedisRatings,
+        loader: GameLoader,
+        applier: Applier,
+        inbox: PlayerInbox | None = None,
+    ) -> None:
+        self.ratings = ratings
+        self.loader = loader
+        self.applier = applier
+        self.inbox = inbox
+        self.name = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.idle_s = BLOCK_MS / 1000
+
+    async def handle(self, raw: bytes) -> None:
+        """Handles one feed announcement (anything but a FINISHED game's end is skipped)."""
+        announcement: Any = json.loads(raw)
+        data = announcement.get("data") or {}
+        if announcement.get("type") != "game.ended" or data.get("status") != "FINISHED":
+            return
+        result = await result_of(self.loader, str(data.get("gameId")))
+        if result is None:
+            return
+        place, rows = await self.applier.apply(result)
+        if place > 0:
+            await self.tell(result, rows)
+
+    async def tell(self, result: RatedResult, rows: list[Row]) -> None:
+        """Sends `rating.changed` to each rated human player's inbox."""
+        if self.inbox is None:
+            return
+        for row in rows:
+            if row.player.startswith(BOT_PREFIX):
+                continue
+            entry = json.loads(row.entry)
+            data = {"gameType": result.game_type, **entry}
+            try:
+                await self.inbox.publish(row.player, RATING_CHANGED, data)
+            except Exception as exc:  # the rating stands; the notice is best effort
+                log.warning("rating_notice_failed", player=row.player, error=repr(exc)[:200])
+
+    async def round(self, entries: list[tuple[str, bytes]]) -> None:
+        """Handles `entries`, acknowledging those handled (a failed one stays pending)."""
+        handled = []
+        for entry, raw in entries:
+            try:
+                await self.handle(raw)
+            except (StoreUnavailable, RatingsContended) as exc:  # tried again when reclaimed
+                log.warning("rating_entry_failed", entry=entry, error=repr(exc)[:300])
+                continue
+            except Exception as exc:  # a log that does not fold, a bad entry: never rated
+                log.error("rating_entry_dropped", entry=entry, error=repr(exc)[:300])
+            handled.append(entry)
+        await self.ratings.done(handled)
+
+    async def run(self) -> None:
+        """Consumes the feed until cancelled."""
+        reclaimed = time.monotonic()
+        while not cancelled():
+            entries = await self.ratings.take(self.name, BATCH, BLOCK_MS)
+            if time.monotonic() - reclaimed >= RECLAIM_S:
+                reclaimed = time.monotonic()
+                entries += await self.ratings.reclaim(self.name, CLAIM_IDLE_MS, BATCH)
+            if entries:
+                await self.round(entries)
+            elif self.ratings.blocking is None:
+                await asyncio.sleep(0.1)
