@@ -22,7 +22,7 @@ from boardstate.service.contract.ports import (
     GameView,
     JoinedSeat,
 )
-from boardstate.service.contract.ratings import RatingsPort
+from boardstate.service.contract.rating_ports import RatingsPort
 from boardstate.service.contract.webhook_ports import FeedPort, WebhookBackend
 
 

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # the store's own parts, typed here only
     from boardstate.service.store.outbox import RedisOutbox
-    from boardstate.service.store.ratings import RedisRatings
+    from boardstate.service.store.rating_store import RedisRatings
     from boardstate.service.store.webhook_store import RedisWebhooks
 
 
@@ -152,7 +152,7 @@ class EventStore(Protocol):
     """Game outboxes, the relay step and the feed (`service.store.outbox`)."""
     webhooks: RedisWebhooks
     """Webhook endpoints, queues and deliveries (`service.store.webhook_store`)."""
-    ratings: RedisRatings  # ratings, leaderboards, histories (`service.store.ratings`)
+    ratings: RedisRatings  # ratings, leaderboards, histories (`service.store.rating_store`)
 
     async def create(
         self,

@@ -234,7 +234,7 @@ def outbox_game(key: str, prefix: str = DEFAULT_PREFIX) -> str:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class RatingKeys:
-    """One game type's ratings (`service.store.ratings`): players, board, applied, history."""
+    """One game type's ratings (`service.store.rating_store`): players, board, applied, history."""
 
     tag: str
     players: str

@@ -28,7 +28,7 @@ from boardstate.service.store.durable import TOUCH_SCRIPT, Replicated, append_wr
 from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
 from boardstate.service.store.outbox import RedisOutbox
-from boardstate.service.store.ratings import RedisRatings
+from boardstate.service.store.rating_store import RedisRatings
 from boardstate.service.store.redis_errors import translated
 from boardstate.service.store.snapshots import RedisSnapshots, SnapshotStore
 from boardstate.service.store.stream_reader import StreamReader

@@ -88,6 +88,9 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/webhooks/{id}/deliveries",
         "/v1/webhooks/{id}/deliveries/{deliveryId}/resend",
         "/v1/feed/stream",
+        "/v1/ratings/{gameType}/leaderboard",
+        "/v1/players/{playerId}/ratings",
+        "/v1/players/{playerId}/ratings/{gameType}/history",
     }
 
 

@@ -2,7 +2,7 @@
 
 The update is computed from the players' stored ratings (`updates.game_rows`), then written by
 one script that checks, atomically, that the game was not applied yet and that every player's
-stored rating is still the one it was computed from (`service.store.ratings`). When another
+stored rating is still the one it was computed from (`service.store.rating_store`). When another
 replica applied a game of one of these players in between, the update is computed again from
 the new values: the ratings are always those of the games in the order they were applied, the
 order `boardstate ratings rebuild` follows.
@@ -16,7 +16,7 @@ from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.ratings.outcomes import RatedResult, rated_result
 from boardstate.service.features.ratings.updates import Row, game_rows
 from boardstate.service.log.game_record import GameRecord
-from boardstate.service.store.ratings import RedisRatings
+from boardstate.service.store.rating_store import RedisRatings
 
 log = structlog.get_logger("boardstate.ratings")
 

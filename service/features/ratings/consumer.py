@@ -1,7 +1,7 @@
 """The ratings consumer: applies each rated game's end from the cross-game feed (issue 30).
 
 Every service process runs one (the `ratings` loop, `service.http.background`). They read the
-feed's consumer group `ratings` (`service.store.ratings`), so each feed entry goes to one of
+feed's consumer group `ratings` (`service.store.rating_store`), so each feed entry goes to one of
 them; a consumer waits in `XREADGROUP BLOCK` on a connection of its own, so an idle process
 costs one command per block. A `game.ended` of a FINISHED game is loaded from its log and, when
 rated (`features.ratings.outcomes`), applied (`features.ratings.applier`: once per game,
@@ -33,7 +33,7 @@ from boardstate.service.features.ratings.applier import Applier, RatingsContende
 from boardstate.service.features.ratings.outcomes import BOT_PREFIX, RatedResult
 from boardstate.service.features.ratings.updates import Row
 from boardstate.service.runtime.stopping import cancelled
-from boardstate.service.store.ratings import RedisRatings
+from boardstate.service.store.rating_store import RedisRatings
 
 log = structlog.get_logger("boardstate.ratings")
 

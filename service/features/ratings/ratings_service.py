@@ -15,21 +15,22 @@ from boardstate.engine import registry
 from boardstate.service.contract.cursors import offset_after, offset_cursor
 from boardstate.service.contract.paging import clamp_first
 from boardstate.service.contract.player_inbox import PlayerInbox
-from boardstate.service.contract.ratings import (
+from boardstate.service.contract.rating_ports import (
     HistoryPage,
     LeaderboardPage,
     RatingChange,
     RatingView,
 )
+from boardstate.service.contract.work_costs import RATINGS_PAGE
 from boardstate.service.features.lobby.seating import checked_player_ids
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.ratings.applier import Applier
 from boardstate.service.features.ratings.consumer import RatingsConsumer
 from boardstate.service.features.ratings.updates import decode_skill
 from boardstate.service.runtime.store_failures import store_errors
-from boardstate.service.store.ratings import RedisRatings
+from boardstate.service.store.rating_store import RedisRatings
 
-PAGE_CAP = 100
+PAGE_CAP = RATINGS_PAGE
 """Entries of one leaderboard or history page at most (and by default)."""
 
 

@@ -22,7 +22,7 @@ from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.ratings.applier import HISTORY_CAP, result_of
 from boardstate.service.features.ratings.outcomes import RatedResult
 from boardstate.service.features.ratings.updates import game_rows
-from boardstate.service.store.ratings import RedisRatings
+from boardstate.service.store.rating_store import RedisRatings
 
 PAGE = 200
 ATTEMPTS = 5

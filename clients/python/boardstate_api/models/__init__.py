@@ -41,15 +41,20 @@ from .header_out_status import HeaderOutStatus
 from .imported_out import ImportedOut
 from .imported_out_status import ImportedOutStatus
 from .join_in import JoinIn
+from .leaderboard_out import LeaderboardOut
 from .legal_moves_out import LegalMovesOut
 from .legal_moves_out_moves_item import LegalMovesOutMovesItem
 from .list_games_status import ListGamesStatus
 from .move_accepted_out import MoveAcceptedOut
 from .move_in import MoveIn
 from .player_count_out import PlayerCountOut
+from .player_ratings_out import PlayerRatingsOut
 from .problem_out import ProblemOut
 from .problem_out_code import ProblemOutCode
 from .problem_out_details_type_0 import ProblemOutDetailsType0
+from .rating_change_out import RatingChangeOut
+from .rating_history_out import RatingHistoryOut
+from .rating_out import RatingOut
 from .result_out import ResultOut
 from .result_out_details_type_0 import ResultOutDetailsType0
 from .seat_clock_out import SeatClockOut
@@ -124,15 +129,20 @@ __all__ = (
     "ImportedOut",
     "ImportedOutStatus",
     "JoinIn",
+    "LeaderboardOut",
     "LegalMovesOut",
     "LegalMovesOutMovesItem",
     "ListGamesStatus",
     "MoveAcceptedOut",
     "MoveIn",
     "PlayerCountOut",
+    "PlayerRatingsOut",
     "ProblemOut",
     "ProblemOutCode",
     "ProblemOutDetailsType0",
+    "RatingChangeOut",
+    "RatingHistoryOut",
+    "RatingOut",
     "ResultOut",
     "ResultOutDetailsType0",
     "SeatClockOut",

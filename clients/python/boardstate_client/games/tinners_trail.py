@@ -887,6 +887,7 @@ class TinnersTrailGameCreatedEventData(TypedDict):
     table: NotRequired[TinnersTrailGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TinnersTrailGameCreatedEventDataForkedFrom]
+    rated: NotRequired[Literal[True]]
 
 
 class TinnersTrailGameCreatedEvent(TypedDict):

@@ -558,6 +558,7 @@ class TrekkingGameCreatedEventData(TypedDict):
     table: NotRequired[TrekkingGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TrekkingGameCreatedEventDataForkedFrom]
+    rated: NotRequired[Literal[True]]
 
 
 class TrekkingGameCreatedEvent(TypedDict):

@@ -586,6 +586,10 @@ export type Tf22MineEvent =
           }[];
           exact: boolean;
         };
+        /**
+         * the result counts for ratings
+         */
+        rated?: true;
       };
     }
   | {

@@ -650,6 +650,10 @@ export type TinnersTrailEvent =
           }[];
           exact: boolean;
         };
+        /**
+         * the result counts for ratings
+         */
+        rated?: true;
       };
     }
   | {

@@ -341,6 +341,10 @@ export type TrambahnEvent =
           }[];
           exact: boolean;
         };
+        /**
+         * the result counts for ratings
+         */
+        rated?: true;
       };
     }
   | {

@@ -424,6 +424,10 @@ export type TrekkingEvent =
           }[];
           exact: boolean;
         };
+        /**
+         * the result counts for ratings
+         */
+        rated?: true;
       };
     }
   | {

@@ -1,0 +1,56 @@
+"""The declarations of the ratings' routes of `/v1` (issue 30; handlers in
+`service.http.rest_ratings`): a leaderboard, a player's ratings, a player's history. Public:
+ratings are published, as on Lichess (docs/security.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from boardstate.service.http import rest_ratings as h
+from boardstate.service.http.api_games import LIMIT
+from boardstate.service.http.api_route import ApiRoute, Param, json_answer
+from boardstate.service.http.rest_prices import Price
+
+RATING_MODELS: tuple[type[Any], ...] = h.RATING_MODELS
+"""The bodies of these routes, for the document's components."""
+
+GAME_TYPE = Param("gameType", "path", "A game type id.", {"type": "string"})
+PLAYER = Param("playerId", "path", "An opaque player id.", {"type": "string"})
+CURSOR = Param("cursor", "query", "`nextCursor` of a page.", {"type": "string"})
+
+RATING_ROUTES: tuple[ApiRoute, ...] = (
+    ApiRoute(
+        method="GET",
+        path="/v1/ratings/{gameType}/leaderboard",
+        handler=h.leaderboard,
+        operation_id="getLeaderboard",
+        summary="A game type's leaderboard, best rating (mu - 3 sigma) first",
+        ok={"200": json_answer(h.LeaderboardOut, "A page of the leaderboard")},
+        price=Price(2, 8, "limit"),
+        errors=(400, 404, 429, 503),
+        params=(GAME_TYPE, LIMIT, CURSOR),
+    ),
+    ApiRoute(
+        method="GET",
+        path="/v1/players/{playerId}/ratings",
+        handler=h.player_ratings,
+        operation_id="getPlayerRatings",
+        summary="A player's rating in each game type they have played rated",
+        ok={"200": json_answer(h.PlayerRatingsOut, "The player's ratings")},
+        price=Price(10),
+        errors=(400, 429, 503),
+        params=(PLAYER,),
+    ),
+    ApiRoute(
+        method="GET",
+        path="/v1/players/{playerId}/ratings/{gameType}/history",
+        handler=h.rating_history,
+        operation_id="getRatingHistory",
+        summary="A player's rating after each rated game of a type, newest first",
+        ok={"200": json_answer(h.RatingHistoryOut, "A page of the history")},
+        price=Price(2, 4, "limit"),
+        errors=(400, 404, 429, 503),
+        params=(PLAYER, GAME_TYPE, LIMIT, CURSOR),
+    ),
+)
+"""In the document's order."""
