@@ -5,13 +5,27 @@ game type is the error `UNKNOWN_GAME_TYPE`, a bad player id `BAD_NAME`, a bad cu
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+
 import strawberry
 
+from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
 from boardstate.service.contract.arguments import text_argument
+from boardstate.service.contract.codes import as_api_error
 from boardstate.service.contract.rating_ports import RatingChange as ChangeView
 from boardstate.service.contract.rating_ports import RatingView
+
+
+@contextmanager
+def _api_errors() -> Iterator[None]:
+    """Rejections (an unknown game type, a bad player id) as top-level errors with a code."""
+    try:
+        yield
+    except MoveError as exc:
+        raise as_api_error(exc) from None
 
 
 @strawberry.type
@@ -103,7 +117,8 @@ class RatingsQuery:
         after: str | None = None,
     ) -> Leaderboard:
         ratings = info.context.backend.ratings
-        page = await ratings.leaderboard(str(game_type), first, text_argument("after", after))
+        with _api_errors():
+            page = await ratings.leaderboard(str(game_type), first, text_argument("after", after))
         entries = [Rating.of(e) for e in page.entries]
         return Leaderboard(
             game_type=game_type,
@@ -114,7 +129,9 @@ class RatingsQuery:
 
     @described.field("A player's rating in each game type they have played rated; public.")
     async def player_ratings(self, info: Info, player_id: str) -> list[Rating]:
-        return [Rating.of(r) for r in await info.context.backend.ratings.player_ratings(player_id)]
+        with _api_errors():
+            found = await info.context.backend.ratings.player_ratings(player_id)
+        return [Rating.of(r) for r in found]
 
     @described.field("A player's rating after each rated game of a type, newest first; public.")
     async def rating_history(
@@ -126,9 +143,10 @@ class RatingsQuery:
         after: str | None = None,
     ) -> RatingHistory:
         ratings = info.context.backend.ratings
-        page = await ratings.history(
-            player_id, str(game_type), first, text_argument("after", after)
-        )
+        with _api_errors():
+            page = await ratings.history(
+                player_id, str(game_type), first, text_argument("after", after)
+            )
         return RatingHistory(
             game_type=game_type,
             player_id=player_id,
