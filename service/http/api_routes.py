@@ -5,12 +5,19 @@ from __future__ import annotations
 
 from boardstate.service.http.api_games import GAME_ROUTES
 from boardstate.service.http.api_history import HISTORY_ROUTES
+from boardstate.service.http.api_players import PLAYER_ROUTES
 from boardstate.service.http.api_route import ApiRoute, prices_of
 from boardstate.service.http.api_table import TABLE_ROUTES
 from boardstate.service.http.api_webhooks import WEBHOOK_ROUTES
 from boardstate.service.http.rest_prices import PLAIN_PRICES, PriceTable
 
-DECLARED: tuple[ApiRoute, ...] = (*HISTORY_ROUTES, *GAME_ROUTES, *TABLE_ROUTES, *WEBHOOK_ROUTES)
+DECLARED: tuple[ApiRoute, ...] = (
+    *HISTORY_ROUTES,
+    *GAME_ROUTES,
+    *TABLE_ROUTES,
+    *WEBHOOK_ROUTES,
+    *PLAYER_ROUTES,
+)
 """The routes of `/v1` that the OpenAPI document describes (all but the document and its page).
 `HISTORY_ROUTES` first: its paths `/v1/games/import` and `/v1/games/verify` must be tried
 before `/v1/games/{game_id}`, whose GET would otherwise answer their other methods' 405."""

@@ -11,8 +11,7 @@ and conditional: all events of one move land together, or none do. Besides the l
 * snapshots: opaque blobs by version, only an optimisation (`features.moves.snapshot_writer`);
 * an outbox of announcements, written by the append that makes them (`service.log.announce`).
 
-Implementation: `service.store.redis_store.RedisEventStore` (a Redis server or Cluster; every
-key of a game shares the hash tag `{<gameId>}`).
+Implementation: `service.store.redis_store.RedisEventStore` (every game key shares `{<gameId>}`).
 
 Errors (all importable from `service.store`): `StoreUnavailable` when the backing server cannot
 serve now (retryable); `AppendUncertain`, a `StoreUnavailable`, when a `create`/`append` was sent
@@ -30,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # the store's own parts, typed here only
     from boardstate.service.store.outbox import RedisOutbox
+    from boardstate.service.store.signing_keys import RedisSigningKeys
     from boardstate.service.store.webhook_store import RedisWebhooks
 
 
@@ -152,6 +152,7 @@ class EventStore(Protocol):
     """Game outboxes, the relay step and the feed (`service.store.outbox`)."""
     webhooks: RedisWebhooks
     """Webhook endpoints, queues and deliveries (`service.store.webhook_store`)."""
+    signing: RedisSigningKeys  # the service's player-token keys (`store.signing_keys`)
 
     async def create(
         self,
