@@ -88,6 +88,9 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/webhooks/{id}/deliveries",
         "/v1/webhooks/{id}/deliveries/{deliveryId}/resend",
         "/v1/feed/stream",
+        "/v1/players",
+        "/v1/players/me",
+        "/v1/players/me/token",
     }
 
 
