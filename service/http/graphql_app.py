@@ -23,10 +23,9 @@ from starlette.types import Receive, Scope, Send
 from starlette.websockets import WebSocket
 from strawberry.asgi import GraphQL
 
-from boardstate.engine.core.errors import MoveError
 from boardstate.schema.context import Context
 from boardstate.schema.root import BoardstateSchema
-from boardstate.service.contract.codes import BAD_JSON, BAD_REQUEST, as_api_error
+from boardstate.service.contract.codes import BAD_JSON, BAD_REQUEST
 from boardstate.service.contract.points import CHARGED, Budget
 from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.http.charges import POINTS_KEY, Charge
@@ -37,7 +36,6 @@ from boardstate.service.http.rate_limits import refusal_response
 from boardstate.service.inputs import BadJson, loads
 from boardstate.service.logging import REQUEST_ID_KEY
 from boardstate.service.runtime.callers import caller_address
-from boardstate.service.runtime.player_tokens import is_player_token
 
 _ENCODER = msgspec.json.Encoder()
 
@@ -56,14 +54,6 @@ class PointsRefused(HTTPException):
     def __init__(self, budget: Budget) -> None:
         super().__init__(429, "points budget exhausted")
         self.budget = budget
-
-
-class TokenRefused(HTTPException):
-    """The bearer is a player token that does not verify: a 401 before anything runs."""
-
-    def __init__(self, error: MoveError) -> None:
-        super().__init__(401, error.message)
-        self.error = error
 
 
 class GraphQLApp(GraphQL[Context, None]):
@@ -111,9 +101,6 @@ class GraphQLApp(GraphQL[Context, None]):
             response = await self.run(request)
         except PointsRefused as exc:
             response = refusal_response(scope, exc.budget.retry_after or 1, exc.budget)
-        except TokenRefused as exc:
-            error = {"message": exc.reason, "extensions": as_api_error(exc.error).extensions}
-            response = JSONResponse({"errors": [error]}, status_code=401)
         except HTTPException as exc:
             code = exc.code if isinstance(exc, RequestError) else BAD_REQUEST
             error = {"message": exc.reason, "extensions": {"code": code}}
@@ -126,12 +113,6 @@ class GraphQLApp(GraphQL[Context, None]):
         """Charges the operation its points (a batch: the sum) before it runs; `CHARGED`
         holds the budget it leaves while it runs (`Query.rateLimit`)."""
         request: Request = kwargs["request"]
-        token = bearer_token(request.headers.get("authorization"))
-        if is_player_token(token):  # refused on every operation, as on every REST route
-            try:
-                await request.scope["state"]["service"].players.me(token)
-            except MoveError as exc:
-                raise TokenRefused(exc) from None
         charge: Charge | None = request.scope.get(POINTS_KEY)
         if charge is not None:
             data = kwargs["request_data"]
