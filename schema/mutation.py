@@ -8,6 +8,7 @@ from strawberry.scalars import JSON
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
+from boardstate.schema.players import PlayerMutation
 from boardstate.schema.results import (
     CreateGameResult,
     GameCreated,
@@ -38,7 +39,7 @@ class BotSeatInput:
 
 
 @strawberry.type
-class Mutation(TableMutation, WebhookMutation):
+class Mutation(TableMutation, WebhookMutation, PlayerMutation):
     @described.mutation(
         "Creates a game; `bots` puts bots in their seats and `seats` (player names) fills every "
         "other seat at once; a game whose seats are all filled starts. `playerIds` attaches an "
@@ -106,8 +107,10 @@ class Mutation(TableMutation, WebhookMutation):
         seat: int | None = None,
         player_id: str | None = None,
     ) -> JoinGameResult:
+        backend = info.context.backend
         try:
-            joined = await info.context.backend.lobby.join_game(str(game_id), name, seat, player_id)
+            player_id = await backend.players.acting_player(info.context.token, player_id)
+            joined = await backend.lobby.join_game(str(game_id), name, seat, player_id)
         except MoveError as exc:
             return Rejected.of(exc)
         return SeatJoined(seat=joined.seat, token=joined.token, game=Game.of(joined.game))

@@ -12,6 +12,7 @@ from boardstate.schema.context import Info
 from boardstate.schema.events import PageInfo
 from boardstate.schema.game_header import GameStatus
 from boardstate.schema.game_types import GameType, all_game_types, game_type_of
+from boardstate.schema.players import PlayerQuery
 from boardstate.schema.rate_limit import RateLimitQuery
 from boardstate.schema.rating_types import RatingsQuery
 from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
@@ -23,7 +24,7 @@ from boardstate.service.contract.paging import clamp_first
 
 
 @strawberry.type
-class Query(WebhookQuery, RateLimitQuery, RatingsQuery):
+class Query(WebhookQuery, RateLimitQuery, PlayerQuery, RatingsQuery):
     @strawberry.field
     def game_types(self) -> list[GameType]:
         return all_game_types()

@@ -26,6 +26,7 @@ from boardstate.service.features.moves.game_reads import GameReads
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.referee import Referee
 from boardstate.service.features.moves.submission import Moves
+from boardstate.service.features.players.identity import PlayerIdentity
 from boardstate.service.features.ratings.ratings_service import RatingsService
 from boardstate.service.features.tables.steward import Steward
 from boardstate.service.features.tables.table_ops import TableOps
@@ -36,6 +37,7 @@ from boardstate.service.features.webhooks.relay import Relay
 from boardstate.service.features.webhooks.webhook_sender import Sender
 from boardstate.service.features.webhooks.webhook_service import WebhookService
 from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.player_tokens import PlayerTokens
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 
@@ -68,6 +70,8 @@ class Service:
     bot_worker: BotWorker
     relay: Relay
     sender: Sender
+    players: PlayerIdentity
+    """Player tokens: new players, who a token names (DESIGN §5e)."""
     ratings: RatingsService
     """Leaderboards, ratings and histories; the consumer applying rated games' ends."""
 
@@ -82,6 +86,7 @@ def build_service(
 ) -> Service:
     """Builds every feature on `store` once and composes them."""
     loader = GameLoader(store, metrics, settings.cache_size, settings.snapshot_every)
+    loader.identity = tokens = PlayerTokens(settings.identity, store.signing)
     games = GameReads(store, loader, settings.page_cap)
     steward = Steward(loader, settings.steward_poll_ms, settings.max_game_events)
     lobby = Lobby(loader, settings, admission)
@@ -115,5 +120,6 @@ def build_service(
         bot_worker=worker,
         relay=relay,
         sender=sender,
+        players=PlayerIdentity(tokens, settings.identity.signup, settings.admin_token),
         ratings=RatingsService(store.ratings, loader),
     )

@@ -27,6 +27,7 @@ from boardstate.service.env_values import (
     time_source_value,
 )
 from boardstate.service.env_values import SettingsError as SettingsError
+from boardstate.service.identity_settings import IdentitySettings
 
 LOG_FORMATS = ("auto", "json", "console")
 ADDRESS_LIMITS = "100/second;3000/minute"
@@ -115,6 +116,8 @@ class Settings:
     """Seconds after its end before a game may be archived; 0 (unset): never (issue 31)."""
     archive_store: str = ""
     archive_s3_endpoint: str | None = None
+    identity: IdentitySettings = dataclasses.field(default_factory=IdentitySettings)
+    """Player tokens (`service.identity_settings`, DESIGN §5e)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -212,6 +215,7 @@ class Settings:
             archive_after_seconds=integer(env, "BOARDSTATE_ARCHIVE_AFTER", 0, lo=0),
             archive_store=env.get("BOARDSTATE_ARCHIVE_STORE", "").strip(),
             archive_s3_endpoint=env.get("BOARDSTATE_ARCHIVE_S3_ENDPOINT", "").strip() or None,
+            identity=IdentitySettings.from_env(env),
         )
 
     @property

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from typing import Any, Protocol
 
+from boardstate.service.contract.player_ports import PlayersPort
 from boardstate.service.contract.ports import (
     AcceptedMove,
     CreatedGame,
@@ -200,5 +201,7 @@ class GameBackend(Protocol):
     def webhooks(self) -> WebhookBackend: ...
     @property
     def feed(self) -> FeedPort: ...
+    @property
+    def players(self) -> PlayersPort: ...
     @property
     def ratings(self) -> RatingsPort: ...

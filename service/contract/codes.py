@@ -124,6 +124,7 @@ from boardstate.engine.core.errors import (
     ALL_CODES as ENGINE_CODES,
 )
 from boardstate.engine.core.errors import MoveError
+from boardstate.service.contract.player_codes import PLAYER_CODES
 
 BAD_SEED = "BAD_SEED"
 BAD_NAME = "BAD_NAME"
@@ -219,6 +220,7 @@ ALL_CODES: tuple[str, ...] = (
     *TRANSPORT_CODES,
     *HTTP_CODES,
     *REQUEST_CODES,
+    *PLAYER_CODES,
 )
 
 

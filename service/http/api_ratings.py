@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from boardstate.service.contract.work_costs import RATINGS_PAGE, STORE_READ
 from boardstate.service.http import rest_ratings as h
 from boardstate.service.http.api_games import LIMIT
 from boardstate.service.http.api_route import ApiRoute, Param, json_answer
@@ -18,6 +19,7 @@ GAME_TYPE = Param("gameType", "path", "A game type id.", {"type": "string"})
 PLAYER = Param("playerId", "path", "An opaque player id.", {"type": "string"})
 CURSOR = Param("cursor", "query", "`nextCursor` of a page.", {"type": "string"})
 
+# Priced as GraphQL's `leaderboard`, `playerRatings` and `ratingHistory` asking for the same data.
 RATING_ROUTES: tuple[ApiRoute, ...] = (
     ApiRoute(
         method="GET",
@@ -26,7 +28,7 @@ RATING_ROUTES: tuple[ApiRoute, ...] = (
         operation_id="getLeaderboard",
         summary="A game type's leaderboard, best rating (mu - 3 sigma) first",
         ok={"200": json_answer(h.LeaderboardOut, "A page of the leaderboard")},
-        price=Price(2, 8, "limit"),
+        price=Price(STORE_READ + 4, 7, "limit", most=RATINGS_PAGE),
         errors=(400, 404, 429, 503),
         params=(GAME_TYPE, LIMIT, CURSOR),
     ),
@@ -37,7 +39,7 @@ RATING_ROUTES: tuple[ApiRoute, ...] = (
         operation_id="getPlayerRatings",
         summary="A player's rating in each game type they have played rated",
         ok={"200": json_answer(h.PlayerRatingsOut, "The player's ratings")},
-        price=Price(10),
+        price=Price(STORE_READ + 28),
         errors=(400, 429, 503),
         params=(PLAYER,),
     ),
@@ -48,7 +50,7 @@ RATING_ROUTES: tuple[ApiRoute, ...] = (
         operation_id="getRatingHistory",
         summary="A player's rating after each rated game of a type, newest first",
         ok={"200": json_answer(h.RatingHistoryOut, "A page of the history")},
-        price=Price(2, 4, "limit"),
+        price=Price(STORE_READ + 5, 10, "limit", most=RATINGS_PAGE),
         errors=(400, 404, 429, 503),
         params=(PLAYER, GAME_TYPE, LIMIT, CURSOR),
     ),

@@ -39,6 +39,9 @@ STATUS: dict[str, tuple[int, str]] = {
     "BAD_LOG": (400, "Not an exported log"),
     # 401 / 403: who is asking
     "UNAUTHORIZED": (401, "Unauthorized"),
+    "PLAYER_TOKEN_INVALID": (401, "Player token refused"),
+    "PLAYER_TOKEN_REQUIRED": (401, "Player token required"),
+    "SIGNUP_DISABLED": (403, "Signup disabled"),
     "IMPORT_DISABLED": (403, "Import disabled"),
     "FORK_REVEALS_HIDDEN": (403, "Fork reveals hidden information"),
     # 404

@@ -114,8 +114,10 @@ async def get_game(request: Request) -> Response:
 @endpoint
 async def join_game(request: Request) -> Response:
     body = await read_body(request, JoinIn)
-    joined = await service_of(request).lobby.join_game(
-        request.path_params["game_id"], body.name, body.seat, body.player_id
+    service = service_of(request)
+    player_id = await service.players.acting_player(token_of(request), body.player_id)
+    joined = await service.lobby.join_game(
+        request.path_params["game_id"], body.name, body.seat, player_id
     )
     out = SeatJoinedOut(joined.seat, joined.token, game_out(joined.game))
     return json_response(out, 201, {"etag": etag(joined.game.version)})

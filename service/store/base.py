@@ -11,7 +11,7 @@ and conditional: all events of one move land together, or none do. Besides the l
 * snapshots: opaque blobs by version, only an optimisation (`features.moves.snapshot_writer`);
 * an outbox of announcements, written by the append that makes them (`service.log.announce`).
 
-Implementation: `service.store.redis_store.RedisEventStore` (Redis server or Cluster).
+Implementation: `service.store.redis_store.RedisEventStore` (every game key shares `{<gameId>}`).
 
 Errors (all importable from `service.store`): `StoreUnavailable` when the backing server cannot
 serve now (retryable); `AppendUncertain`, a `StoreUnavailable`, when a `create`/`append` was sent
@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:  # the store's own parts, typed here only
     from boardstate.service.store.outbox import RedisOutbox
     from boardstate.service.store.rating_store import RedisRatings
+    from boardstate.service.store.signing_keys import RedisSigningKeys
     from boardstate.service.store.webhook_store import RedisWebhooks
 
 
@@ -148,11 +149,10 @@ class EventStore(Protocol):
     def streams(self) -> LiveStreams:
         """The live reader, on connections of its own."""
 
-    outbox: RedisOutbox
-    """Game outboxes, the relay step and the feed (`service.store.outbox`)."""
-    webhooks: RedisWebhooks
-    """Webhook endpoints, queues and deliveries (`service.store.webhook_store`)."""
-    ratings: RedisRatings  # ratings, leaderboards, histories (`service.store.rating_store`)
+    outbox: RedisOutbox  # game outboxes, the relay step and the feed (`store.outbox`)
+    webhooks: RedisWebhooks  # webhook endpoints, queues, deliveries (`store.webhook_store`)
+    signing: RedisSigningKeys  # the service's player-token keys (`store.signing_keys`)
+    ratings: RedisRatings  # ratings, leaderboards, histories (`store.rating_store`)
 
     async def create(
         self,

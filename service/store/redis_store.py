@@ -2,7 +2,6 @@
 
 One Lua script (`append.lua`) makes each create and append atomic within the game's slot; reads
 are `XRANGE`, live waits `XREAD BLOCK`; the index and the deadlines are written after the append.
-
 Errors (`service.failures`): `StoreUnavailable` when Redis cannot serve, `AppendUncertain` when
 a create or append's reply was lost (it may have landed) or too few replicas acknowledged it.
 """
@@ -30,6 +29,7 @@ from boardstate.service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_gam
 from boardstate.service.store.outbox import RedisOutbox
 from boardstate.service.store.rating_store import RedisRatings
 from boardstate.service.store.redis_errors import translated
+from boardstate.service.store.signing_keys import RedisSigningKeys
 from boardstate.service.store.snapshots import RedisSnapshots, SnapshotStore
 from boardstate.service.store.stream_reader import StreamReader
 from boardstate.service.store.webhook_store import RedisWebhooks
@@ -37,9 +37,7 @@ from boardstate.service.store.webhook_store import RedisWebhooks
 T = TypeVar("T")
 Client = Redis | RedisCluster
 
-APPEND_SCRIPT = (
-    importlib.resources.files("boardstate.service.store").joinpath("append.lua").read_text()
-)
+APPEND_SCRIPT = importlib.resources.files(__package__ or "").joinpath("append.lua").read_text()
 
 
 class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
@@ -75,6 +73,7 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         self._bot_jobs = RedisBotJobs(client, prefix, blocking, max_block_ms)
         self.outbox = RedisOutbox(client, prefix)
         self.webhooks = RedisWebhooks(client, prefix)
+        self.signing = RedisSigningKeys(client, prefix)
         self.ratings = RedisRatings(client, prefix, blocking, max_block_ms)
         self._replicated = (
             Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None

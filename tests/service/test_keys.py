@@ -26,6 +26,8 @@ from boardstate.service.store.deadlines import SCHEDULE_SCRIPT
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS_MODULE = ROOT / "service" / "store" / "keys.py"
+KEY_MODULES = {KEYS_MODULE, ROOT / "service" / "store" / "player_keys.py"}
+"""The modules that build keys: `keys.py` and, for the players' families, `player_keys.py`."""
 HASH_TAG = re.compile(r"\w:\{[^{}\s\"']*\}|\{[^{}\s\"']*\}:\w")
 """A hash tag in a key: `bs:{...}` or `{...}:log` (not JSON, not a regex's `\\d{2}:`)."""
 TAG_PART = re.compile(r"(^|\w):\{|\}:(\w|$)")
@@ -78,7 +80,7 @@ def sources() -> list[Path]:
         path
         for folder in ("engine", "schema", "service")
         for path in (ROOT / folder).rglob("*.py")
-        if path != KEYS_MODULE and "static" not in path.relative_to(ROOT).parts
+        if path not in KEY_MODULES and "static" not in path.relative_to(ROOT).parts
     )
 
 

@@ -32,6 +32,8 @@ TABLE = f"... on TableUpdated {{ version game {{ {GAME} }} }}"
 JOINED = f"... on SeatJoined {{ seat token game {{ {GAME} }} }}"
 SEAT = 'gameId: "g", seat: 0'
 GAMES = f"edges {{ node {{ {GAME} }} }} pageInfo {{ endCursor hasNextPage }} totalCount"
+RATING = "gameType playerId rating mu sigma games rank"
+CHANGE = "gameId endedAt seat place players rating change mu sigma games"
 EVENTS = f"edges {{ node {{ {EVENT} }} }} pageInfo {{ hasNextPage }}"
 
 # (method, path, query string) -> the GraphQL document asking for the same data.
@@ -145,6 +147,14 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
         f"... on DeliveryQueued {{ delivery {{ {DELIVERY} }} }} }} }}"
     ),
     ("GET", "/v1/feed/stream", ""): "subscription { feed { position id type timestamp data } }",
+    ("GET", "/v1/ratings/trambahn/leaderboard", ""): (
+        f'{{ leaderboard(gameType: "trambahn") {{ gameType totalCount nextCursor entries {{ {RATING} }} }} }}'
+    ),
+    ("GET", "/v1/players/p/ratings", ""): f'{{ playerRatings(playerId: "p") {{ {RATING} }} }}',
+    ("GET", "/v1/players/p/ratings/trambahn/history", ""): (
+        f'{{ ratingHistory(playerId: "p", gameType: "trambahn") {{ gameType playerId totalCount '
+        f"nextCursor entries {{ {CHANGE} }} }} }}"
+    ),
 }
 
 

@@ -9,7 +9,7 @@ from boardstate.service.contract.ports import GameView
 from boardstate.service.failures import HintsOff
 from boardstate.service.features.bots.hints import Hints
 from boardstate.service.features.moves.loader import GameLoader
-from boardstate.service.features.moves.referee import authorize
+from boardstate.service.features.moves.seat_access import authorize
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.runtime.store_failures import store_errors
 

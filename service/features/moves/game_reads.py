@@ -11,12 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from boardstate.service.contract.ports import EventView, GamesPage, GameView
+from boardstate.service.features.moves import seat_access
 from boardstate.service.features.moves.loader import GameLoader
-from boardstate.service.features.moves.referee import authorize
+from boardstate.service.features.moves.seat_access import authorize
 from boardstate.service.features.views.read_models import event_view, game_view, state_view
 from boardstate.service.features.views.view_checks import served_version
 from boardstate.service.log.game_record import GameRecord
-from boardstate.service.runtime.seat_tokens import token_matches
 from boardstate.service.runtime.store_failures import store_errors
 from boardstate.service.store import EventStore
 
@@ -36,13 +36,9 @@ class GameReads:
             return await self.loader.load(game_id)
 
     async def viewer_of(self, record: GameRecord, token: str | None) -> int | None:
-        """Returns the seat whose token `token` is, or None (a spectator)."""
-        if token is None:
-            return None
-        for seat in range(record.players):
-            if token_matches(token, await self.loader.token_hash(record, seat)):
-                return seat
-        return None
+        """Returns the seat whose view `token` sees (its seat token, or a player token of a
+        seat's `playerId`), or None (a spectator); refuses a player token that does not verify."""
+        return await seat_access.viewer_of(self.loader, record, token)
 
     async def game(self, game_id: str) -> GameView | None:
         """Returns the game at its current version, or None."""

@@ -25,9 +25,7 @@ from collections.abc import Sequence
 import structlog
 
 from boardstate.service.contract.codes import BAD_VERSION, ApiError
-from boardstate.service.failures import (
-    StoreUnavailable,
-)
+from boardstate.service.failures import StoreUnavailable
 from boardstate.service.features.moves import snapshot_writer
 from boardstate.service.features.moves.checkpoints import Checkpoints
 from boardstate.service.history.integrity import (
@@ -41,6 +39,7 @@ from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import opening
 from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.offload import INLINE_EVENTS, off_loop
+from boardstate.service.runtime.player_tokens import PlayerTokens
 from boardstate.service.store import (
     EventStore,
     GameSummary,
@@ -69,6 +68,8 @@ def _folded(
 
 class GameLoader:
     """Loads game records through the cache."""
+
+    identity: PlayerTokens | None = None  # verifies player tokens (`moves.seat_access`)
 
     def __init__(
         self, store: EventStore, metrics: Metrics, cache_size: int, snapshot_every: int = 0

@@ -36,21 +36,19 @@ import structlog
 
 from boardstate.engine.core.errors import GameFinished, MalformedMove, MoveError
 from boardstate.service.failures import (
-    BadSeat,
     GameNotFound,
     IdempotencyKeyReused,
     StoreUnavailable,
-    Unauthorized,
     VersionConflictError,
 )
 from boardstate.service.features.moves import due_work
 from boardstate.service.features.moves.loader import GameLoader
+from boardstate.service.features.moves.seat_access import authorize
 from boardstate.service.inputs import echo, json_problem
 from boardstate.service.log import event_builder, move_ids, record_model
 from boardstate.service.log.announce import announcements, encoded
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
-from boardstate.service.runtime.seat_tokens import token_matches
 from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent
 
 log = structlog.get_logger("boardstate.moves")
@@ -70,18 +68,6 @@ class Verdict:
     """The engine's facts behind `events`, in order (None for a service event such as
     `GameEnded`; empty when the events were read back from the log): the reply is redacted
     from them without decoding the stored events again."""
-
-
-async def authorize(loader: GameLoader, record: GameRecord, seat: int, token: str | None) -> None:
-    """Raises `BadSeat` or `Unauthorized` unless `token` is the token of `seat`."""
-    if not 0 <= seat < record.players:
-        raise BadSeat(f"seat must be 0..{record.players - 1}, not {seat}")
-    stored = await loader.token_hash(record, seat)
-    if not token_matches(token, stored):
-        raise Unauthorized(
-            f"seat {seat} of game {record.game_id} needs its token (Authorization: Bearer <token>)",
-            {"seat": seat},
-        )
 
 
 class Referee:

@@ -21,7 +21,7 @@ from boardstate.service.failures import (
 )
 from boardstate.service.features.moves import game_bounds
 from boardstate.service.features.moves.loader import GameLoader
-from boardstate.service.features.moves.referee import authorize
+from boardstate.service.features.moves.seat_access import authorize
 from boardstate.service.features.tables import table_writes, takebacks
 from boardstate.service.features.tables.steward import Steward
 from boardstate.service.inputs import echo

@@ -48,7 +48,9 @@ from .list_games_status import ListGamesStatus
 from .move_accepted_out import MoveAcceptedOut
 from .move_in import MoveIn
 from .player_count_out import PlayerCountOut
+from .player_out import PlayerOut
 from .player_ratings_out import PlayerRatingsOut
+from .player_token_out import PlayerTokenOut
 from .problem_out import ProblemOut
 from .problem_out_code import ProblemOutCode
 from .problem_out_details_type_0 import ProblemOutDetailsType0
@@ -136,7 +138,9 @@ __all__ = (
     "MoveAcceptedOut",
     "MoveIn",
     "PlayerCountOut",
+    "PlayerOut",
     "PlayerRatingsOut",
+    "PlayerTokenOut",
     "ProblemOut",
     "ProblemOutCode",
     "ProblemOutDetailsType0",
