@@ -7413,7 +7413,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                /** @description An opaque player id. */
+                /** @description An opaque player id (1 to 64 printable characters, no `/`). */
                 playerId: string;
             };
             cookie?: never;
@@ -7453,6 +7453,27 @@ export interface operations {
                      *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
                      *       "code": "BAD_JSON",
                      *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Illegal move",
+                     *       "status": 422,
+                     *       "detail": "place 1 or 2 passengers before you build stations",
+                     *       "code": "ILLEGAL_MOVE",
+                     *       "details": {
+                     *         "rule": "step_order"
+                     *       }
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
@@ -7524,7 +7545,7 @@ export interface operations {
             };
             header?: never;
             path: {
-                /** @description An opaque player id. */
+                /** @description An opaque player id (1 to 64 printable characters, no `/`). */
                 playerId: string;
                 /** @description A game type id. */
                 gameType: string;
@@ -7585,6 +7606,27 @@ export interface operations {
                      *       "detail": "no game 'r2zx'",
                      *       "code": "GAME_NOT_FOUND",
                      *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Illegal move",
+                     *       "status": 422,
+                     *       "detail": "place 1 or 2 passengers before you build stations",
+                     *       "code": "ILLEGAL_MOVE",
+                     *       "details": {
+                     *         "rule": "step_order"
+                     *       }
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
