@@ -82,7 +82,7 @@ def _created(rules: GameRules[Any, Any, Any]) -> dict[str, Any]:
             "table": TABLE,
             "playerIds": {"type": "array", "items": PLAYER_ID},
             "forkedFrom": FORKED_FROM,
-            "rated": {"const": True, "description": "the result counts for ratings"},
+            "rated": {"type": "boolean", "description": "true: the result counts for ratings"},
         },
     )
 

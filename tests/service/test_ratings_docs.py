@@ -50,6 +50,8 @@ async def test_the_rebuild_commands_write_the_ratings_and_find_them_equal(
     assert checked["equal"] is True
     board = await service.ratings.leaderboard("trambahn", None, None)
     assert [e.player_id for e in board.entries] == ["p-bob", "p-ann"]
+    newcomer = await service.ratings.rating_of("p-new", "trambahn")
+    assert await service.ratings.rating_of("p-bob", "trambahn") > newcomer == 0.0
 
 
 def shell(code: str, env: dict[str, str]) -> subprocess.CompletedProcess[str]:

@@ -60,6 +60,13 @@ class RatingsService:
         self.applier = Applier(store)
         self.consumer = RatingsConsumer(store, loader, self.applier, inbox)
 
+    async def rating_of(self, player_id: str, game_type: str) -> float:
+        """The player's rating in the game type (a new player's when never rated): what seeks'
+        rating ranges compare (matchmaking)."""
+        with store_errors():
+            raw = (await self.store.stored(game_type, [player_id]))[0]
+        return decode_skill(raw).rating
+
     async def leaderboard(
         self, game_type: str, first: int | None, after: str | None
     ) -> LeaderboardPage:

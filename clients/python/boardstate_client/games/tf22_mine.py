@@ -778,7 +778,7 @@ class Tf22MineGameCreatedEventData(TypedDict):
     table: NotRequired[Tf22MineGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[Tf22MineGameCreatedEventDataForkedFrom]
-    rated: NotRequired[Literal[True]]
+    rated: NotRequired[bool]
 
 
 class Tf22MineGameCreatedEvent(TypedDict):

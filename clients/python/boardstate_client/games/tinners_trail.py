@@ -887,7 +887,7 @@ class TinnersTrailGameCreatedEventData(TypedDict):
     table: NotRequired[TinnersTrailGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TinnersTrailGameCreatedEventDataForkedFrom]
-    rated: NotRequired[Literal[True]]
+    rated: NotRequired[bool]
 
 
 class TinnersTrailGameCreatedEvent(TypedDict):

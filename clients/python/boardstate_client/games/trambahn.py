@@ -415,7 +415,7 @@ class TrambahnGameCreatedEventData(TypedDict):
     table: NotRequired[TrambahnGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TrambahnGameCreatedEventDataForkedFrom]
-    rated: NotRequired[Literal[True]]
+    rated: NotRequired[bool]
 
 
 class TrambahnGameCreatedEvent(TypedDict):

@@ -558,7 +558,7 @@ class TrekkingGameCreatedEventData(TypedDict):
     table: NotRequired[TrekkingGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TrekkingGameCreatedEventDataForkedFrom]
-    rated: NotRequired[Literal[True]]
+    rated: NotRequired[bool]
 
 
 class TrekkingGameCreatedEvent(TypedDict):

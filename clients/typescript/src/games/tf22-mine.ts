@@ -587,9 +587,9 @@ export type Tf22MineEvent =
           exact: boolean;
         };
         /**
-         * the result counts for ratings
+         * true: the result counts for ratings
          */
-        rated?: true;
+        rated?: boolean;
       };
     }
   | {

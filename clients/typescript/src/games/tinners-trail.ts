@@ -651,9 +651,9 @@ export type TinnersTrailEvent =
           exact: boolean;
         };
         /**
-         * the result counts for ratings
+         * true: the result counts for ratings
          */
-        rated?: true;
+        rated?: boolean;
       };
     }
   | {

@@ -342,9 +342,9 @@ export type TrambahnEvent =
           exact: boolean;
         };
         /**
-         * the result counts for ratings
+         * true: the result counts for ratings
          */
-        rated?: true;
+        rated?: boolean;
       };
     }
   | {

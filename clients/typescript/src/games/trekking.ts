@@ -425,9 +425,9 @@ export type TrekkingEvent =
           exact: boolean;
         };
         /**
-         * the result counts for ratings
+         * true: the result counts for ratings
          */
-        rated?: true;
+        rated?: boolean;
       };
     }
   | {
