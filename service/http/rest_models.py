@@ -95,6 +95,7 @@ class GameOut(Out):
     max_game_length: int | None
     clock: ClockOut | None = None
     takeback: TakebackOut | None = None
+    rated: bool = False
 
 
 class TableUpdatedOut(Out):

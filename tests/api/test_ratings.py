@@ -34,7 +34,7 @@ mutation($t: ID!, $p: Int!, $s: [String!], $ids: [String], $o: JSON, $seed: Stri
   createGame(gameType: $t, players: $p, seats: $s, playerIds: $ids, options: $o, seed: $seed,
              rated: true) {
     __typename
-    ... on GameCreated { game { id } tokens { seat token } }
+    ... on GameCreated { game { id rated } tokens { seat token } }
     ... on Rejected { code message }
   }
 }"""
@@ -167,6 +167,7 @@ async def test_rated_games_are_rated_once_and_the_rebuild_equals_the_live_rating
         o={"clock": {"perMoveSeconds": 5, "onTimeout": "forfeit"}},
     )
     timed_out = clocked["createGame"]["game"]["id"]
+    assert clocked["createGame"]["game"]["rated"] is True
     # a resignation: the other seat wins
     resigned, tokens = await create(rest[0], "trambahn", ["ann", "bob"], ["p-ann", "p-bob"])
     await rest[1].ok("POST", f"/games/{resigned}/seats/0/resign", tokens[0])
@@ -194,6 +195,8 @@ async def test_rated_games_are_rated_once_and_the_rebuild_equals_the_live_rating
         },
     )
     unrated_id, unrated_token = unrated["game"]["id"], unrated["tokens"][0]["token"]
+    assert unrated["game"]["rated"] is False
+    assert (await rest[1].ok("GET", f"/games/{resigned}"))["rated"] is True
     await rest[0].ok("POST", f"/games/{unrated_id}/seats/0/resign", unrated_token)
     clock.advance(30)
     ended = await wait_status(rest[0], timed_out, "FINISHED")

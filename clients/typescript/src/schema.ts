@@ -791,6 +791,8 @@ export interface components {
             clock?: null | components["schemas"]["ClockOut"];
             /** @default null */
             takeback?: null | components["schemas"]["TakebackOut"];
+            /** @default false */
+            rated?: boolean;
         };
         /** SeatOut */
         SeatOut: {
