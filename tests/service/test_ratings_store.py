@@ -82,3 +82,23 @@ async def test_the_rebuild_swaps_a_game_type_whole_unless_a_game_was_applied_mea
     assert live == {p: r[0] for p, r in rebuilt.players.items()}
     assert (await redis_store.ratings.board("trekking", 0, 10))[1] == 3
     assert await applier.apply(games[1]) == (0, [])  # applied by the rebuild: never twice
+
+
+async def test_the_scripts_and_the_feed_group_work_on_a_cluster(
+    cluster_store: RedisEventStore,
+) -> None:
+    games = [result("g-01", ("ann", "bob"), (0, 1)), result("g-02", ("bob", "cy"), (0, 0))]
+    applier = Applier(cluster_store.ratings)
+    assert [(await applier.apply(g))[0] for g in games] == [1, 2]
+    assert (await applier.apply(games[0]))[0] == 0
+    live, applied = await cluster_store.ratings.snapshot("trekking")
+    rebuilt = replay(games, applied, HISTORY_CAP)
+    assert {p: r[0] for p, r in rebuilt.players.items()} == live
+    assert await cluster_store.ratings.replace(
+        "trekking", len(applied), rebuilt.applied, rebuilt.players, list(live)
+    )
+    await cluster_store.outbox.relay({"id": "a1", "type": "game.ended", "data": {}}, [], 1)
+    taken = await cluster_store.ratings.take("c1", 10, None)
+    assert [json.loads(raw)["id"] for _, raw in taken] == ["a1"]
+    await cluster_store.ratings.done([entry for entry, _ in taken])
+    assert await cluster_store.ratings.reclaim("c2", 0, 10) == []
