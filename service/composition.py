@@ -100,6 +100,8 @@ def build_service(
     feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
     relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
     relay.on_queued = sender.wake.set  # a queued delivery wakes the sender at once
+    ratings = RatingsService(store.ratings, loader)
+    relay.on_relayed = ratings.consumer.heard  # a game's end on the feed wakes the ratings
     return Service(
         settings=settings,
         metrics=metrics,
@@ -121,5 +123,5 @@ def build_service(
         relay=relay,
         sender=sender,
         players=PlayerIdentity(tokens, settings.identity.signup, settings.admin_token),
-        ratings=RatingsService(store.ratings, loader),
+        ratings=ratings,
     )

@@ -48,8 +48,8 @@ def background_loops(
         Loop(
             "ratings",
             "applies rated games' ends from the feed to the ratings, once each",
-            "XREADGROUP BLOCK on the feed's `ratings` group, on a connection of its own; "
-            "reclaims entries a dead consumer left every 10 s",
+            "this process's relay putting a game's end on the feed; reads the feed's `ratings` "
+            f"group at most every {service.ratings.consumer.idle_s:g} s, reclaims every 30 s",
             service.ratings.consumer.run,
         ),
         Loop(

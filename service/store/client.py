@@ -65,8 +65,7 @@ def connect(
             url, max_connections=READER_CONNECTIONS, timeout=wait_s, **options
         )
         reader = Redis.from_pool(reader_pool)
-        # two blocking readers: the bot worker's jobs and the ratings consumer's feed group
-        blocking = Redis.from_pool(WaitingPool.from_url(url, max_connections=2, **options))
+        blocking = Redis.from_pool(WaitingPool.from_url(url, max_connections=1, **options))
     max_block_ms = max(1, int(socket_timeout * 500))
     return RedisEventStore(
         client,

@@ -11,9 +11,8 @@
   the game's place in the order.
 * `REPLACE_SCRIPT` swaps a game type's whole state for a rebuilt one, unless a game was applied
   meanwhile (`boardstate ratings rebuild`).
-* The feed consumer group `ratings` (`GROUP`) hands each feed entry to one consumer; a consumer
-  waits in `XREADGROUP BLOCK` on a connection of its own, so an idle process sends one command
-  every `max_block_ms`.
+* The feed consumer group `ratings` (`GROUP`) hands each feed entry to one consumer
+  (`XREADGROUP`, `XAUTOCLAIM` for entries a dead consumer left, `XACK`).
 """
 
 from __future__ import annotations
@@ -83,13 +82,9 @@ def _text(value: Any) -> str:
 class RedisRatings:
     """Ratings, leaderboards and histories per game type, and the feed's `ratings` group."""
 
-    def __init__(
-        self, client: Client, prefix: str, blocking: Client | None = None, max_block_ms: int = 2000
-    ) -> None:
+    def __init__(self, client: Client, prefix: str) -> None:
         self.client = client
         self.prefix = prefix
-        self.blocking = blocking
-        self.max_block_ms = max_block_ms
         self.feed = HookKeys.of(prefix).feed
         self._apply = client.register_script(APPLY_SCRIPT)
         self._replace = client.register_script(REPLACE_SCRIPT)
@@ -197,21 +192,12 @@ class RedisRatings:
                 raise
         self._group_ready = True
 
-    async def take(
-        self, consumer: str, count: int, block_ms: int | None
-    ) -> list[tuple[str, bytes]]:
-        """New feed entries for `consumer` (entry id, announcement JSON); with `block_ms` (and
-        a blocking client) waits up to that long for one."""
+    async def take(self, consumer: str, count: int) -> list[tuple[str, bytes]]:
+        """New feed entries for `consumer` (entry id, announcement JSON), without waiting."""
         streams: Any = {self.feed: ">"}
         async with translated("ratings feed"):
             await self._group()
-            if block_ms is not None and self.blocking is not None:
-                block = max(1, min(block_ms, self.max_block_ms))
-                found: Any = await self.blocking.xreadgroup(
-                    GROUP, consumer, streams, count=count, block=block
-                )
-            else:
-                found = await self.client.xreadgroup(GROUP, consumer, streams, count=count)
+            found: Any = await self.client.xreadgroup(GROUP, consumer, streams, count=count)
         return [(_text(e), bytes(f[b"a"])) for _, entries in found or [] for e, f in entries if f]
 
     async def reclaim(self, consumer: str, idle_ms: int, count: int) -> list[tuple[str, bytes]]:

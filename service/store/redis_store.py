@@ -74,7 +74,7 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         self.outbox = RedisOutbox(client, prefix)
         self.webhooks = RedisWebhooks(client, prefix)
         self.signing = RedisSigningKeys(client, prefix)
-        self.ratings = RedisRatings(client, prefix, blocking, max_block_ms)
+        self.ratings = RedisRatings(client, prefix)
         self._replicated = (
             Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None
         )

@@ -57,7 +57,7 @@ async def test_an_entry_a_dead_consumer_took_is_claimed_and_applied_once(
     a, b = replica(redis_store), replica(redis_store)
     game_id = await ended_game(a, rated=True)
     await relayed(a)
-    taken = await redis_store.ratings.take("dead", 100, None)  # then it dies: no ack
+    taken = await redis_store.ratings.take("dead", 100)  # then it dies: no ack
     assert any(b'"game.ended"' in raw for _, raw in taken)
     assert await pending(redis_store) == len(taken)
     survivor: RatingsConsumer = b.ratings.consumer
@@ -78,6 +78,6 @@ async def test_an_abandoned_or_unrated_game_is_acknowledged_and_not_rated(
     await ended_game(service, rated=False)
     await relayed(service)
     consumer = service.ratings.consumer
-    await consumer.round(await redis_store.ratings.take(consumer.name, 100, None))
+    await consumer.round(await redis_store.ratings.take(consumer.name, 100))
     assert await pending(redis_store) == 0
     assert await service.ratings.player_ratings("p-ann") == []

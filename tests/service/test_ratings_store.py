@@ -98,7 +98,7 @@ async def test_the_scripts_and_the_feed_group_work_on_a_cluster(
         "trekking", len(applied), rebuilt.applied, rebuilt.players, list(live)
     )
     await cluster_store.outbox.relay({"id": "a1", "type": "game.ended", "data": {}}, [], 1)
-    taken = await cluster_store.ratings.take("c1", 10, None)
+    taken = await cluster_store.ratings.take("c1", 10)
     assert [json.loads(raw)["id"] for _, raw in taken] == ["a1"]
     await cluster_store.ratings.done([entry for entry, _ in taken])
     assert await cluster_store.ratings.reclaim("c2", 0, 10) == []

@@ -1,23 +1,29 @@
 """The ratings consumer: applies each rated game's end from the cross-game feed (issue 30).
 
-Every service process runs one (the `ratings` loop, `service.http.background`). They read the
-feed's consumer group `ratings` (`service.store.rating_store`), so each feed entry goes to one of
-them; a consumer waits in `XREADGROUP BLOCK` on a connection of its own, so an idle process
-costs one command per block. A `game.ended` of a FINISHED game is loaded from its log and, when
-rated (`features.ratings.outcomes`), applied (`features.ratings.applier`: once per game,
-whatever replica or retry applies it); then each rated player's inbox hears `rating.changed`.
-An entry is acknowledged once handled; one whose handling failed (Redis away) stays pending and
-is claimed again after `CLAIM_IDLE_MS` by any consumer, this one included: a consumer that died
-loses nothing.
+Every service process (and `boardstate bots`) runs one, the `ratings` loop
+(`service.http.background`). They read the feed's consumer group `ratings`
+(`service.store.rating_store`), so each feed entry goes to one of them. A consumer reads when
+its own process's relay has just put a `game.ended` on the feed (`heard`, so the replica that
+relays a game's end applies it at once), and otherwise every `POLL_S` (entries another
+process relayed and left) and claims entries a dead consumer left for `CLAIM_IDLE_MS` every
+`RECLAIM_S`: an idle process sends about 8 commands a minute for it, fewer than a blocking
+read every 2 s would (the idle budget of docs/performance.md).
 
-The feed keeps about `FEED_MAXLEN` announcements (`service.store.outbox`): a consumer stopped
-for longer than that many announcements take misses games, and `boardstate ratings rebuild`
-applies them (docs/players.md, "Ratings").
+A `game.ended` of a FINISHED game is loaded from its log and, when rated
+(`features.ratings.outcomes`), applied (`features.ratings.applier`: once per game, whatever
+replica or retry applies it); then each rated player's inbox hears `rating.changed`. An entry
+is acknowledged once handled; one whose handling failed (Redis away) stays pending and is
+claimed again by any consumer, this one included: a consumer that died loses nothing.
+
+The feed keeps about `FEED_MAXLEN` announcements (`service.store.outbox`): games that ended
+while every consumer was stopped for longer than that many announcements are missed, and
+`boardstate ratings rebuild` applies them (docs/players.md, "Ratings").
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -37,12 +43,12 @@ from boardstate.service.store.rating_store import RedisRatings
 
 log = structlog.get_logger("boardstate.ratings")
 
-BLOCK_MS = 2000
-"""How long one blocking read waits (below the socket timeout)."""
+POLL_S = 10.0
+"""How long an idle consumer waits between reads when its process relays no game's end."""
 BATCH = 50
 CLAIM_IDLE_MS = 30_000
 """An entry taken this long ago and not acknowledged is claimed by another consumer."""
-RECLAIM_S = 10.0
+RECLAIM_S = 30.0
 RATING_CHANGED = "rating.changed"
 """The player inbox event of a rating update."""
 
@@ -62,7 +68,14 @@ class RatingsConsumer:
         self.applier = applier
         self.inbox = inbox
         self.name = f"{os.getpid()}-{secrets.token_hex(4)}"
-        self.idle_s = BLOCK_MS / 1000
+        self.idle_s = POLL_S
+        self.wake = asyncio.Event()
+
+    def heard(self, kind: str) -> None:
+        """This process's relay put an announcement of `kind` on the feed (wakes on a game's
+        end)."""
+        if kind == "game.ended":
+            self.wake.set()
 
     async def handle(self, raw: bytes) -> None:
         """Handles one feed announcement (anything but a FINISHED game's end is skipped)."""
@@ -109,11 +122,14 @@ class RatingsConsumer:
         """Consumes the feed until cancelled."""
         reclaimed = time.monotonic()
         while not cancelled():
-            entries = await self.ratings.take(self.name, BATCH, BLOCK_MS)
+            self.wake.clear()  # before the read: a game's end relayed during it wakes the wait
+            entries = await self.ratings.take(self.name, BATCH)
             if time.monotonic() - reclaimed >= RECLAIM_S:
                 reclaimed = time.monotonic()
                 entries += await self.ratings.reclaim(self.name, CLAIM_IDLE_MS, BATCH)
             if entries:
                 await self.round(entries)
-            elif self.ratings.blocking is None:
-                await asyncio.sleep(0.1)
+                continue
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(self.idle_s):  # not wait_for: see `check_cancelled`
+                    await self.wake.wait()
