@@ -210,6 +210,21 @@ class RedisRatings:
         entries = answer[1] if answer else []
         return [(_text(e), bytes(f[b"a"])) for e, f in entries if f]
 
+    async def forget_idle(self, idle_ms: int, keep: str) -> int:
+        """Removes consumers (but `keep`) idle for `idle_ms` with nothing pending: those of
+        stopped processes, each named once (`XGROUP DELCONSUMER`); returns how many."""
+        async with translated("ratings feed"):
+            await self._group()
+            found: Any = await self.client.xinfo_consumers(self.feed, GROUP)
+            gone = [
+                _text(c["name"])
+                for c in found
+                if int(c["pending"]) == 0 and int(c["idle"]) >= idle_ms and _text(c["name"]) != keep
+            ]
+            for name in gone:
+                await self.client.xgroup_delconsumer(self.feed, GROUP, name)
+        return len(gone)
+
     async def done(self, entries: list[str]) -> None:
         """Acknowledges feed entries (the feed itself keeps them: other readers follow it)."""
         if entries:

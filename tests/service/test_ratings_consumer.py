@@ -81,3 +81,15 @@ async def test_an_abandoned_or_unrated_game_is_acknowledged_and_not_rated(
     await consumer.round(await redis_store.ratings.take(consumer.name, 100))
     assert await pending(redis_store) == 0
     assert await service.ratings.player_ratings("p-ann") == []
+
+
+async def test_consumers_of_stopped_processes_are_forgotten(redis_store: RedisEventStore) -> None:
+    for n in range(3):
+        await redis_store.outbox.relay({"id": f"a{n}", "type": "game.created"}, [], 1)
+    for name in ("gone-1", "gone-2", "alive"):
+        await redis_store.ratings.done(
+            [entry for entry, _ in await redis_store.ratings.take(name, 1)]
+        )
+    assert await redis_store.ratings.forget_idle(0, keep="alive") == 2
+    info = await redis_store.client.xinfo_consumers(redis_store.outbox.keys.feed, GROUP)
+    assert [c["name"] for c in info] == [b"alive"]

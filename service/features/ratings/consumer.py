@@ -49,6 +49,10 @@ BATCH = 50
 CLAIM_IDLE_MS = 30_000
 """An entry taken this long ago and not acknowledged is claimed by another consumer."""
 RECLAIM_S = 30.0
+FORGET_EVERY = 20
+"""Every this many reclaims (10 min), consumers idle `FORGOTTEN_MS` with nothing pending (a
+stopped process's) are removed from the group."""
+FORGOTTEN_MS = 3_600_000
 RATING_CHANGED = "rating.changed"
 """The player inbox event of a rating update."""
 
@@ -120,13 +124,15 @@ class RatingsConsumer:
 
     async def run(self) -> None:
         """Consumes the feed until cancelled."""
-        reclaimed = time.monotonic()
+        reclaimed, rounds = time.monotonic(), 0
         while not cancelled():
             self.wake.clear()  # before the read: a game's end relayed during it wakes the wait
             entries = await self.ratings.take(self.name, BATCH)
             if time.monotonic() - reclaimed >= RECLAIM_S:
-                reclaimed = time.monotonic()
+                reclaimed, rounds = time.monotonic(), rounds + 1
                 entries += await self.ratings.reclaim(self.name, CLAIM_IDLE_MS, BATCH)
+                if rounds % FORGET_EVERY == 0:
+                    await self.ratings.forget_idle(FORGOTTEN_MS, self.name)
             if entries:
                 await self.round(entries)
                 continue
