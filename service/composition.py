@@ -110,7 +110,7 @@ def build_service(
         moves=Moves(Referee(loader, metrics), steward, metrics),
         pictures=BoardPictures(games, metrics),
         tables=TableService(TableOps(loader, steward, settings)),
-        lobby=LobbyService(lobby, archive, steward, metrics, settings.admin_token),
+        lobby=LobbyService(lobby, archive, steward, metrics, settings.admin_token, tokens),
         archive=archive,
         bots=BotService(loader, hints),
         live=LiveEvents(games, SubscriptionHub(store, metrics), streams, metrics),

@@ -79,7 +79,7 @@ async def rest(replicas: list[ServiceProcess]) -> AsyncIterator[list[Rest]]:
 
 async def create(rest: Rest, game_type: str, seats: list[str], ids: list[Any], **more: Any) -> Any:
     body = {"gameType": game_type, "players": len(ids), "seats": seats, "playerIds": ids}
-    created = await rest.ok("POST", "/games", json=body | {"rated": True} | more)
+    created = await rest.ok("POST", "/games", ADMIN, json=body | {"rated": True} | more)
     return created["game"]["id"], {t["seat"]: t["token"] for t in created["tokens"]}
 
 
@@ -160,6 +160,7 @@ async def test_rated_games_are_rated_once_and_the_rebuild_equals_the_live_rating
     # a timeout forfeit (GraphQL door), whose clock runs out once the others are done
     clocked = await api.gql(
         CREATE,
+        ADMIN,
         t="trambahn",
         p=2,
         s=["bob", "cy"],
@@ -271,11 +272,13 @@ async def test_rated_games_are_rated_once_and_the_rebuild_equals_the_live_rating
 async def test_a_rated_game_needs_player_ids_and_the_servers_seed(rest: list[Rest]) -> None:
     api = Api(rest[0].http.base_url.__str__().rstrip("/"))
     try:
-        seeded = await api.gql(CREATE, t="trambahn", p=2, s=["a", "b"], ids=["x", "y"], seed="s")
+        seeded = await api.gql(
+            CREATE, ADMIN, t="trambahn", p=2, s=["a", "b"], ids=["x", "y"], seed="s"
+        )
         assert seeded["createGame"]["code"] == "BAD_SEED"
-        anonymous = await api.gql(CREATE, t="trambahn", p=2, s=["a", "b"], ids=["x", None])
+        anonymous = await api.gql(CREATE, ADMIN, t="trambahn", p=2, s=["a", "b"], ids=["x", None])
         assert anonymous["createGame"]["code"] == "BAD_NAME"
-        twice = await api.gql(CREATE, t="trambahn", p=2, s=["a", "b"], ids=["x", "x"])
+        twice = await api.gql(CREATE, ADMIN, t="trambahn", p=2, s=["a", "b"], ids=["x", "x"])
         assert twice["createGame"]["code"] == "BAD_NAME"
         with pytest.raises(GraphQLErrors) as unknown:
             await api.gql(BOARD, t="chess")
@@ -283,22 +286,54 @@ async def test_a_rated_game_needs_player_ids_and_the_servers_seed(rest: list[Res
     finally:
         await api.close()
     body = {"gameType": "trambahn", "players": 2, "rated": True, "playerIds": ["x", None]}
-    created = await rest[0].ok("POST", "/games", json=body)
+    created = await rest[0].ok("POST", "/games", ADMIN, json=body)
     game_id = created["game"]["id"]
     refused = await rest[1].request(
-        "POST", f"/games/{game_id}/seats", json={"name": "cy", "seat": 1}
+        "POST", f"/games/{game_id}/seats", ADMIN, json={"name": "cy", "seat": 1}
     )
     assert refused.status_code == 422
     assert refused.json()["code"] == "BAD_NAME"
     taken = await rest[1].request(
-        "POST", f"/games/{game_id}/seats", json={"name": "cy", "seat": 1, "playerId": "x"}
+        "POST", f"/games/{game_id}/seats", ADMIN, json={"name": "cy", "seat": 1, "playerId": "x"}
     )
     assert taken.json()["code"] == "BAD_NAME"
     joined = await rest[1].ok(
-        "POST", f"/games/{game_id}/seats", json={"name": "cy", "seat": 1, "playerId": "z"}
+        "POST", f"/games/{game_id}/seats", ADMIN, json={"name": "cy", "seat": 1, "playerId": "z"}
     )
     assert joined["seat"] == 1
     unknown_type = await rest[0].request("GET", "/ratings/chess/leaderboard")
     assert unknown_type.status_code == 404
     bad_cursor = await rest[0].request("GET", "/ratings/trambahn/leaderboard?cursor=zz")
     assert bad_cursor.json()["code"] == "BAD_CURSOR"
+
+
+async def test_only_a_player_or_the_integrator_puts_a_player_id_in_a_rated_seat(
+    rest: list[Rest],
+) -> None:
+    ann = await rest[0].ok("POST", "/players")
+    bob = await rest[1].ok("POST", "/players")
+    body = {"gameType": "trambahn", "players": 2, "rated": True}
+    # anonymous: nobody's word for these ids (a creator holds every seat token it fills)
+    strangers = await rest[0].request(
+        "POST", "/games", json=body | {"seats": ["a", "b"], "playerIds": ["x", "y"]}
+    )
+    assert strangers.status_code == 401
+    assert strangers.json()["code"] == "UNAUTHORIZED"
+    # a player seats itself with its own token; another seat waits for its player
+    mine = {"playerIds": [ann["playerId"], None]}
+    created = await rest[0].ok("POST", "/games", ann["token"], json=body | mine)
+    game_id = created["game"]["id"]
+    seated = await rest[0].ok("POST", f"/games/{game_id}/seats", ann["token"], json={"name": "a"})
+    assert seated["seat"] == 0
+    anonymous = await rest[1].request(
+        "POST", f"/games/{game_id}/seats", json={"name": "x", "playerId": bob["playerId"]}
+    )
+    assert anonymous.json()["code"] == "UNAUTHORIZED"
+    joined = await rest[1].ok("POST", f"/games/{game_id}/seats", bob["token"], json={"name": "bob"})
+    assert joined["seat"] == 1
+    # a seat kept for one player is not another's
+    kept = await rest[0].ok("POST", "/games", ADMIN, json=body | {"playerIds": ["p-1", "p-2"]})
+    other = await rest[1].request(
+        "POST", f"/games/{kept['game']['id']}/seats", bob["token"], json={"name": "b", "seat": 0}
+    )
+    assert other.json()["code"] == "BAD_NAME"

@@ -9,15 +9,27 @@ projection of the logs (`service.features.ratings`). It needs:
 * a server-drawn seed: whoever chose a client seed could foresee every shuffle.
 
 Each refusal is `BAD_NAME` (a missing or repeated playerId) or `BAD_SEED`.
+
+A rating is worth something only if nobody can play under another player's id, so a playerId
+enters a rated game's seat only on that player's word or the integrator's (`RatedSeats`): the
+caller's verified player token names it, or the caller holds the admin token (the integrator's
+backend), or no request is behind it (matchmaking's own creates, the CLI). Anyone else
+(anonymous, a seat token, a player token naming someone else) gets `UNAUTHORIZED`: a creator
+holding every seat token could otherwise farm ratings with other people's ids. A seat reserved
+for a playerId at creation is joined by that player only.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.table.options import TableOptions
-from boardstate.service.failures import BadName, BadSeed
+from boardstate.service.failures import BadName, BadSeed, Unauthorized
 from boardstate.service.log.game_record import GameRecord
+from boardstate.service.runtime.callers import CALLER
+from boardstate.service.runtime.player_tokens import PlayerTokens, is_player_token
+from boardstate.service.runtime.seat_tokens import admin_token_matches
 
 RATED_FIELD = "rated"
 """The field of `GameCreated.data` that marks a rated game."""
@@ -59,5 +71,45 @@ def check_join(record: GameRecord, seat: int, player_id: str | None) -> None:
     player = player_id if player_id is not None else ids[seat]
     if player is None:
         raise BadName("a seat of a rated game needs a playerId")
+    if ids[seat] is not None and player != ids[seat]:
+        raise BadName(f"seat {seat} of this rated game is kept for player {ids[seat]!r}")
     if any(p == player for s, p in enumerate(ids) if s != seat):
         raise BadName(f"player {player!r} already has a seat in this rated game")
+
+
+class RatedSeats:
+    """Whose word puts a playerId in a rated game's seat (see the module docstring)."""
+
+    def __init__(self, admin_token: str | None, tokens: PlayerTokens | None) -> None:
+        self.admin_token = admin_token
+        self.tokens = tokens
+
+    async def vouch(self, ids: Sequence[str | None]) -> None:
+        """Raises `Unauthorized` unless the current caller may seat each of `ids`."""
+        caller = CALLER.get()
+        if caller is None or admin_token_matches(self.admin_token, caller.token):
+            return
+        own = None
+        if self.tokens is not None and is_player_token(caller.token):
+            assert caller.token is not None
+            own = await self.tokens.player_of(caller.token)
+        strangers = sorted({p for p in ids if p is not None and p != own})
+        if strangers:
+            raise Unauthorized(
+                "a rated game seats a playerId only with that player's own token (or the "
+                "admin token, for an integrator's backend)",
+                {"playerIds": strangers},
+            )
+
+    async def vouch_join(
+        self, record: GameRecord | None, seat: int | None, given: str | None
+    ) -> None:
+        """`vouch` for the player a join seats in a rated game (the seat's reserved id when
+        `given` is None); nothing for another game (the join reports a missing game)."""
+        if record is None or not is_rated(record):
+            return
+        free = [s for s, name in enumerate(record.seats) if name is None]
+        target = seat if seat is not None else (free[0] if free else None)
+        ids = record.player_ids or (None,) * record.players
+        reserved = ids[target] if target is not None and 0 <= target < record.players else None
+        await self.vouch([given if given is not None else reserved])
