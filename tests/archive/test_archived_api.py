@@ -15,7 +15,7 @@ from boardstate.service.store import RedisEventStore, connect
 from boardstate.service.store.objects import LocalObjectStore, ObjectStore
 from boardstate.service.store.objects_s3 import S3Location, S3ObjectStore
 from tests.api.client import Api
-from tests.api.history import HISTORY_ENV
+from tests.api.history import HISTORY_ENV, import_log
 from tests.api.play import play
 from tests.api.rest_client import Rest
 from tests.api.server import ServiceProcess
@@ -25,6 +25,7 @@ from tests.archive.archived_service import (
     rest_reads,
     stream_reads,
 )
+from tests.golden.logs import LOG_CASES
 from tests.redis_support import RedisServer
 from tests.s3_support import REGION, S3Server
 
@@ -121,6 +122,7 @@ async def test_every_read_of_an_archived_game_answers_as_before(
     game_id, player, tokens = await finished_game(service.url)
     before = await every_read(service, game_id, player, tokens[0])
     assert before["graphql ws"]
+    assert before["rest fork"][0] == 201
     assert before["graphql sse"]
     await archive_now(store, place.objects, game_id)
     warm = await every_read(service, game_id, player, tokens[0])
@@ -163,3 +165,20 @@ async def test_writes_to_an_archived_game_are_refused_as_for_a_finished_game(
     await archive_now(store, place.objects, game_id)
     assert await write_answers(service.url, game_id, tokens) == before
     assert not await store.client.exists(store.keys(game_id).log)  # nothing resurrected
+
+
+async def test_an_archived_import_reads_as_before_and_a_second_import_finds_it(
+    service: ServiceProcess, store: RedisEventStore, place: Place
+) -> None:
+    payload = next(c for c in LOG_CASES if c.game == "trambahn").path.read_bytes()
+    first = await import_log(service.url, payload)
+    assert first.status_code in (200, 201), first.text
+    game_id = first.json()["gameId"]
+    before = await every_read(service, game_id, "Ada", "no-such-token-0123456789")
+    assert before["rest game"]["imported"] is True
+    await archive_now(store, place.objects, game_id)
+    after = await every_read(service, game_id, "Ada", "no-such-token-0123456789")
+    assert differing(after, before) == []
+    again = await import_log(service.url, payload)
+    assert (again.status_code, again.json()["gameId"]) == (200, game_id)
+    assert not await store.client.exists(store.keys(game_id).log)  # found in the archive

@@ -70,7 +70,7 @@ class ArchivedReads:
         if entry is None:
             return None
         with _object_errors(game_id):
-            return meta_of(entry, await self.reader.events(game_id))
+            return meta_of(game_id, entry, await self.reader.events(game_id))
 
 
 def attach(store: EventStore, settings: Settings) -> ArchiveReader | None:

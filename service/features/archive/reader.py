@@ -14,6 +14,7 @@ from collections import OrderedDict
 
 from boardstate.service.features.archive import packing
 from boardstate.service.features.archive.entry import IndexEntry
+from boardstate.service.history.import_identity import identify
 from boardstate.service.store import RedisEventStore, StoredEvent
 from boardstate.service.store.archive_entries import ArchiveEntries
 from boardstate.service.store.objects import ObjectStore
@@ -21,6 +22,8 @@ from boardstate.service.store.objects import ObjectStore
 CACHE_FACTOR = 40
 """Memory of a game's events per compressed byte, about (a 10.8 KB Trambahn object, 179
 events, is ~0.4 MB of Python objects)."""
+DIGEST_FIELD = "importDigest"
+"""The meta field of an import's content digest (`service.features.lobby.forks.DIGEST_FIELD`)."""
 SEED_FIELD = "seed"
 """The meta field of the seed (`service.features.moves.loader.SEED_FIELD`, which this feature cannot
 import)."""
@@ -96,18 +99,26 @@ class ArchiveReader:
         if await self.entries.has_log(game_id):
             return False
         events = await self.events(game_id)
-        return await self.store.create(game_id, events[0], meta_of(entry, events), rest=events[1:])
+        meta = meta_of(game_id, entry, events)
+        return await self.store.create(game_id, events[0], meta, rest=events[1:])
 
 
-def meta_of(entry: IndexEntry, events: list[StoredEvent]) -> dict[str, str]:
-    """Returns the metadata an archived game had in Redis, as far as the archive keeps it (its
-    creator and import flags are not archived)."""
+def meta_of(game_id: str, entry: IndexEntry, events: list[StoredEvent]) -> dict[str, str]:
+    """Returns the metadata an archived game had in Redis, as far as its log tells (its creator
+    is not archived). An imported game is known by its id, which its log determines
+    (`history.import_identity`): it gets back its import flag and digest, so a second import of
+    the same log still finds it."""
     created, ended = events[0].data, events[-1].data
-    return {
+    meta = {
         "gameType": entry.game_type,
         "players": str(created.get("players", len(entry.players))),
         "status": entry.status,
         "createdAt": str(created.get("createdAt", entry.created_at)),
         "seededByClient": "1" if created.get("seededByClient") else "0",
         SEED_FIELD: str(ended.get("seed", "")),
+        "ended": str(events[-1].version),
     }
+    import_id, digest = identify(events)
+    if game_id == import_id:
+        meta |= {"imported": "1", "seededByClient": "1", DIGEST_FIELD: digest}
+    return meta
