@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 import uuid
 from collections.abc import AsyncIterator, Iterator
+from typing import Any
 
 import pytest
 
@@ -96,7 +97,7 @@ async def finished_game(url: str) -> tuple[str, str, list[str]]:
 
 async def every_read(
     service: ServiceProcess, game_id: str, player: str, token: str
-) -> dict[str, object]:
+) -> dict[str, Any]:
     """Every read, by door and route: `differing` names what changed."""
     rest = await rest_reads(service.url, game_id, player, token)
     graphql = await graphql_reads(service.url, game_id, player, token)
