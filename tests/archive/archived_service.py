@@ -61,6 +61,8 @@ async def rest_reads(url: str, game_id: str, player: str, token: str) -> dict[st
         for form in ("", "?format=msgpack"):
             log = await rest.http.get(f"/v1{game}/log{form}")
             out[f"log{form}"] = (log.status_code, log.headers.get("etag"), log.content)
+        verified = await rest.http.post("/v1/games/verify", content=out["log"][2])
+        out["verify"] = (verified.status_code, verified.json())
         out["legal"] = await rest.legal_moves(game_id, 0, token)
         page = await rest.http.get(game)
         out["viewer"] = (page.status_code, page.text)

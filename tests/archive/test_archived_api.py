@@ -183,3 +183,22 @@ async def test_an_archived_import_reads_as_before_and_a_second_import_finds_it(
     again = await import_log(service.url, payload)
     assert (again.status_code, again.json()["gameId"]) == (200, game_id)
     assert not await store.client.exists(store.keys(game_id).log)  # found in the archive
+
+
+async def test_a_tampered_archived_game_is_refused_with_its_code_on_both_doors(
+    service: ServiceProcess, store: RedisEventStore, place: Place
+) -> None:
+    game_id, _, _ = await finished_game(service.url)
+    await archive_now(store, place.objects, game_id)
+    entry = await ArchiveReader(store, place.objects).entry(game_id)
+    assert entry is not None
+    await place.objects.put(entry.name, b"\x28\xb5\x2f\xfd not a log")
+    rest, api = Rest(service.url), Api(service.url)
+    try:
+        answer = await rest.request("GET", f"/games/{game_id}")
+        assert (answer.status_code, answer.json()["code"]) == (500, "LOG_DIVERGED")
+        body = await api.raw("query($g: ID!) { game(id: $g) { id } }", g=game_id)
+        assert [e["extensions"]["code"] for e in body["errors"]] == ["LOG_DIVERGED"]
+    finally:
+        await rest.close()
+        await api.close()
