@@ -173,8 +173,9 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         return codec.decode_outcome(codec.as_bytes(raw), await self.version(game_id))
 
     async def wait(self, game_id: str, after: int, timeout_ms: int) -> list[StoredEvent]:
-        """Returns events after `after`, blocking up to `timeout_ms` for at least one."""
-        if not is_valid_game_id(game_id) or timeout_ms <= 0:
+        """Returns events after `after`, blocking up to `timeout_ms` for at least one (an
+        archived game's at once: nothing is appended to it)."""
+        if not is_valid_game_id(game_id) or timeout_ms <= 0 or await self._gone(game_id):
             return await self.read(game_id, after)
         deadline = asyncio.get_running_loop().time() + timeout_ms / 1000
         while (left := deadline - asyncio.get_running_loop().time()) > 0:

@@ -107,3 +107,14 @@ async def test_readers_of_one_game_at_once_share_one_fetch(
     assert reader.fetched == 1
     await redis_store.read(game_id, after=5)
     assert reader.fetched == 1  # from the cache
+
+
+async def test_waiting_on_an_archived_game_answers_at_once(
+    redis_store: RedisEventStore, object_store: ObjectStore
+) -> None:
+    game_id = await archived(redis_store, object_store)
+    falling_through(redis_store, object_store)
+    waited = await asyncio.wait_for(redis_store.wait(game_id, 100, 60_000), 30)
+    assert waited == list(golden()[100:])
+    assert waited
+    assert await asyncio.wait_for(redis_store.wait(game_id, len(golden()), 60_000), 30) == []
