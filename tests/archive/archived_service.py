@@ -10,6 +10,7 @@ from typing import Any
 
 from boardstate.service.features.archive.archiver import Archiver, Outcome
 from boardstate.service.store import RedisEventStore
+from boardstate.service.store.keys import IndexKeys, archive_keys
 from boardstate.service.store.objects import ObjectStore
 from tests.api.client import Api, subscription
 from tests.api.history import ADMIN_TOKEN
@@ -124,7 +125,9 @@ async def archive_now(store: RedisEventStore, objects: ObjectStore, game_id: str
     for _ in range(100):
         outcome = await archiver.archive(game_id, later)
         if outcome is Outcome.ARCHIVED:
-            assert not await store.client.exists(store.keys(game_id).log)
+            left = await store.client.keys(f"{store.prefix}:{{{game_id}}}:*")
+            assert left == [archive_keys(game_id, store.prefix)[0].encode()]  # its entry only
+            assert await store.client.hexists(IndexKeys(store.prefix).rows, game_id)
             return
         assert outcome is Outcome.OPEN, outcome
         await asyncio.sleep(0.1)
