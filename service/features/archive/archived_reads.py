@@ -57,20 +57,19 @@ class ArchivedReads:
         return None if entry is None else entry.version
 
     async def events(self, game_id: str) -> list[StoredEvent] | None:
-        async with translated(f"archive entry {game_id}"):
-            entry = await self.reader.entry(game_id)
-        if entry is None:
-            return None
-        with _object_errors(game_id):
-            return await self.reader.events(game_id)
+        async with translated(f"archived game {game_id}"):
+            if await self.reader.entry(game_id) is None:
+                return None
+            with _object_errors(game_id):
+                return await self.reader.events(game_id)
 
     async def meta(self, game_id: str) -> dict[str, str] | None:
-        async with translated(f"archive entry {game_id}"):
+        async with translated(f"archived game {game_id}"):
             entry = await self.reader.entry(game_id)
-        if entry is None:
-            return None
-        with _object_errors(game_id):
-            return meta_of(game_id, entry, await self.reader.events(game_id))
+            if entry is None:
+                return None
+            with _object_errors(game_id):
+                return meta_of(game_id, entry, await self.reader.events(game_id))
 
 
 def attach(store: EventStore, settings: Settings) -> ArchiveReader | None:
