@@ -16,6 +16,7 @@ from boardstate.service.features.archive.archived_reads import attach
 from boardstate.service.features.bots.bot_service import BotService
 from boardstate.service.features.bots.bot_worker import BotLimits, BotWorker
 from boardstate.service.features.bots.hints import Hints
+from boardstate.service.features.dumps.dumps import Dumps
 from boardstate.service.features.live.live_events import SubscriptionHub
 from boardstate.service.features.live.live_service import LiveEvents
 from boardstate.service.features.live.stream_limits import StreamCaps, StreamLimits
@@ -71,6 +72,8 @@ class Service:
     relay: Relay
     sender: Sender
     players: PlayerIdentity
+    dumps: Dumps
+    """Every ended game of a type over a period, for analysts (issue 31)."""
     """Player tokens: new players, who a token names (DESIGN §5e)."""
 
     async def close(self) -> None:
@@ -121,4 +124,5 @@ def build_service(
         relay=relay,
         sender=sender,
         players=PlayerIdentity(tokens, settings.identity.signup, settings.admin_token),
+        dumps=Dumps(store, loader, settings.admin_token, settings.dumps_public),
     )

@@ -120,6 +120,8 @@ class Settings:
     """Memory for archived games' events read back (`features.archive.reader`, estimated)."""
     archive_remove: bool = True
     """Remove an archived game's Redis keys when it is sealed (reads fall through: issue 31)."""
+    dumps_public: bool = False
+    """`BOARDSTATE_DUMPS_PUBLIC`: dumps without the admin token (issue 31)."""
     identity: IdentitySettings = dataclasses.field(default_factory=IdentitySettings)
     """Player tokens (`service.identity_settings`, DESIGN §5e)."""
 
@@ -223,6 +225,7 @@ class Settings:
                 env, "BOARDSTATE_ARCHIVE_CACHE_BYTES", 64 << 20, lo=0, hi=1 << 40
             ),
             archive_remove=flag(env, "BOARDSTATE_ARCHIVE_REMOVE", True),
+            dumps_public=flag(env, "BOARDSTATE_DUMPS_PUBLIC", False),
             identity=IdentitySettings.from_env(env),
         )
 
