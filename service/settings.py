@@ -28,6 +28,7 @@ from boardstate.service.env_values import (
 )
 from boardstate.service.env_values import SettingsError as SettingsError
 from boardstate.service.identity_settings import IdentitySettings
+from boardstate.service.matchmaking_settings import MatchmakingSettings
 
 LOG_FORMATS = ("auto", "json", "console")
 ADDRESS_LIMITS = "100/second;3000/minute"
@@ -118,6 +119,8 @@ class Settings:
     archive_s3_endpoint: str | None = None
     identity: IdentitySettings = dataclasses.field(default_factory=IdentitySettings)
     """Player tokens (`service.identity_settings`, DESIGN §5e)."""
+    matchmaking: MatchmakingSettings = dataclasses.field(default_factory=MatchmakingSettings)
+    """Seeks, challenges and rematches (`service.matchmaking_settings`)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -216,6 +219,7 @@ class Settings:
             archive_store=env.get("BOARDSTATE_ARCHIVE_STORE", "").strip(),
             archive_s3_endpoint=env.get("BOARDSTATE_ARCHIVE_S3_ENDPOINT", "").strip() or None,
             identity=IdentitySettings.from_env(env),
+            matchmaking=MatchmakingSettings.from_env(env),
         )
 
     @property

@@ -24,10 +24,29 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
 ORDER = ("http", "composition", "features", "runtime", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
-FEATURES = ("webhooks", "live", "bots", "lobby", "tables", "moves", "views", "archive")
+FEATURES = (
+    "matchmaking",
+    "webhooks",
+    "live",
+    "bots",
+    "lobby",
+    "tables",
+    "moves",
+    "views",
+    "archive",
+)
 """The feature packages (`service/features/`) from the top down; each may import the ones after
 it."""
-SHARED = ("settings", "env_values", "logging", "metrics", "failures", "webhook_failures", "inputs")
+SHARED = (
+    "settings",
+    "env_values",
+    "logging",
+    "metrics",
+    "failures",
+    "webhook_failures",
+    "inputs",
+    "matchmaking_settings",
+)
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")
 """Top-level modules that may import anything."""
