@@ -10,18 +10,25 @@ doors: REST (`/v1/seeks`, `/v1/challenges`, `/v1/games/{id}/rematch`) and GraphQ
 from __future__ import annotations
 
 import asyncio
+import json
 import random
+import secrets
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
 import pytest
+from redis.asyncio import Redis
 
+from boardstate.service.features.matchmaking.match_spec import GameSpec
+from boardstate.service.features.matchmaking.matchmaker import now_ms
+from boardstate.service.features.matchmaking.seeks import new_seek, seek_id_of
+from boardstate.service.store.matchmaking_store import RedisMatchmaking
 from tests.api.client import Api
 from tests.api.rest_client import Rest, RestError
 from tests.api.server import ServiceProcess, unique_prefix
 from tests.redis_support import RedisServer
 
-ENV = {"BOARDSTATE_MATCH_LEASE_MS": "1500"}
+ENV = {"BOARDSTATE_MATCH_LEASE_MS": "1500", "BOARDSTATE_CHALLENGE_TTL": "3"}
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +69,7 @@ def options() -> dict[str, Any]:
 
 
 async def test_two_seeks_make_one_started_game_and_both_tokens_act(rest: list[Rest]) -> None:
-    (ann, ann_token), (bob, bob_token) = [await new_player(rest[0]) for _ in range(2)]
+    (_ann, ann_token), (_bob, bob_token) = [await new_player(rest[0]) for _ in range(2)]
     body = {"gameType": "trambahn", "players": 2, "options": options()}
     first = await rest[0].ok("POST", "/seeks", ann_token, json=body)
     assert (first["status"], first["gameId"], first["seat"]) == ("open", None, None)
@@ -169,3 +176,203 @@ async def test_graphql_seeks(gql: list[Api], rest: list[Rest]) -> None:
     assert settled == {"status": "matched", "gameId": second["gameId"]}
     refused = (await gql[0].gql(mutation, o=o))["createSeek"]
     assert refused == {"code": "PLAYER_TOKEN_REQUIRED"}
+
+
+async def test_200_seeks_from_100_players_on_two_replicas_make_only_full_distinct_games(
+    rest: list[Rest],
+) -> None:
+    players = [await new_player(rest[i % 2]) for i in range(100)]
+    body = {"gameType": "trambahn", "players": 2, "options": options()}
+
+    async def seek(i: int) -> dict[str, Any]:
+        player, token = players[i % 100]
+        answer: dict[str, Any] = await rest[i % 2].ok("POST", "/seeks", token, json=body)
+        return answer | {"token": token, "who": player}
+
+    answers = await asyncio.gather(*(seek(i) for i in random.sample(range(200), 200)))
+    final = [
+        await rest[0].ok("GET", f"/seeks/{a['seekId']}", a["token"]) | {"who": a["who"]}
+        for a in answers
+    ]
+    assert len({s["seekId"] for s in final}) == 200
+    games: dict[str, list[dict[str, Any]]] = {}
+    for s in final:
+        if s["status"] == "matched":
+            games.setdefault(s["gameId"], []).append(s)
+    for game_id, seeks in games.items():
+        assert len(seeks) == 2  # full
+        assert sorted(s["seat"] for s in seeks) == [0, 1]  # no seat matched twice
+        assert len({s["who"] for s in seeks}) == 2  # two players
+        created = (await rest[1].request("GET", f"/games/{game_id}/log")).text.splitlines()[0]
+        for s in seeks:
+            assert s["who"] in created
+        assert (await rest[0].ok("GET", f"/games/{game_id}"))["status"] == "ACTIVE"
+    waiting = [s for s in final if s["status"] == "open"]
+    # nothing lost: what still waits could not be paired (one player's seeks at most)
+    assert len({s["who"] for s in waiting}) <= 1
+    assert 2 * len(games) + len(waiting) == 200
+
+
+async def test_a_match_whose_replica_died_before_its_game_is_created_by_another(
+    rest: list[Rest], replicas: list[ServiceProcess], redis_server: RedisServer
+) -> None:
+    client = Redis.from_url(redis_server.url)
+    store = RedisMatchmaking(client, replicas[0].prefix, 3_600_000, 1500)
+    spec = GameSpec("trambahn", 2, options())
+    now, match_id = now_ms(), "m_" + secrets.token_urlsafe(12)
+    seeks = []
+    for player, token in [await new_player(rest[0]) for _ in range(2)]:
+        seek = new_seek(seek_id_of(player, None), player, player, spec, 1500.0, now, 600)
+        outcome = await store.seek(now, seek, spec.pool(), 2, 5, match_id)
+        seeks.append((seek["seekId"], token))
+    assert outcome == ("matched", match_id)
+    await client.aclose()  # this "replica" stops here: it never creates the game
+    for _ in range(300):
+        found = await rest[1].request("GET", f"/games/{match_id}")
+        if found.status_code == 200:
+            break
+        await asyncio.sleep(0.1)
+    assert found.json()["status"] == "ACTIVE"
+    seats = [(await rest[0].ok("GET", f"/seeks/{i}", t))["seat"] for i, t in seeks]
+    assert sorted(seats) == [0, 1]
+
+
+async def challenge_of(rest: Rest, token: str, invite: list[str], **more: Any) -> Any:
+    body = {"gameType": "trambahn", "players": 2, "invite": invite} | more
+    return await rest.ok("POST", "/challenges", token, json=body)
+
+
+async def test_a_challenge_accepted_starts_its_game(rest: list[Rest]) -> None:
+    (ann, ann_token), (bob, bob_token) = [await new_player(rest[0]) for _ in range(2)]
+    made = await challenge_of(rest[0], ann_token, [bob])
+    assert (made["status"], made["challenger"], made["invited"]) == ("open", ann, [bob])
+    path = f"/challenges/{made['challengeId']}"
+    with pytest.raises(RestError) as not_you:
+        await rest[1].ok("POST", f"{path}/accept", ann_token)
+    assert (not_you.value.status, not_you.value.code) == (403, "NOT_CHALLENGED")
+    _, eve_token = await new_player(rest[0])
+    with pytest.raises(RestError) as hidden:
+        await rest[1].ok("GET", path, eve_token)
+    assert hidden.value.code == "CHALLENGE_NOT_FOUND"
+    accepted = await rest[1].ok("POST", f"{path}/accept", bob_token)
+    assert accepted["status"] == "matched"
+    assert sorted(accepted["seats"]) == [0, 1]
+    again = await rest[0].ok("POST", f"{path}/accept", bob_token)  # idempotent
+    assert again["gameId"] == accepted["gameId"]
+    game = await rest[0].ok("GET", f"/games/{accepted['gameId']}")
+    assert game["status"] == "ACTIVE"
+    with pytest.raises(RestError) as closed:
+        await rest[0].ok("POST", f"{path}/cancel", ann_token)
+    assert (closed.value.status, closed.value.code) == (409, "CHALLENGE_CLOSED")
+
+
+async def test_a_challenge_declined_or_expired_closes(rest: list[Rest]) -> None:
+    (ann, ann_token), (bob, bob_token) = [await new_player(rest[0]) for _ in range(2)]
+    declined = await challenge_of(rest[0], ann_token, [bob])
+    path = f"/challenges/{declined['challengeId']}"
+    answer = await rest[1].ok("POST", f"{path}/decline", bob_token)
+    assert (answer["status"], answer["declinedBy"]) == ("declined", bob)
+    with pytest.raises(RestError) as closed:
+        await rest[0].ok("POST", f"{path}/accept", bob_token)
+    assert closed.value.body["details"]["status"] == "declined"
+    expiring = await challenge_of(rest[0], ann_token, [bob])
+    await asyncio.sleep(3.3)  # BOARDSTATE_CHALLENGE_TTL=3
+    path = f"/challenges/{expiring['challengeId']}"
+    assert (await rest[1].ok("GET", path, bob_token))["status"] == "expired"
+    with pytest.raises(RestError) as late:
+        await rest[1].ok("POST", f"{path}/accept", bob_token)
+    assert late.value.body["details"]["status"] == "expired"
+    with pytest.raises(RestError) as shape:
+        await challenge_of(rest[0], ann_token, [ann])
+    assert shape.value.code == "BAD_MATCH_REQUEST"
+
+
+async def test_graphql_challenge_with_a_bot_seat(gql: list[Api], rest: list[Rest]) -> None:
+    (ann, ann_token), (bob, bob_token) = [await new_player(rest[0]) for _ in range(2)]
+    made = await gql[0].gql(
+        """mutation($to: [String!]!) { createChallenge(invite: $to, gameType: "trekking",
+        players: 3, bots: 1, botPolicy: "random") { ... on Challenge { challengeId status }
+        ... on Rejected { code } } }""",
+        ann_token,
+        to=[bob],
+    )
+    challenge_id = made["createChallenge"]["challengeId"]
+    accepted = await gql[1].gql(
+        """mutation($id: String!) { acceptChallenge(challengeId: $id) {
+        ... on Challenge { status gameId seats } ... on Rejected { code } } }""",
+        bob_token,
+        id=challenge_id,
+    )
+    result = accepted["acceptChallenge"]
+    assert result["status"] == "matched"
+    game = await rest[0].ok("GET", f"/games/{result['gameId']}")
+    assert game["status"] == "ACTIVE"
+    log = (await rest[1].request("GET", f"/games/{result['gameId']}/log")).text
+    created = json.loads(log.splitlines()[0])["data"]
+    assert len(created["table"]["bots"]) == 1
+    assert sorted(p for p in created["playerIds"] if p) == sorted([ann, bob])
+    read = await gql[1].gql(
+        "query($id: String!) { challenge(challengeId: $id) { status } }", ann_token, id=challenge_id
+    )
+    assert read["challenge"]["status"] == "matched"
+
+
+async def finished_game(rest: Rest) -> tuple[str, list[str], list[str]]:
+    """A Trambahn game of two players (tokens) that seat 0 resigned: (id, ids, tokens)."""
+    players = [await new_player(rest) for _ in range(2)]
+    body = {"gameType": "trambahn", "players": 2, "options": options()}
+    first = await rest.ok("POST", "/seeks", players[0][1], json=body)
+    second = await rest.ok("POST", "/seeks", players[1][1], json=body)
+    game_id = second["gameId"]
+    first = await rest.ok("GET", f"/seeks/{first['seekId']}", players[0][1])
+    by_seat = {first["seat"]: players[0], second["seat"]: players[1]}
+    ids, tokens = [by_seat[s][0] for s in (0, 1)], [by_seat[s][1] for s in (0, 1)]
+    await rest.ok("POST", f"/games/{game_id}/seats/0/resign", tokens[0])
+    return game_id, ids, tokens
+
+
+async def test_a_rematch_rotates_the_seats(rest: list[Rest], gql: list[Api]) -> None:
+    game_id, ids, tokens = await finished_game(rest[0])
+    asked = await rest[0].ok("POST", f"/games/{game_id}/rematch", tokens[1])
+    assert (asked["status"], asked["asked"], asked["waitingFor"]) == ("open", [1], [0])
+    again = await rest[1].ok("POST", f"/games/{game_id}/rematch", tokens[1])
+    assert again["status"] == "open"  # asking twice is the same request
+    done = await gql[1].gql(
+        """mutation($g: ID!) { rematch(gameId: $g) { ... on Rematch { status gameId seat }
+        ... on Rejected { code } } }""",
+        tokens[0],
+        g=game_id,
+    )
+    created = done["rematch"]
+    assert (created["status"], created["seat"]) == ("created", 1)
+    log = (await rest[0].request("GET", f"/games/{created['gameId']}/log")).text
+    first = json.loads(log.splitlines()[0])
+    assert first["data"]["playerIds"] == [ids[1], ids[0]]
+    assert first["data"]["rematchOf"] == game_id
+    same = await rest[1].ok("POST", f"/games/{game_id}/rematch", tokens[1])
+    assert (same["gameId"], same["seat"]) == (created["gameId"], 0)
+
+
+async def test_a_rematch_needs_a_finished_game_and_one_of_its_players(rest: list[Rest]) -> None:
+    created = await rest[0].ok(
+        "POST", "/games", json={"gameType": "trambahn", "players": 2, "seats": ["a", "b"]}
+    )
+    game_id, tokens = created["game"]["id"], [t["token"] for t in created["tokens"]]
+    with pytest.raises(RestError) as unfinished:
+        await rest[0].ok("POST", f"/games/{game_id}/rematch", tokens[0])
+    assert (unfinished.value.status, unfinished.value.code) == (409, "GAME_NOT_FINISHED")
+    await rest[0].ok("POST", f"/games/{game_id}/seats/1/resign", tokens[1])
+    with pytest.raises(RestError) as stranger:
+        await rest[1].ok("POST", f"/games/{game_id}/rematch", "not-a-seat-token")
+    assert stranger.value.code == "UNAUTHORIZED"
+    first = await rest[0].ok("POST", f"/games/{game_id}/rematch", tokens[0])
+    assert first["status"] == "open"
+    second = await rest[1].ok("POST", f"/games/{game_id}/rematch", tokens[1])
+    assert (second["status"], second["seat"]) == ("created", 0)
+    assert second["token"]  # a seat-token player gets its new seat's token
+    new_id = second["gameId"]
+    game = await rest[0].ok("GET", f"/games/{new_id}")
+    seat = game["toAct"][0]
+    mine = await rest[0].ok("POST", f"/games/{game_id}/rematch", tokens[0])
+    new_tokens = {0: second["token"], 1: mine["token"]}
+    assert await rest[1].ok("GET", f"/games/{new_id}/legal-moves?seat={seat}", new_tokens[seat])

@@ -46,6 +46,25 @@ def seek_id_of(player_id: str, key: str | None) -> str:
     return "s_" + digest[:20]
 
 
+def new_seek(
+    seek_id: str, player_id: str, name: str, spec: GameSpec, rating: float, now: int, ttl: int
+) -> dict[str, Any]:
+    """A seek as the pool stores it (`member`: its pool entry, oldest first; `owner`: its
+    entry among its player's; `min`/`max`, the rating range, are added when given)."""
+    pool = spec.pool()
+    return {
+        "seekId": seek_id,
+        "playerId": player_id,
+        "name": name,
+        "spec": spec.wire(),
+        "rating": rating,
+        "createdAt": now,
+        "expiresAt": now + ttl * 1000,
+        "member": f"{pool}|{now:015d}|{seek_id}",
+        "owner": f"{player_id}\n{seek_id}",
+    }
+
+
 class Seeks:
     """Creates, reads and cancels seeks."""
 
@@ -80,24 +99,15 @@ class Seeks:
         ttl = self.settings.seek_ttl if ttl_seconds is None else ttl_seconds
         if not 1 <= ttl <= self.settings.seek_ttl:
             raise BadMatchRequest(f"ttlSeconds must be 1..{self.settings.seek_ttl}")
-        now, seek_id, pool = now_ms(), seek_id_of(player_id, key), spec.pool()
-        seek: dict[str, Any] = {
-            "seekId": seek_id,
-            "playerId": player_id,
-            "name": check_name(name, player_id),
-            "spec": spec.wire(),
-            "rating": float(await self.rating(player_id, spec.game_type)),
-            "createdAt": now,
-            "expiresAt": now + ttl * 1000,
-            "member": f"{pool}|{now:015d}|{seek_id}",
-            "owner": f"{player_id}\n{seek_id}",
-        }
+        now, seek_id = now_ms(), seek_id_of(player_id, key)
+        rating = float(await self.rating(player_id, spec.game_type))
+        seek = new_seek(seek_id, player_id, check_name(name, player_id), spec, rating, now, ttl)
         for field, bound in (("min", rating_min), ("max", rating_max)):
             if bound is not None:
                 seek[field] = float(bound)
         match_id = "m_" + secrets.token_urlsafe(12)
         outcome, _ = await self.store.seek(
-            now, seek, pool, spec.humans, self.settings.max_open_seeks, match_id
+            now, seek, spec.pool(), spec.humans, self.settings.max_open_seeks, match_id
         )
         if outcome == "limit":
             raise TooManySeeks(
