@@ -484,6 +484,204 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new player and a token the service signed for it (createPlayer)
+         * @description Who may ask: `BOARDSTATE_PLAYER_SIGNUP` (`open`: anyone; `admin`: the admin token; `off`: nobody, 403 `SIGNUP_DISABLED`). For integrators with accounts of their own, sign player tokens yourself (docs/players.md).
+         */
+        post: operations["createPlayer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who the player token names (me) */
+        get: operations["me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A fresh token for a service-issued player token (refreshPlayerToken) */
+        post: operations["refreshPlayerToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open seeks (seeks) */
+        get: operations["seeks"];
+        put?: never;
+        /**
+         * Seeks a game: paired with compatible seeks at once, or waits (createSeek)
+         * @description Seeks of the same game type, player count, options, rated flag and bots are paired when each seeker's rating is inside every other's range; the game is created before the answer (`status: matched`, `gameId`, `seat`), and the player token acts for its seat. docs/players.md (Matchmaking).
+         */
+        post: operations["createSeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's seeks, open or settled (seek) */
+        get: operations["seek"];
+        put?: never;
+        post?: never;
+        /** Cancels an open seek; a settled one is answered as it is (cancelSeek) */
+        delete: operations["cancelSeek"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Challenges named players to a game (createChallenge) */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A challenge the caller made or was invited to (challenge) */
+        get: operations["challenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts a challenge; the last acceptance starts the game */
+        post: operations["acceptChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a challenge (it closes) */
+        post: operations["declineChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The challenger withdraws the challenge */
+        post: operations["cancelChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a rematch of a finished game, seats rotated (rematch)
+         * @description With a player token or a seat token of the finished game. When every human seat has asked, the new game is created; asking again answers the same one.
+         */
+        post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "game.created": {
@@ -880,7 +1078,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {unknown} */
-            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "INTERNAL";
+            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "PLAYER_TOKEN_INVALID" | "SIGNUP_DISABLED" | "PLAYER_TOKEN_REQUIRED" | "BAD_MATCH_REQUEST" | "TOO_MANY_SEEKS" | "SEEK_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "NOT_CHALLENGED" | "CHALLENGE_CLOSED" | "INTERNAL";
             details: Record<string, unknown> | null;
         };
         /** WebhookIn */
@@ -988,6 +1186,133 @@ export interface components {
         VerifyFailureOut: {
             version: number;
             message: string;
+        };
+        /**
+         * PlayerTokenOut
+         * @description A player and a token the service signed for it: send it as `Authorization: Bearer
+         *         <token>`; it acts for every seat that `playerId` holds, until `expiresAt` (epoch seconds).
+         */
+        PlayerTokenOut: {
+            playerId: string;
+            token: string;
+            expiresAt: number;
+        };
+        /**
+         * PlayerOut
+         * @description Who the caller's player token names, and until when it is valid.
+         */
+        PlayerOut: {
+            playerId: string;
+            expiresAt: number;
+            issuedByService: boolean;
+        };
+        /**
+         * SeekIn
+         * @description `POST /v1/seeks`: the game sought (`createSeek`'s arguments). `bots` seats are filled by
+         *         `botPolicy` bots; `ratingMin`/`ratingMax` bound the other seekers' ratings; `ttlSeconds`
+         *         (at most `BOARDSTATE_SEEK_TTL`, its default) says how long the seek waits; `name` is the
+         *         seat's name (default: the playerId).
+         */
+        SeekIn: {
+            gameType: string;
+            players: number;
+            /** @default null */
+            options?: unknown;
+            /** @default false */
+            rated?: boolean;
+            /** @default 0 */
+            bots?: number;
+            /**
+             * @default heuristic
+             * @enum {string}
+             */
+            botPolicy?: "heuristic" | "random" | "search";
+            /** @default null */
+            ratingMin?: number | null;
+            /** @default null */
+            ratingMax?: number | null;
+            /** @default null */
+            ttlSeconds?: number | null;
+            /** @default null */
+            name?: string | null;
+        };
+        /**
+         * SeekOut
+         * @description A seek: `status` `open`, `matched` (with `gameId` and `seat`), `cancelled` or
+         *         `expired`; `createdAt`/`expiresAt` in epoch milliseconds.
+         */
+        SeekOut: {
+            seekId: string;
+            playerId: string;
+            gameType: string;
+            players: number;
+            options: unknown;
+            rated: boolean;
+            bots: number;
+            ratingMin: number | null;
+            ratingMax: number | null;
+            status: string;
+            createdAt: number;
+            expiresAt: number;
+            gameId: string | null;
+            seat: number | null;
+        };
+        /**
+         * ChallengeIn
+         * @description `POST /v1/challenges`: `invite` the playerIds who take every human seat but yours
+         *         (`players` - `bots` - 1 of them); `bots` seats are filled by `botPolicy` bots.
+         */
+        ChallengeIn: {
+            invite: string[];
+            gameType: string;
+            players: number;
+            /** @default null */
+            options?: unknown;
+            /** @default false */
+            rated?: boolean;
+            /** @default 0 */
+            bots?: number;
+            /**
+             * @default heuristic
+             * @enum {string}
+             */
+            botPolicy?: "heuristic" | "random" | "search";
+        };
+        /**
+         * ChallengeOut
+         * @description A challenge: `status` `open`, `matched` (`gameId`, and `seats`: one per player in
+         *         `[challenger, *invited]` order), `declined` (`declinedBy`), `cancelled` or `expired`.
+         */
+        ChallengeOut: {
+            challengeId: string;
+            challenger: string;
+            invited: string[];
+            accepted: string[];
+            gameType: string;
+            players: number;
+            options: unknown;
+            rated: boolean;
+            bots: number;
+            status: string;
+            createdAt: number;
+            expiresAt: number;
+            declinedBy: string | null;
+            gameId: string | null;
+            seats: number[] | null;
+        };
+        /**
+         * RematchOut
+         * @description A rematch: `open` (waiting for the seats in `waitingFor`) or `created` (`gameId`, the
+         *         caller's `seat`, and for a seat-token caller its new seat's `token`).
+         */
+        RematchOut: {
+            rematchOf: string;
+            status: string;
+            asked: number[];
+            waitingFor: number[];
+            gameId: string | null;
+            seat: number | null;
+            token: string | null;
         };
         /**
          * game.created
@@ -1175,7 +1500,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -1196,7 +1521,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED */
+            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED, NOT_CHALLENGED, SIGNUP_DISABLED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1215,7 +1540,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1234,7 +1559,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1277,7 +1602,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1817,7 +2142,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2046,7 +2371,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2086,7 +2411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2231,7 +2556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2365,7 +2690,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2386,7 +2711,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2405,7 +2730,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2448,7 +2773,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2598,7 +2923,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2619,7 +2944,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2638,7 +2963,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2768,7 +3093,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2789,7 +3114,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2808,7 +3133,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2973,7 +3298,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2994,7 +3319,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3013,7 +3338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3056,7 +3381,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3190,7 +3515,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3211,7 +3536,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3230,7 +3555,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3532,7 +3857,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3683,7 +4008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3704,7 +4029,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3723,7 +4048,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3852,7 +4177,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3873,7 +4198,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3892,7 +4217,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3935,7 +4260,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4064,7 +4389,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4085,7 +4410,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4104,7 +4429,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4147,7 +4472,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4276,7 +4601,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4297,7 +4622,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4316,7 +4641,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4359,7 +4684,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4497,7 +4822,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4518,7 +4843,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4537,7 +4862,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4580,7 +4905,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4709,7 +5034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4730,7 +5055,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4749,7 +5074,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4792,7 +5117,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4930,7 +5255,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -4951,7 +5276,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4970,7 +5295,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5013,7 +5338,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5146,7 +5471,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5167,7 +5492,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5186,7 +5511,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5313,7 +5638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5334,7 +5659,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5353,7 +5678,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5396,7 +5721,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5520,7 +5845,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5541,7 +5866,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5560,7 +5885,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5688,7 +6013,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5709,7 +6034,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5728,7 +6053,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5855,7 +6180,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -5876,7 +6201,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5895,7 +6220,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6020,7 +6345,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6041,7 +6366,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6060,7 +6385,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6191,7 +6516,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6212,7 +6537,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6231,7 +6556,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6361,7 +6686,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6382,7 +6707,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6401,7 +6726,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6530,7 +6855,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNAUTHORIZED */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -6551,7 +6876,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6570,7 +6895,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6761,6 +7086,1793 @@ export interface operations {
                 };
             };
             /** @description Problem: STORE_UNAVAILABLE, TOO_MANY_STREAMS */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    createPlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new player and its token */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerTokenOut"];
+                };
+            };
+            /** @description Problem: SIGNUP_DISABLED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Signup disabled",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "SIGNUP_DISABLED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The token's player */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    refreshPlayerToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The same player, a new token */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerTokenOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    seeks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open seeks, oldest first */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"][];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    createSeek: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key from the same player again answers the same seek. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "gameType": "trambahn",
+                 *       "players": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["SeekIn"];
+            };
+        };
+        responses: {
+            /** @description The seek, open or matched */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: BAD_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: TOO_MANY_SEEKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many open seeks",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "TOO_MANY_SEEKS",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad seek or challenge",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "BAD_MATCH_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The seek's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: SEEK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Seek not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "SEEK_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    cancelSeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The seek's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: SEEK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Seek not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "SEEK_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invite": [
+                 *         "p_other"
+                 *       ],
+                 *       "gameType": "trambahn",
+                 *       "players": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChallengeIn"];
+            };
+        };
+        responses: {
+            /** @description The open challenge */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: BAD_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad seek or challenge",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "BAD_MATCH_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    acceptChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    declineChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    cancelChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rematch, open or created */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: GAME_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: GAME_NOT_FINISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not finished",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "GAME_NOT_FINISHED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */

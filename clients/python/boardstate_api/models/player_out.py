@@ -1,0 +1,78 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, Self, TypeVar
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+T = TypeVar("T", bound="PlayerOut")
+
+
+@_attrs_define
+class PlayerOut:
+    """Who the caller's player token names, and until when it is valid.
+
+    Attributes:
+        player_id (str):
+        expires_at (int):
+        issued_by_service (bool):
+    """
+
+    player_id: str
+    expires_at: int
+    issued_by_service: bool
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        player_id = self.player_id
+
+        expires_at = self.expires_at
+
+        issued_by_service = self.issued_by_service
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "playerId": player_id,
+                "expiresAt": expires_at,
+                "issuedByService": issued_by_service,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        d = dict(src_dict)
+        player_id = d.pop("playerId")
+
+        expires_at = d.pop("expiresAt")
+
+        issued_by_service = d.pop("issuedByService")
+
+        player_out = cls(
+            player_id=player_id,
+            expires_at=expires_at,
+            issued_by_service=issued_by_service,
+        )
+
+        player_out.additional_properties = d
+        return player_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
