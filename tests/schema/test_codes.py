@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import boardstate.service.contract.codes as codes
+import boardstate.service.contract.match_codes as match_codes
 from boardstate.engine.core.errors import ALL_CODES as ENGINE_CODES
 from boardstate.engine.core.errors import NotYourTurn
 
@@ -13,7 +14,7 @@ def test_codes_are_unique_and_include_every_engine_code() -> None:
 
 
 def test_every_code_is_documented_in_the_module_docstring() -> None:
-    doc = codes.__doc__ or ""
+    doc = (codes.__doc__ or "") + (match_codes.__doc__ or "")  # and its siblings' docstrings
     for code in codes.ALL_CODES:
         assert f"`{code}`" in doc, code
 

@@ -88,6 +88,14 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/webhooks/{id}/deliveries",
         "/v1/webhooks/{id}/deliveries/{deliveryId}/resend",
         "/v1/feed/stream",
+        "/v1/seeks",
+        "/v1/seeks/{id}",
+        "/v1/challenges",
+        "/v1/challenges/{id}",
+        "/v1/challenges/{id}/accept",
+        "/v1/challenges/{id}/decline",
+        "/v1/challenges/{id}/cancel",
+        "/v1/games/{id}/rematch",
     }
 
 
