@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from typing import Any
 
 import pytest
 from redis.crc import key_slot
@@ -111,7 +112,12 @@ async def test_a_player_holds_a_bounded_number_of_open_seeks(events: RedisEventS
 async def test_a_challenge_is_matched_once(events: RedisEventStore) -> None:
     mm = store_of(events)
     now = now_ms()
-    challenge = {"challengeId": "c_1", "from": "ann", "to": ["bob", "cid"], "spec": SPEC.wire()}
+    challenge: dict[str, Any] = {
+        "challengeId": "c_1",
+        "from": "ann",
+        "to": ["bob", "cid"],
+        "spec": SPEC.wire(),
+    }
     challenge |= {"createdAt": now, "expiresAt": now + 60_000, "matchId": "m_c1"}
     assert await mm.challenge(now, challenge) == "open"
     assert await mm.answer(now, "c_1", "eve", "accept", "m_c1") == ("forbidden", "")
