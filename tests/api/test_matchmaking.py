@@ -11,8 +11,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import secrets
+import signal
 from collections.abc import AsyncIterator, Iterator
 from typing import Any
 
@@ -376,3 +378,48 @@ async def test_a_rematch_needs_a_finished_game_and_one_of_its_players(rest: list
     mine = await rest[0].ok("POST", f"/games/{game_id}/rematch", tokens[0])
     new_tokens = {0: second["token"], 1: mine["token"]}
     assert await rest[1].ok("GET", f"/games/{new_id}/legal-moves?seat={seat}", new_tokens[seat])
+
+
+async def test_a_replica_killed_amid_matching_seeks_loses_no_match(
+    rest: list[Rest], replicas: list[ServiceProcess], redis_server: RedisServer
+) -> None:
+    doomed = ServiceProcess(redis_server.url, replicas[0].prefix, ENV).start()
+    players = [await new_player(rest[0]) for _ in range(40)]
+    bodies = [{"gameType": "trambahn", "players": 2, "options": options()} for _ in range(20)]
+    for (_, token), body in zip(players[:20], bodies, strict=True):  # one pool each
+        assert (await rest[0].ok("POST", "/seeks", token, json=body))["status"] == "open"
+    late = Rest(doomed.url)
+    key = {"idempotency-key": "late"}  # the late seeks' ids are known without their answers
+    sent = [
+        asyncio.create_task(late.request("POST", "/seeks", token, json=body, headers=key))
+        for (_, token), body in zip(players[20:], bodies, strict=True)
+    ]
+    client = Redis.from_url(redis_server.url)
+    store = RedisMatchmaking(client, replicas[0].prefix, 0, 0)  # a reader of the seeks only
+    late_ids = [seek_id_of(player, "late") for player, _ in players[20:]]
+    for _ in range(1000):  # kill it as soon as one of its matches is made
+        found = [await store.seek_of(seek_id) for seek_id in late_ids]
+        if any(f is not None and f[1].startswith("matched") for f in found):
+            break
+        await asyncio.sleep(0.005)
+    os.kill(doomed.pid, signal.SIGKILL)
+    await client.aclose()  # amid the matches: some made, their games maybe not
+    await asyncio.gather(*sent, return_exceptions=True)
+    await late.close()
+    doomed.stop()
+    games = []
+    for seek_id, (_, token) in zip(late_ids, players[20:], strict=True):
+        for _ in range(300):  # the lease (1.5 s) and a poll (2 s), generously
+            now = await rest[1].request("GET", f"/seeks/{seek_id}", token)
+            if now.status_code == 404 or now.json()["status"] == "open":
+                break  # the request never reached the script, or found nobody
+            found = await rest[1].request("GET", f"/games/{now.json()['gameId']}")
+            if found.status_code == 200:
+                assert found.json()["status"] == "ACTIVE"
+                games.append(now.json()["gameId"])
+                break
+            await asyncio.sleep(0.1)
+        else:
+            pytest.fail(f"matched seek {seek_id} has no game")
+    assert games  # the kill came after the first match at least
+    assert len(games) == len(set(games))  # one game per pair

@@ -84,7 +84,7 @@ class Challenges:
         if outcome == "closed" and detail.startswith("matched|") and answer == "accept":
             outcome, detail = "matched", detail.split("|", 1)[1]  # accepted twice: the same
         if outcome == "matched":
-            await self.maker.finish(detail)
+            await self.maker.finish_soon(detail)
         view = await self.get(player_id, challenge_id)
         if outcome == "closed":
             raise ChallengeClosed(

@@ -103,6 +103,15 @@ class MatchMaker:
             except Exception as exc:  # the game exists; a lost notice is read from the seek
                 log.warning("match_notice_failed", error=repr(exc)[:200])
 
+    async def finish_soon(self, match_id: str) -> None:
+        """Finishes a match this replica just made; if that fails (the create rate or quota of
+        the caller, Redis away), the match stays pending and a `matchmaker` loop finishes it
+        when its lease ends: the seek or challenge is matched either way."""
+        try:
+            await self.finish(match_id)
+        except Exception as exc:
+            log.warning("match_left_for_the_loop", match_id=match_id, error=repr(exc)[:300])
+
     async def finish_due(self) -> int:
         """Finishes the matches whose maker's lease ran out; returns how many it took."""
         due = await self.store.claim(now_ms())

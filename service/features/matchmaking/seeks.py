@@ -115,7 +115,7 @@ class Seeks:
                 {"limit": self.settings.max_open_seeks},
             )
         if outcome == "matched":
-            await self.maker.finish(match_id)
+            await self.maker.finish_soon(match_id)
         return await self.get(player_id, seek_id)
 
     async def get(self, player_id: str, seek_id: str) -> SeekView:
