@@ -398,12 +398,12 @@ async def test_a_replica_killed_amid_matching_seeks_loses_no_match(
     store = RedisMatchmaking(client, replicas[0].prefix, 0, 0)  # a reader of the seeks only
     late_ids = [seek_id_of(player, "late") for player, _ in players[20:]]
     for _ in range(1000):  # kill it as soon as one of its matches is made
-        found = [await store.seek_of(seek_id) for seek_id in late_ids]
-        if any(f is not None and f[1].startswith("matched") for f in found):
+        stored = [await store.seek_of(seek_id) for seek_id in late_ids]
+        if any(f is not None and f[1].startswith("matched") for f in stored):
             break
         await asyncio.sleep(0.005)
-    os.kill(doomed.pid, signal.SIGKILL)
-    await client.aclose()  # amid the matches: some made, their games maybe not
+    os.kill(doomed.pid, signal.SIGKILL)  # amid the matches: some made, their games maybe not
+    await client.aclose()
     await asyncio.gather(*sent, return_exceptions=True)
     await late.close()
     doomed.stop()
