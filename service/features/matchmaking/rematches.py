@@ -93,12 +93,14 @@ class Rematches:
 
     async def ask(self, game_id: str, token: str | None) -> RematchView:
         """Asks for the rematch of `game_id` for the caller's seats (see the module)."""
+        if token is None:
+            raise Unauthorized("a rematch needs a player token or a seat token of the game")
         record = await self.loader.load(game_id)
         if record is None:
             raise GameNotFound(f"no game {echo(game_id)}")
+        mine = await self._seats(record, token)
         if record.result is None:
             raise GameNotFinished(f"game {game_id} is not finished: no rematch yet")
-        mine = await self._seats(record, token)
         humans = [s for s in range(record.players) if record.setup.bot(s) is None]
         spec = {"gameId": game_id, "spec": spec_of(record).wire(), "seats": rotated(record)}
         now, match_id = now_ms(), rematch_id(game_id)
