@@ -23,7 +23,10 @@ MODELS: tuple[type[Any], ...] = MATCH_MODELS
 SEEK_ID = Param("id", "path", "The seek's id.", {"type": "string"})
 CHALLENGE_ID = Param("id", "path", "The challenge's id.", {"type": "string"})
 TOKEN = ("PLAYER_TOKEN_REQUIRED", "PLAYER_TOKEN_INVALID")
-BUSY = {429: ("RATE_LIMITED", "QUOTA_EXCEEDED"), 503: ("STORE_UNAVAILABLE", "APPEND_UNCERTAIN", "STORE_FULL")}
+BUSY = {
+    429: ("RATE_LIMITED", "QUOTA_EXCEEDED"),
+    503: ("STORE_UNAVAILABLE", "APPEND_UNCERTAIN", "STORE_FULL"),
+}
 SPEC = ("BAD_MATCH_REQUEST", "BAD_OPTIONS", "BAD_PLAYER_COUNT", "UNKNOWN_POLICY")
 IDEMPOTENCY = Param(
     "Idempotency-Key",

@@ -27,6 +27,7 @@ from boardstate.service.http.graphql_ws import MAX_OPERATIONS
 from boardstate.service.http.limits import SizeLimits
 from boardstate.service.http.log_import import LOG_BODY_PATHS
 from boardstate.service.http.pages import PAGE_ROUTES
+from boardstate.service.http.player_gate import PlayerTokenGate
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
 from boardstate.service.http.rate_limits import RateLimitMiddleware
 from boardstate.service.http.routes import ROUTES
@@ -152,6 +153,7 @@ def create_app(settings: Settings) -> Starlette:
     middleware = [
         Middleware(RequestContextMiddleware, metrics=metrics),
         Middleware(RateLimitMiddleware, settings=settings, prices=PRICES),
+        Middleware(PlayerTokenGate),
         Middleware(
             SizeLimits,
             max_body=settings.max_body_bytes,

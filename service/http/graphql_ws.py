@@ -35,13 +35,15 @@ from strawberry.subscriptions.protocols.graphql_transport_ws.types import (
     SubscribeMessage,
 )
 
+from boardstate.engine.core.errors import MoveError
 from boardstate.schema.context import Context
 from boardstate.schema.root import BoardstateSchema
-from boardstate.service.contract.codes import RATE_LIMITED
+from boardstate.service.contract.codes import RATE_LIMITED, as_api_error
 from boardstate.service.contract.points import CHARGED, Budget
 from boardstate.service.http.charges import POINTS_KEY, Charge
 from boardstate.service.http.charges import message as refusal_message
 from boardstate.service.http.rate_limits import OPERATION_HIT_KEY
+from boardstate.service.runtime.player_tokens import is_player_token
 
 MAX_OPERATIONS = 32
 """Operations (subscriptions, queries, mutations) in flight at once on one socket."""
@@ -55,6 +57,18 @@ class CountedOperations(BaseGraphQLTransportWSHandler[Context, None]):
     async def handle_subscribe(self, message: SubscribeMessage) -> None:
         hit = self._hit()
         new = self.connection_acknowledged and message["id"] not in self.operations
+        token = self.context.token
+        if new and is_player_token(token):  # refused as over HTTP (DESIGN §5e)
+            try:
+                await self.context.backend.players.me(token)
+            except MoveError as exc:
+                refused = as_api_error(exc)
+                formatted: GraphQLFormattedError = {
+                    "message": refused.message,
+                    "extensions": refused.extensions,
+                }
+                await self._refuse(message, formatted)
+                return
         if hit is not None and new:
             wait = await hit(self.context.token)
             if wait is not None:

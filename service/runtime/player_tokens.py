@@ -32,7 +32,7 @@ import jwt
 
 from boardstate.service.identity_settings import IdentitySettings
 from boardstate.service.player_failures import BadPlayerToken
-from boardstate.service.runtime.player_keys import KeySet
+from boardstate.service.runtime.jwks_keys import KeySet
 from boardstate.service.store.signing_keys import RedisSigningKeys
 
 MAX_TOKEN_CHARS = 4096

@@ -14,7 +14,6 @@ import secrets
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from boardstate.service.store import codec
 from boardstate.service.store.player_keys import signing_keys_key
 from boardstate.service.store.redis_errors import translated
 
@@ -36,13 +35,13 @@ class RedisSigningKeys:
             if create:
                 await self.client.hsetnx(self.key, key_id, secrets.token_hex(SECRET_BYTES))
             raw = await self.client.hget(self.key, key_id)
-        return None if raw is None else codec.as_text(raw).encode("ascii")
+        return None if raw is None else bytes(raw) if isinstance(raw, bytes) else raw.encode()
 
     async def key_ids(self) -> list[str]:
         """Returns the ids of every signing key the service has."""
         async with translated("signing keys"):
             raw = await self.client.hkeys(self.key)
-        return sorted(codec.as_text(k) for k in raw)
+        return sorted(k.decode() if isinstance(k, bytes) else str(k) for k in raw)
 
     async def remove(self, key_id: str) -> bool:
         """Removes a key (its tokens stop verifying); tells whether it existed."""

@@ -27,6 +27,7 @@ ORDER = ("http", "composition", "features", "runtime", "pictures", "history", "l
 FEATURES = (
     "matchmaking",
     "webhooks",
+    "players",
     "live",
     "bots",
     "lobby",
@@ -39,11 +40,13 @@ FEATURES = (
 it."""
 SHARED = (
     "settings",
+    "identity_settings",
     "env_values",
     "logging",
     "metrics",
     "failures",
     "webhook_failures",
+    "player_failures",
     "inputs",
     "matchmaking_settings",
 )

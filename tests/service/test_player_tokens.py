@@ -24,7 +24,7 @@ from cryptography.hazmat.primitives.asymmetric import ec, rsa
 from boardstate.service.env_values import SettingsError
 from boardstate.service.identity_settings import IdentitySettings
 from boardstate.service.player_failures import BadPlayerToken
-from boardstate.service.runtime import player_keys
+from boardstate.service.runtime import jwks_keys
 from boardstate.service.runtime.player_tokens import PlayerTokens, is_player_token
 from boardstate.service.store import RedisEventStore
 from boardstate.service.store.signing_keys import RedisSigningKeys
@@ -42,9 +42,8 @@ def jwk_of(key: Any, kid: str) -> dict[str, Any]:
     """The public JWK of a private key (or an `oct` JWK of a secret)."""
     if isinstance(key, bytes):
         return {"kty": "oct", "kid": kid, "alg": "HS256", "k": _b64(key)}
-    algorithm = jwt.algorithms.RSAAlgorithm if isinstance(key, rsa.RSAPrivateKey) else None
-    if algorithm is not None:
-        doc = json.loads(algorithm.to_jwk(key.public_key()))
+    if isinstance(key, rsa.RSAPrivateKey):
+        doc: dict[str, Any] = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(key.public_key()))
         return doc | {"kid": kid, "alg": "RS256"}
     doc = json.loads(jwt.algorithms.ECAlgorithm.to_jwk(key.public_key()))
     return doc | {"kid": kid, "alg": "ES256"}
@@ -140,7 +139,7 @@ async def test_a_tampered_signature_an_unknown_key_and_garbage_are_refused(
 ) -> None:
     tokens = tokens_of(redis_store, KEYS)
     good = signed(RSA_KEY, "rsa-1", "RS256")
-    head, body, sig = good.split(".")
+    head, _body, sig = good.split(".")
     other = _b64(json.dumps(claims(sub="mallory")).encode())
     assert await reason(tokens, f"{head}.{other}.{sig}") == "signature"
     assert await reason(tokens, signed(RSA_KEY, "rsa-9", "RS256")) == "unknown_key"
@@ -164,7 +163,8 @@ async def test_service_issued_tokens_verify_on_every_replica_and_refresh(
     assert is_player_token(issued.token)
     assert await b.player_of(issued.token) == "p_new"
     fresh = await b.refresh(issued.token)
-    assert fresh.player_id == "p_new" and fresh.token != issued.token
+    assert fresh.player_id == "p_new"
+    assert fresh.token != issued.token
     integrator = tokens_of(redis_store, KEYS)
     with pytest.raises(BadPlayerToken) as refused:
         await integrator.refresh(signed(RSA_KEY, "rsa-1", "RS256"))
@@ -185,7 +185,7 @@ async def test_a_token_signed_with_a_guessed_service_key_is_refused(
 async def test_a_jwks_file_is_reread_when_it_changes_rotation_without_restart(
     redis_store: RedisEventStore, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(player_keys, "RELOAD_SECONDS", 0.0)
+    monkeypatch.setattr(jwks_keys, "RELOAD_SECONDS", 0.0)
     path = tmp_path / "jwks.json"
     path.write_text(json.dumps({"keys": [jwk_of(RSA_KEY, "old")]}))
     tokens = tokens_of(redis_store, str(path))
@@ -204,4 +204,4 @@ async def test_a_jwks_file_is_reread_when_it_changes_rotation_without_restart(
 def test_unusable_key_sets_are_refused_at_start(tmp_path: Path) -> None:
     for bad in ('{"keys": "no"}', "[]", '{"keys": [{"kty": "nope"}]}'):
         with pytest.raises(SettingsError):
-            player_keys.KeySet(bad if bad.startswith("{") else str(tmp_path / "missing.json"))
+            jwks_keys.KeySet(bad if bad.startswith("{") else str(tmp_path / "missing.json"))

@@ -7464,7 +7464,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -7656,7 +7656,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -7781,7 +7781,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -7906,7 +7906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -8079,7 +8079,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -8204,7 +8204,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -8367,7 +8367,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -8530,7 +8530,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -8693,7 +8693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
@@ -8839,7 +8839,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: RATE_LIMITED */
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
             429: {
                 headers: {
                     /** @description Seconds to wait */
