@@ -180,15 +180,23 @@ async def test_graphql_seeks(gql: list[Api], rest: list[Rest]) -> None:
     assert refused == {"code": "PLAYER_TOKEN_REQUIRED"}
 
 
+SEEK = """mutation($o: JSON) { createSeek(gameType: "trambahn", players: 2, options: $o) {
+  ... on Seek { seekId status gameId seat } ... on Rejected { code } } }"""
+
+
 async def test_200_seeks_from_100_players_on_two_replicas_make_only_full_distinct_games(
-    rest: list[Rest],
+    rest: list[Rest], gql: list[Api]
 ) -> None:
     players = [await new_player(rest[i % 2]) for i in range(100)]
     body = {"gameType": "trambahn", "players": 2, "options": options()}
 
     async def seek(i: int) -> dict[str, Any]:
+        """Seek `i` on replica i % 2, through REST or GraphQL (i % 4 < 2)."""
         player, token = players[i % 100]
-        answer: dict[str, Any] = await rest[i % 2].ok("POST", "/seeks", token, json=body)
+        if i % 4 < 2:
+            answer: dict[str, Any] = await rest[i % 2].ok("POST", "/seeks", token, json=body)
+        else:
+            answer = (await gql[i % 2].gql(SEEK, token, o=body["options"]))["createSeek"]
         return answer | {"token": token, "who": player}
 
     answers = await asyncio.gather(*(seek(i) for i in random.sample(range(200), 200)))
@@ -423,3 +431,21 @@ async def test_a_replica_killed_amid_matching_seeks_loses_no_match(
             pytest.fail(f"matched seek {seek_id} has no game")
     assert games  # the kill came after the first match at least
     assert len(games) == len(set(games))  # one game per pair
+
+
+async def test_graphql_declines_and_cancels_challenges(gql: list[Api], rest: list[Rest]) -> None:
+    (_, ann_token), (bob, bob_token) = [await new_player(rest[0]) for _ in range(2)]
+    create = """mutation($to: [String!]!) { createChallenge(invite: $to, gameType: "trambahn",
+      players: 2) { ... on Challenge { challengeId } ... on Rejected { code } } }"""
+    answer = """mutation($id: String!) { %s(challengeId: $id) {
+      ... on Challenge { status declinedBy } ... on Rejected { code } } }"""
+    first = (await gql[0].gql(create, ann_token, to=[bob]))["createChallenge"]["challengeId"]
+    declined = await gql[1].gql(answer % "declineChallenge", bob_token, id=first)
+    assert declined["declineChallenge"] == {"status": "declined", "declinedBy": bob}
+    late = await gql[0].gql(answer % "acceptChallenge", bob_token, id=first)
+    assert late["acceptChallenge"] == {"code": "CHALLENGE_CLOSED"}
+    second = (await gql[0].gql(create, ann_token, to=[bob]))["createChallenge"]["challengeId"]
+    not_yours = await gql[1].gql(answer % "cancelChallenge", bob_token, id=second)
+    assert not_yours["cancelChallenge"] == {"code": "NOT_CHALLENGED"}
+    cancelled = await gql[1].gql(answer % "cancelChallenge", ann_token, id=second)
+    assert cancelled["cancelChallenge"] == {"status": "cancelled", "declinedBy": None}
