@@ -11,7 +11,7 @@ run: `POST /v1/games` with both seats named (a game that starts at once), timed 
 
 Figures: p50, p99 and max in ms, for seeks and the baseline, and their ratio. A match whose
 replica dies before creating its game is created by another replica after the lease
-(`BOARDSTATE_MATCH_LEASE_MS`, 10 s) plus at most one `matchmaker` poll (2 s): not measured here.
+(`BOARDSTATE_MATCH_LEASE_MS`, 10 s) plus at most one `matchmaker` poll (5 s): not measured here.
 
 Usage: .venv/bin/python -m bench.matchmaking_bench [--pairs 200] [--concurrency 8] [--json]
 """

@@ -417,7 +417,7 @@ async def test_a_replica_killed_amid_matching_seeks_loses_no_match(
     doomed.stop()
     games = []
     for seek_id, (_, token) in zip(late_ids, players[20:], strict=True):
-        for _ in range(300):  # the lease (1.5 s) and a poll (2 s), generously
+        for _ in range(300):  # the lease (1.5 s) and a poll (5 s), generously
             now = await rest[1].request("GET", f"/seeks/{seek_id}", token)
             if now.status_code == 404 or now.json()["status"] == "open":
                 break  # the request never reached the script, or found nobody

@@ -53,7 +53,7 @@ class MatchMaker:
         lobby: LobbyService,
         loader: GameLoader,
         inbox: PlayerInbox | None = None,
-        poll_s: float = 2.0,
+        poll_s: float = 5.0,
     ) -> None:
         self.store = store
         self.lobby = lobby
