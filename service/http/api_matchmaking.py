@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.service.contract.work_costs import WRITE
+from boardstate.service.contract.work_costs import STORE_READ, WRITE
 from boardstate.service.http import rest_matchmaking as h
 from boardstate.service.http.api_games import GAME_ID
 from boardstate.service.http.api_route import REQUIRED, ApiRoute, Param, json_answer, json_list
@@ -20,6 +20,9 @@ from boardstate.service.http.rest_match_models import (
 from boardstate.service.http.rest_prices import Price
 
 MODELS: tuple[type[Any], ...] = MATCH_MODELS
+SEEK_FIELDS, CHALLENGE_FIELDS, REMATCH_FIELDS = 14, 15, 7
+"""Plain fields of a `Seek`, `Challenge`, `Rematch`: a route costs what the GraphQL operation
+with every field of its result costs (tests/service/test_rest_prices.py)."""
 SEEK_ID = Param("id", "path", "The seek's id.", {"type": "string"})
 CHALLENGE_ID = Param("id", "path", "The challenge's id.", {"type": "string"})
 TOKEN = ("PLAYER_TOKEN_REQUIRED", "PLAYER_TOKEN_INVALID")
@@ -44,7 +47,7 @@ def _challenge_answer(answer: str, summary: str) -> ApiRoute:
         operation_id=f"{answer}Challenge",
         summary=summary,
         ok={"200": json_answer(ChallengeOut, "The challenge after the answer")},
-        price=Price(WRITE),
+        price=Price(WRITE + CHALLENGE_FIELDS),
         errors=(401, 403, 404, 409, 429, 503),
         only={
             401: TOKEN,
@@ -70,7 +73,7 @@ MATCH_ROUTES: tuple[ApiRoute, ...] = (
         "created before the answer (`status: matched`, `gameId`, `seat`), and the player "
         "token acts for its seat. docs/players.md (Matchmaking).",
         ok={"201": json_answer(SeekOut, "The seek, open or matched")},
-        price=Price(WRITE),
+        price=Price(WRITE + SEEK_FIELDS),
         errors=(400, 401, 404, 409, 422, 429, 503),
         only={
             400: ("BAD_JSON", "BAD_REQUEST"),
@@ -92,7 +95,7 @@ MATCH_ROUTES: tuple[ApiRoute, ...] = (
         operation_id="seeks",
         summary="The caller's open seeks (seeks)",
         ok={"200": json_list(SeekOut, "Open seeks, oldest first")},
-        price=Price(10),
+        price=Price(STORE_READ + SEEK_FIELDS),
         errors=(401, 429, 503),
         only={401: TOKEN, **BUSY},
         security=REQUIRED,
@@ -104,7 +107,7 @@ MATCH_ROUTES: tuple[ApiRoute, ...] = (
         operation_id="seek",
         summary="One of the caller's seeks, open or settled (seek)",
         ok={"200": json_answer(SeekOut, "The seek")},
-        price=Price(10),
+        price=Price(STORE_READ + SEEK_FIELDS),
         errors=(401, 404, 429, 503),
         only={401: TOKEN, 404: ("SEEK_NOT_FOUND",), **BUSY},
         params=(SEEK_ID,),
@@ -117,7 +120,7 @@ MATCH_ROUTES: tuple[ApiRoute, ...] = (
         operation_id="cancelSeek",
         summary="Cancels an open seek; a settled one is answered as it is (cancelSeek)",
         ok={"200": json_answer(SeekOut, "The seek")},
-        price=Price(WRITE),
+        price=Price(WRITE + SEEK_FIELDS),
         errors=(401, 404, 429, 503),
         only={401: TOKEN, 404: ("SEEK_NOT_FOUND",), **BUSY},
         params=(SEEK_ID,),
@@ -130,7 +133,7 @@ MATCH_ROUTES: tuple[ApiRoute, ...] = (
         operation_id="createChallenge",
         summary="Challenges named players to a game (createChallenge)",
         ok={"201": json_answer(ChallengeOut, "The open challenge")},
-        price=Price(WRITE),
+        price=Price(WRITE + CHALLENGE_FIELDS),
         errors=(400, 401, 404, 422, 429, 503),
         only={
             400: ("BAD_JSON", "BAD_REQUEST"),
@@ -150,7 +153,7 @@ MATCH_ROUTES: tuple[ApiRoute, ...] = (
         operation_id="challenge",
         summary="A challenge the caller made or was invited to (challenge)",
         ok={"200": json_answer(ChallengeOut, "The challenge")},
-        price=Price(10),
+        price=Price(STORE_READ + CHALLENGE_FIELDS),
         errors=(401, 404, 429, 503),
         only={401: TOKEN, 404: ("CHALLENGE_NOT_FOUND",), **BUSY},
         params=(CHALLENGE_ID,),
@@ -168,7 +171,7 @@ MATCH_ROUTES: tuple[ApiRoute, ...] = (
         description="With a player token or a seat token of the finished game. When every "
         "human seat has asked, the new game is created; asking again answers the same one.",
         ok={"200": json_answer(RematchOut, "The rematch, open or created")},
-        price=Price(WRITE),
+        price=Price(WRITE + REMATCH_FIELDS),
         errors=(401, 404, 409, 429, 503),
         only={
             401: ("UNAUTHORIZED", "PLAYER_TOKEN_INVALID"),
