@@ -38,7 +38,7 @@ class Seek:
     status: str
     created_at: float
     expires_at: float
-    game_id: str | None
+    game_id: strawberry.ID | None
     seat: int | None
 
     @classmethod
@@ -64,7 +64,7 @@ class Challenge:
     created_at: float
     expires_at: float
     declined_by: str | None
-    game_id: str | None
+    game_id: strawberry.ID | None
     seats: list[int] | None
 
     @classmethod
@@ -81,7 +81,7 @@ class Rematch:
     status: str
     asked: list[int]
     waiting_for: list[int]
-    game_id: str | None
+    game_id: strawberry.ID | None
     seat: int | None
     token: str | None
 
@@ -91,6 +91,7 @@ class Rematch:
 
 
 def _fields(view: Any, kind: type[Any]) -> dict[str, Any]:
+    """The type's fields from the view's of the same names (tuples as lists)."""
     names = kind.__annotations__
     return {n: list(v) if isinstance(v := getattr(view, n), tuple) else v for n in names}
 
