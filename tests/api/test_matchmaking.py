@@ -449,3 +449,17 @@ async def test_graphql_declines_and_cancels_challenges(gql: list[Api], rest: lis
     assert not_yours["cancelChallenge"] == {"code": "NOT_CHALLENGED"}
     cancelled = await gql[1].gql(answer % "cancelChallenge", ann_token, id=second)
     assert cancelled["cancelChallenge"] == {"status": "cancelled", "declinedBy": None}
+
+
+async def test_a_rematch_against_a_bot_is_one_request(rest: list[Rest]) -> None:
+    player, token = await new_player(rest[0])
+    body = {"gameType": "trambahn", "players": 2, "bots": 1, "botPolicy": "random"}
+    seek = await rest[0].ok("POST", "/seeks", token, json=body | {"options": options()})
+    old, seat = seek["gameId"], seek["seat"]
+    await rest[1].ok("POST", f"/games/{old}/seats/{seat}/resign", token)
+    rematch = await rest[1].ok("POST", f"/games/{old}/rematch", token)
+    assert (rematch["status"], rematch["seat"]) == ("created", (seat + 1) % 2)
+    log = (await rest[0].request("GET", f"/games/{rematch['gameId']}/log")).text
+    created = json.loads(log.splitlines()[0])["data"]
+    assert created["playerIds"][rematch["seat"]] == player
+    assert [b["seat"] for b in created["table"]["bots"]] == [seat]  # the bot moved on too
