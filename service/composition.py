@@ -42,7 +42,7 @@ from boardstate.service.features.webhooks.webhook_service import WebhookService
 from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.player_tokens import PlayerTokens
 from boardstate.service.settings import Settings
-from boardstate.service.store import EventStore, RedisEventStore
+from boardstate.service.store import EventStore
 from boardstate.service.store.matchmaking_store import RedisMatchmaking
 
 
@@ -139,8 +139,6 @@ def build_service(
 
 
 def matchmaking_store(store: EventStore, settings: Settings) -> RedisMatchmaking:
-    """The matchmaking keys of `store` (a Redis store: its scripts need Redis)."""
-    if not isinstance(store, RedisEventStore):
-        raise TypeError("matchmaking needs the Redis event store")
-    mm = settings.matchmaking
-    return RedisMatchmaking(store.client, store.prefix, mm.retain * 1000, mm.match_lease_ms)
+    """The matchmaking keys on `store`'s Redis (its client and prefix, as the outbox's)."""
+    mm, client, prefix = settings.matchmaking, store.outbox.client, store.outbox.prefix
+    return RedisMatchmaking(client, prefix, mm.retain * 1000, mm.match_lease_ms)
