@@ -86,6 +86,7 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("Query", "seeks"): Price(STORE_READ),
     ("Query", "seek"): Price(STORE_READ),
     ("Query", "challenge"): Price(STORE_READ),
+    ("Query", "challenges"): Price(STORE_READ),
     ("Webhook", "deliveries"): Price(STORE_READ, items=MAX_DELIVERIES, items_argument="first"),
     ("Game", "seats"): Price(items=MAX_SEATS),
     ("Game", "state"): Price(STATE, {"version": FOLD}),

@@ -128,6 +128,14 @@ class MatchQuery:
         except MoveError as exc:
             raise as_api_error(exc) from None
 
+    @described.field("The open challenges the caller made or was invited to, oldest first.")
+    async def challenges(self, info: Info) -> list[Challenge]:
+        ctx = info.context
+        try:
+            return [Challenge.of(v) for v in await ctx.backend.challenges.challenges(ctx.token)]
+        except MoveError as exc:
+            raise as_api_error(exc) from None
+
     @described.field("A challenge the caller made or was invited to (CHALLENGE_NOT_FOUND).")
     async def challenge(self, info: Info, challenge_id: str) -> Challenge:
         ctx = info.context

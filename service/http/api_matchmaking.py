@@ -148,6 +148,18 @@ MATCH_ROUTES: tuple[ApiRoute, ...] = (
     ),
     ApiRoute(
         method="GET",
+        path="/v1/challenges",
+        handler=h.list_challenges,
+        operation_id="challenges",
+        summary="The open challenges the caller made or was invited to (challenges)",
+        ok={"200": json_list(ChallengeOut, "Open challenges, oldest first")},
+        price=Price(STORE_READ + CHALLENGE_FIELDS),
+        errors=(401, 429, 503),
+        only={401: TOKEN, **BUSY},
+        security=REQUIRED,
+    ),
+    ApiRoute(
+        method="GET",
         path="/v1/challenges/{id}",
         handler=h.get_challenge,
         operation_id="challenge",

@@ -2,7 +2,8 @@
 
 * `POST /v1/seeks` -> 201 the seek (`matched` with `gameId`, `seat` when it found its game);
   `GET /v1/seeks` the caller's open seeks; `GET` / `DELETE /v1/seeks/{id}` one, or cancel it.
-* `POST /v1/challenges` -> 201; `GET /v1/challenges/{id}`; `POST
+* `POST /v1/challenges` -> 201; `GET /v1/challenges` (the caller's open ones, made or
+  received); `GET /v1/challenges/{id}`; `POST
   /v1/challenges/{id}/accept|decline|cancel`.
 * `POST /v1/games/{id}/rematch` -> the rematch (`open` or `created`).
 
@@ -100,6 +101,12 @@ async def create_challenge(request: Request) -> Response:
         body.bot_policy,
     )
     return _challenge(view, 201)
+
+
+@endpoint
+async def list_challenges(request: Request) -> Response:
+    views = await service_of(request).challenges.challenges(token_of(request))
+    return json_response([out_of(v, ChallengeOut) for v in views], 200, NO_STORE)
 
 
 @endpoint

@@ -23,7 +23,7 @@ from typing import Any
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
 
-from boardstate.service.store import codec
+from boardstate.service.store import codec, offer_scripts
 from boardstate.service.store import matchmaking_scripts as lua
 from boardstate.service.store.player_keys import MATCHMAKING_FIELDS, matchmaking_key
 from boardstate.service.store.redis_errors import translated
@@ -49,9 +49,9 @@ class RedisMatchmaking:
             for name, source in (
                 ("seek", lua.SEEK),
                 ("cancel", lua.CANCEL_SEEK),
-                ("challenge", lua.CHALLENGE),
-                ("answer", lua.ANSWER),
-                ("rematch", lua.REMATCH),
+                ("challenge", offer_scripts.CHALLENGE),
+                ("answer", offer_scripts.ANSWER),
+                ("rematch", offer_scripts.REMATCH),
                 ("claim", lua.CLAIM),
                 ("done", lua.DONE),
             )
@@ -115,6 +115,14 @@ class RedisMatchmaking:
                 "challenge", now, challenge["challengeId"], body, challenge["expiresAt"]
             )
         )
+
+    async def challenges_of(self, player_id: str) -> list[str]:
+        """The ids of the challenges `player_id` made or was invited to, not yet forgotten."""
+        async with translated("challenges"):
+            raw = await self.client.zrangebylex(
+                self.key["invites"], f"[{player_id}\n", f"({player_id}\x0b"
+            )
+        return [codec.as_text(m).rsplit("\n", 1)[1] for m in raw]
 
     async def answer(
         self, now: int, challenge_id: str, player_id: str, answer: str, match_id: str

@@ -30,6 +30,7 @@ MATCHMAKING_FIELDS = (
     "challenges",
     "rematches",
     "tokens",
+    "invites",
 )
 """The keys of the matchmaking family, `bs:{mm}:<name>` (`service.store.matchmaking_store`)."""
 

@@ -256,6 +256,9 @@ async def test_a_challenge_accepted_starts_its_game(rest: list[Rest]) -> None:
     (ann, ann_token), (bob, bob_token) = [await new_player(rest[0]) for _ in range(2)]
     made = await challenge_of(rest[0], ann_token, [bob])
     assert (made["status"], made["challenger"], made["invited"]) == ("open", ann, [bob])
+    for token in (ann_token, bob_token):  # made or received: both list it
+        listed = await rest[1].ok("GET", "/challenges", token)
+        assert [c["challengeId"] for c in listed] == [made["challengeId"]]
     path = f"/challenges/{made['challengeId']}"
     with pytest.raises(RestError) as not_you:
         await rest[1].ok("POST", f"{path}/accept", ann_token)
@@ -325,6 +328,7 @@ async def test_graphql_challenge_with_a_bot_seat(gql: list[Api], rest: list[Rest
         "query($id: String!) { challenge(challengeId: $id) { status } }", ann_token, id=challenge_id
     )
     assert read["challenge"]["status"] == "matched"
+    assert (await gql[0].gql("{ challenges { challengeId } }", bob_token))["challenges"] == []
 
 
 async def finished_game(rest: Rest) -> tuple[str, list[str], list[str]]:

@@ -122,8 +122,29 @@ async def test_a_challenge_is_matched_once(events: RedisEventStore) -> None:
     assert await mm.challenge(now, challenge) == "open"
     assert await mm.answer(now, "c_1", "eve", "accept", "m_c1") == ("forbidden", "")
     assert await mm.answer(now, "c_1", "bob", "accept", "m_c1") == ("open", "")
+    assert await mm.challenges_of("cid") == ["c_1"]
+    assert await mm.challenges_of("ann") == ["c_1"]
+    assert await mm.challenges_of("eve") == []
     answers = await asyncio.gather(*(mm.answer(now, "c_1", "cid", "accept", "m_c1") for _ in "ab"))
     assert sorted(answers) == [("closed", "matched|m_c1"), ("matched", "m_c1")]
     found = await mm.challenge_of("c_1")
     assert found is not None
     assert found[1] == "matched|m_c1"
+
+
+async def test_an_expired_challenge_is_forgotten_with_its_invitations(
+    events: RedisEventStore,
+) -> None:
+    mm = RedisMatchmaking(events.client, events.prefix, 0, 10_000)  # settled: forgotten at once
+    now = now_ms()
+    challenge: dict[str, Any] = {"challengeId": "c_2", "from": "ann", "to": ["bob"]}
+    challenge |= {"spec": SPEC.wire(), "createdAt": now, "expiresAt": now + 50, "matchId": "m_2"}
+    assert await mm.challenge(now, challenge) == "open"
+    await asyncio.sleep(0.1)
+    await mm.sweep(now_ms())  # expired
+    found = await mm.challenge_of("c_2")
+    assert found is not None
+    assert found[1] == "expired"
+    await mm.sweep(now_ms() + 1)  # and forgotten
+    assert await mm.challenge_of("c_2") is None
+    assert await mm.challenges_of("bob") == await mm.challenges_of("ann") == []

@@ -162,6 +162,7 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
     ("POST", "/v1/challenges", ""): (
         f'mutation {{ createChallenge(invite: ["b"], gameType: "t", players: 2) {{ {CHALLENGE_ON} }} }}'
     ),
+    ("GET", "/v1/challenges", ""): f"{{ challenges {{ {CHALLENGE} }} }}",
     ("GET", "/v1/challenges/c", ""): f'{{ challenge(challengeId: "c") {{ {CHALLENGE} }} }}',
     **{
         ("POST", f"/v1/challenges/c/{answer}", ""): (

@@ -131,6 +131,18 @@ class Challenges:
             seats=seats,
         )
 
+    async def mine(self, player_id: str) -> list[ChallengeView]:
+        """The open challenges `player_id` made or was invited to, oldest first."""
+        views = []
+        for challenge_id in await self.store.challenges_of(player_id):
+            try:
+                view = await self.get(player_id, challenge_id)
+            except ChallengeNotFound:  # forgotten between the two reads
+                continue
+            if view.status == "open":
+                views.append(view)
+        return sorted(views, key=lambda v: v.created_at)
+
     async def _tell(self, player_id: str, kind: str, view: ChallengeView) -> None:
         data = {
             "challengeId": view.challenge_id,
@@ -160,6 +172,10 @@ class Challenges:
         player = await self.identity.player_id(token)
         spec = GameSpec(game_type, players, options, rated, bots, bot_policy)
         return await self.create(player, list(invite), spec)
+
+    async def challenges(self, token: str | None) -> list[ChallengeView]:
+        """`GET /v1/challenges`, `challenges`."""
+        return await self.mine(await self.identity.player_id(token))
 
     async def challenge(self, token: str | None, challenge_id: str) -> ChallengeView:
         """`GET /v1/challenges/{id}`, `challenge`."""
