@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from boardstate.service.features.archive.archived_reads import attach
 from boardstate.service.features.bots.bot_service import BotService
 from boardstate.service.features.bots.bot_worker import BotLimits, BotWorker
 from boardstate.service.features.bots.hints import Hints
@@ -91,7 +92,9 @@ class Service:
 def build_service(
     store: EventStore, settings: Settings, metrics: Metrics, admission: Admission | None = None
 ) -> Service:
-    """Builds every feature on `store` once and composes them."""
+    """Builds every feature on `store` once and composes them; `store` reads archived games
+    from the archive where Redis no longer has them (`features.archive.archived_reads`)."""
+    attach(store, settings)
     loader = GameLoader(store, metrics, settings.cache_size, settings.snapshot_every)
     loader.identity = tokens = PlayerTokens(settings.identity, store.signing)
     games = GameReads(store, loader, settings.page_cap)

@@ -117,6 +117,10 @@ class Settings:
     """Seconds after its end before a game may be archived; 0 (unset): never (issue 31)."""
     archive_store: str = ""
     archive_s3_endpoint: str | None = None
+    archive_cache_bytes: int = 64 << 20
+    """Memory for archived games' events read back (`features.archive.reader`, estimated)."""
+    archive_remove: bool = True
+    """Remove an archived game's Redis keys when it is sealed (reads fall through: issue 31)."""
     identity: IdentitySettings = dataclasses.field(default_factory=IdentitySettings)
     """Player tokens (`service.identity_settings`, DESIGN §5e)."""
     matchmaking: MatchmakingSettings = dataclasses.field(default_factory=MatchmakingSettings)
@@ -218,6 +222,10 @@ class Settings:
             archive_after_seconds=integer(env, "BOARDSTATE_ARCHIVE_AFTER", 0, lo=0),
             archive_store=env.get("BOARDSTATE_ARCHIVE_STORE", "").strip(),
             archive_s3_endpoint=env.get("BOARDSTATE_ARCHIVE_S3_ENDPOINT", "").strip() or None,
+            archive_cache_bytes=integer(
+                env, "BOARDSTATE_ARCHIVE_CACHE_BYTES", 64 << 20, lo=0, hi=1 << 40
+            ),
+            archive_remove=flag(env, "BOARDSTATE_ARCHIVE_REMOVE", True),
             identity=IdentitySettings.from_env(env),
             matchmaking=MatchmakingSettings.from_env(env),
         )
