@@ -24,6 +24,10 @@ from boardstate.service.features.lobby.admission import Admission
 from boardstate.service.features.lobby.forks import Archive
 from boardstate.service.features.lobby.lobby_service import LobbyService
 from boardstate.service.features.lobby.seating import Lobby
+from boardstate.service.features.matchmaking.challenges import Challenges
+from boardstate.service.features.matchmaking.matchmaker import MatchMaker
+from boardstate.service.features.matchmaking.rematches import Rematches
+from boardstate.service.features.matchmaking.seeks import Seeks
 from boardstate.service.features.moves.game_reads import GameReads
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.referee import Referee
@@ -41,6 +45,7 @@ from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.player_tokens import PlayerTokens
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
+from boardstate.service.store.matchmaking_store import RedisMatchmaking
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -75,6 +80,11 @@ class Service:
     dumps: Dumps
     """Every ended game of a type over a period, for analysts (issue 31)."""
     """Player tokens: new players, who a token names (DESIGN §5e)."""
+    seeks: Seeks
+    """Matchmaking (DESIGN §5e): seeks, challenges, rematches and the matches' games."""
+    challenges: Challenges
+    rematches: Rematches
+    matchmaker: MatchMaker
 
     async def close(self) -> None:
         """Stops the live feeds and the hints being thought about."""
@@ -103,6 +113,9 @@ def build_service(
     feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
     relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
     relay.on_queued = sender.wake.set  # a queued delivery wakes the sender at once
+    lobby_service = LobbyService(lobby, archive, steward, metrics, settings.admin_token)
+    maker = MatchMaker(matchmaking_store(store, settings), lobby_service, loader)
+    identity = PlayerIdentity(tokens, settings.identity.signup, settings.admin_token)
     return Service(
         settings=settings,
         metrics=metrics,
@@ -111,7 +124,7 @@ def build_service(
         moves=Moves(Referee(loader, metrics), steward, metrics),
         pictures=BoardPictures(games, metrics),
         tables=TableService(TableOps(loader, steward, settings)),
-        lobby=LobbyService(lobby, archive, steward, metrics, settings.admin_token),
+        lobby=lobby_service,
         archive=archive,
         bots=BotService(loader, hints),
         live=LiveEvents(games, SubscriptionHub(store, metrics), streams, metrics),
@@ -123,6 +136,16 @@ def build_service(
         bot_worker=worker,
         relay=relay,
         sender=sender,
-        players=PlayerIdentity(tokens, settings.identity.signup, settings.admin_token),
+        players=identity,
+        seeks=Seeks(maker, identity, settings.matchmaking),
+        challenges=Challenges(maker, identity, settings.matchmaking),
+        rematches=Rematches(maker, loader, settings.matchmaking),
+        matchmaker=maker,
         dumps=Dumps(store, loader, settings.admin_token, settings.dumps_public),
     )
+
+
+def matchmaking_store(store: EventStore, settings: Settings) -> RedisMatchmaking:
+    """The matchmaking keys on `store`'s Redis (its client and prefix, as the outbox's)."""
+    mm, client, prefix = settings.matchmaking, store.outbox.client, store.outbox.prefix
+    return RedisMatchmaking(client, prefix, mm.retain * 1000, mm.match_lease_ms)

@@ -28,6 +28,7 @@ from boardstate.service.env_values import (
 )
 from boardstate.service.env_values import SettingsError as SettingsError
 from boardstate.service.identity_settings import IdentitySettings
+from boardstate.service.matchmaking_settings import MatchmakingSettings
 
 LOG_FORMATS = ("auto", "json", "console")
 ADDRESS_LIMITS = "100/second;3000/minute"
@@ -124,6 +125,8 @@ class Settings:
     """`BOARDSTATE_DUMPS_PUBLIC`: dumps without the admin token (issue 31)."""
     identity: IdentitySettings = dataclasses.field(default_factory=IdentitySettings)
     """Player tokens (`service.identity_settings`, DESIGN §5e)."""
+    matchmaking: MatchmakingSettings = dataclasses.field(default_factory=MatchmakingSettings)
+    """Seeks, challenges and rematches (`service.matchmaking_settings`)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -227,6 +230,7 @@ class Settings:
             archive_remove=flag(env, "BOARDSTATE_ARCHIVE_REMOVE", True),
             dumps_public=flag(env, "BOARDSTATE_DUMPS_PUBLIC", False),
             identity=IdentitySettings.from_env(env),
+            matchmaking=MatchmakingSettings.from_env(env),
         )
 
     @property
