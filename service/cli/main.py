@@ -24,6 +24,7 @@ import structlog
 from boardstate.service.cli import (
     archive_command,
     bots_command,
+    dump_command,
     ratings_command,
     render_command,
     terminal_play,
@@ -60,6 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     bots_command.add_command(commands)
     terminal_play.add_command(commands)
     archive_command.add_command(commands)
+    dump_command.add_command(commands)
     ratings_command.add_command(commands)
     return parser
 
@@ -153,6 +155,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return bots_command.run(settings, args)
     if args.command == archive_command.COMMAND:
         return archive_command.run(settings, args)
+    if args.command == dump_command.COMMAND:
+        return dump_command.run(settings, args)
     if args.command == ratings_command.COMMAND:
         return ratings_command.run(settings, args)
     return 0

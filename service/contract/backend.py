@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from typing import Any, Protocol
 
+from boardstate.service.contract.match_ports import ChallengesPort, RematchesPort, SeeksPort
 from boardstate.service.contract.player_ports import PlayersPort
 from boardstate.service.contract.ports import (
     AcceptedMove,
@@ -203,5 +204,11 @@ class GameBackend(Protocol):
     def feed(self) -> FeedPort: ...
     @property
     def players(self) -> PlayersPort: ...
+    @property
+    def seeks(self) -> SeeksPort: ...
+    @property
+    def challenges(self) -> ChallengesPort: ...
+    @property
+    def rematches(self) -> RematchesPort: ...
     @property
     def ratings(self) -> RatingsPort: ...

@@ -82,7 +82,8 @@ def _created(rules: GameRules[Any, Any, Any]) -> dict[str, Any]:
             "table": TABLE,
             "playerIds": {"type": "array", "items": PLAYER_ID},
             "forkedFrom": FORKED_FROM,
-            "rated": {"type": "boolean", "description": "true: the result counts for ratings"},
+            "rated": BOOL,
+            "rematchOf": STR,
         },
     )
 

@@ -46,6 +46,13 @@ def background_loops(
             service.sender.run,
         ),
         Loop(
+            "matchmaker",
+            "creates the games of matches whose replica stopped before it did; forgets expired "
+            "seeks, challenges and rematch offers",
+            f"a timer, every {service.matchmaker.idle_s:g} s (one script: the due matches)",
+            service.matchmaker.run,
+        ),
+        Loop(
             "ratings",
             "applies rated games' ends from the feed to the ratings, once each",
             "this process's relay putting a game's end on the feed; reads the feed's `ratings` "

@@ -25,6 +25,7 @@ SERVICE = ROOT / "service"
 ORDER = ("http", "composition", "features", "runtime", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
 FEATURES = (
+    "matchmaking",
     "ratings",
     "webhooks",
     "players",
@@ -32,6 +33,7 @@ FEATURES = (
     "bots",
     "lobby",
     "tables",
+    "dumps",
     "moves",
     "views",
     "archive",
@@ -48,6 +50,7 @@ SHARED = (
     "webhook_failures",
     "player_failures",
     "inputs",
+    "matchmaking_settings",
 )
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")

@@ -538,6 +538,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dumps/{gameType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every game of a type that ended in [from, to), one NDJSON line per game
+         * @description Each line: the game's summary, seats (name, playerId, bot), result and complete log, as `schema/dump-line.schema.json` describes (docs/archive.md, 'Dumps for analysts'). The admin token, unless `BOARDSTATE_DUMPS_PUBLIC=1`. Streamed: a dump of any length is sent as it is read.
+         */
+        get: operations["dumpGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open seeks (seeks) */
+        get: operations["seeks"];
+        put?: never;
+        /**
+         * Seeks a game: paired with compatible seeks at once, or waits (createSeek)
+         * @description Seeks of the same game type, player count, options, rated flag and bots are paired when each seeker's rating is inside every other's range; the game is created before the answer (`status: matched`, `gameId`, `seat`), and the player token acts for its seat. docs/players.md (Matchmaking).
+         */
+        post: operations["createSeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's seeks, open or settled (seek) */
+        get: operations["seek"];
+        put?: never;
+        post?: never;
+        /** Cancels an open seek; a settled one is answered as it is (cancelSeek) */
+        delete: operations["cancelSeek"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open challenges the caller made or was invited to (challenges) */
+        get: operations["challenges"];
+        put?: never;
+        /** Challenges named players to a game (createChallenge) */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A challenge the caller made or was invited to (challenge) */
+        get: operations["challenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts a challenge; the last acceptance starts the game */
+        post: operations["acceptChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a challenge (it closes) */
+        post: operations["declineChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The challenger withdraws the challenge */
+        post: operations["cancelChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a rematch of a finished game, seats rotated (rematch)
+         * @description With a player token or a seat token of the finished game. When every human seat has asked, the new game is created; asking again answers the same one.
+         */
+        post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/ratings/{gameType}/leaderboard": {
         parameters: {
             query?: never;
@@ -989,7 +1154,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {unknown} */
-            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "PLAYER_TOKEN_INVALID" | "SIGNUP_DISABLED" | "PLAYER_TOKEN_REQUIRED" | "INTERNAL";
+            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "PLAYER_TOKEN_INVALID" | "SIGNUP_DISABLED" | "PLAYER_TOKEN_REQUIRED" | "BAD_MATCH_REQUEST" | "TOO_MANY_SEEKS" | "SEEK_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "NOT_CHALLENGED" | "CHALLENGE_CLOSED" | "INTERNAL";
             details: Record<string, unknown> | null;
         };
         /** WebhookIn */
@@ -1116,6 +1281,114 @@ export interface components {
             playerId: string;
             expiresAt: number;
             issuedByService: boolean;
+        };
+        /**
+         * SeekIn
+         * @description `POST /v1/seeks`: the game sought (`createSeek`'s arguments). `bots` seats are filled by
+         *         `botPolicy` bots; `ratingMin`/`ratingMax` bound the other seekers' ratings; `ttlSeconds`
+         *         (at most `BOARDSTATE_SEEK_TTL`, its default) says how long the seek waits; `name` is the
+         *         seat's name (default: the playerId).
+         */
+        SeekIn: {
+            gameType: string;
+            players: number;
+            /** @default null */
+            options?: unknown;
+            /** @default false */
+            rated?: boolean;
+            /** @default 0 */
+            bots?: number;
+            /**
+             * @default heuristic
+             * @enum {string}
+             */
+            botPolicy?: "heuristic" | "random" | "search";
+            /** @default null */
+            ratingMin?: number | null;
+            /** @default null */
+            ratingMax?: number | null;
+            /** @default null */
+            ttlSeconds?: number | null;
+            /** @default null */
+            name?: string | null;
+        };
+        /**
+         * SeekOut
+         * @description A seek: `status` `open`, `matched` (with `gameId` and `seat`), `cancelled` or
+         *         `expired`; `createdAt`/`expiresAt` in epoch milliseconds.
+         */
+        SeekOut: {
+            seekId: string;
+            playerId: string;
+            gameType: string;
+            players: number;
+            options: unknown;
+            rated: boolean;
+            bots: number;
+            ratingMin: number | null;
+            ratingMax: number | null;
+            status: string;
+            createdAt: number;
+            expiresAt: number;
+            gameId: string | null;
+            seat: number | null;
+        };
+        /**
+         * ChallengeIn
+         * @description `POST /v1/challenges`: `invite` the playerIds who take every human seat but yours
+         *         (`players` - `bots` - 1 of them); `bots` seats are filled by `botPolicy` bots.
+         */
+        ChallengeIn: {
+            invite: string[];
+            gameType: string;
+            players: number;
+            /** @default null */
+            options?: unknown;
+            /** @default false */
+            rated?: boolean;
+            /** @default 0 */
+            bots?: number;
+            /**
+             * @default heuristic
+             * @enum {string}
+             */
+            botPolicy?: "heuristic" | "random" | "search";
+        };
+        /**
+         * ChallengeOut
+         * @description A challenge: `status` `open`, `matched` (`gameId`, and `seats`: one per player in
+         *         `[challenger, *invited]` order), `declined` (`declinedBy`), `cancelled` or `expired`.
+         */
+        ChallengeOut: {
+            challengeId: string;
+            challenger: string;
+            invited: string[];
+            accepted: string[];
+            gameType: string;
+            players: number;
+            options: unknown;
+            rated: boolean;
+            bots: number;
+            status: string;
+            createdAt: number;
+            expiresAt: number;
+            declinedBy: string | null;
+            gameId: string | null;
+            seats: number[] | null;
+        };
+        /**
+         * RematchOut
+         * @description A rematch: `open` (waiting for the seats in `waitingFor`) or `created` (`gameId`, the
+         *         caller's `seat`, and for a seat-token caller its new seat's `token`).
+         */
+        RematchOut: {
+            rematchOf: string;
+            status: string;
+            asked: number[];
+            waitingFor: number[];
+            gameId: string | null;
+            seat: number | null;
+            token: string | null;
         };
         /**
          * RatingOut
@@ -1384,7 +1657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED, SIGNUP_DISABLED */
+            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED, NOT_CHALLENGED, SIGNUP_DISABLED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1403,7 +1676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1422,7 +1695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1465,7 +1738,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2005,7 +2278,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2255,7 +2528,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2295,7 +2568,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2440,7 +2713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2595,7 +2868,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2614,7 +2887,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2657,7 +2930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2828,7 +3101,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2847,7 +3120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2998,7 +3271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3017,7 +3290,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3203,7 +3476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3222,7 +3495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3265,7 +3538,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3420,7 +3693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3439,7 +3712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3741,7 +4014,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3913,7 +4186,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3932,7 +4205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4082,7 +4355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4101,7 +4374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4144,7 +4417,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4294,7 +4567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4313,7 +4586,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4356,7 +4629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4506,7 +4779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4525,7 +4798,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4568,7 +4841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4727,7 +5000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4746,7 +5019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4789,7 +5062,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4939,7 +5212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4958,7 +5231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5001,7 +5274,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5160,7 +5433,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5179,7 +5452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5222,7 +5495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5376,7 +5649,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5395,7 +5668,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5543,7 +5816,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5562,7 +5835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5605,7 +5878,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5750,7 +6023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5769,7 +6042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5918,7 +6191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5937,7 +6210,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6085,7 +6358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6104,7 +6377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6250,7 +6523,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6269,7 +6542,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6421,7 +6694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6440,7 +6713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6591,7 +6864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6610,7 +6883,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6760,7 +7033,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6779,7 +7052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7301,6 +7574,1738 @@ export interface operations {
             };
         };
     };
+    dumpGames: {
+        parameters: {
+            query?: {
+                /** @description The period's start (default: 31 days before `to`). */
+                from?: string;
+                /** @description The period's end, excluded (default: now). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The game type. */
+                gameType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dump (NDJSON; possibly empty) */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Problem: BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed request",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    seeks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open seeks, oldest first */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"][];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    createSeek: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key from the same player again answers the same seek. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "gameType": "trambahn",
+                 *       "players": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["SeekIn"];
+            };
+        };
+        responses: {
+            /** @description The seek, open or matched */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: BAD_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: TOO_MANY_SEEKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many open seeks",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "TOO_MANY_SEEKS",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad seek or challenge",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "BAD_MATCH_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The seek's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: SEEK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Seek not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "SEEK_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    cancelSeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The seek's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: SEEK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Seek not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "SEEK_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    challenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open challenges, oldest first */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"][];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invite": [
+                 *         "p_other"
+                 *       ],
+                 *       "gameType": "trambahn",
+                 *       "players": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChallengeIn"];
+            };
+        };
+        responses: {
+            /** @description The open challenge */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: BAD_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad seek or challenge",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "BAD_MATCH_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    acceptChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    declineChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    cancelChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rematch, open or created */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: GAME_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: GAME_NOT_FINISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not finished",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "GAME_NOT_FINISHED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
     getLeaderboard: {
         parameters: {
             query?: {
@@ -7356,7 +9361,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7481,7 +9486,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7615,7 +9620,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7634,7 +9639,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;

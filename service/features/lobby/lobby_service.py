@@ -47,6 +47,8 @@ class LobbyService:
         bots: list[dict[str, Any]] | None = None,
         player_ids: list[str | None] | None = None,
         rated: bool = False,
+        game_id: str | None = None,
+        marks: dict[str, Any] | None = None,
     ) -> CreatedGame:
         """Creates a game; `bots` and `seats` fill seats (all filled: it starts); `player_ids`
         attaches an integrator's opaque player id to seats (webhooks and the feed); `rated`
@@ -55,7 +57,7 @@ class LobbyService:
             await self.rated.vouch(player_ids or [])
         with store_errors():
             record, tokens = await self.lobby.create(
-                game_type, players, options, seed, seats, bots, player_ids, rated
+                game_type, players, options, seed, seats, bots, player_ids, rated, game_id, marks
             )
             await self.steward.schedule(record)  # a clock starts with the game
         self.metrics.games_created.labels(record.rules.info.id).inc()

@@ -779,6 +779,7 @@ class Tf22MineGameCreatedEventData(TypedDict):
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[Tf22MineGameCreatedEventDataForkedFrom]
     rated: NotRequired[bool]
+    rematchOf: NotRequired[str]
 
 
 class Tf22MineGameCreatedEvent(TypedDict):

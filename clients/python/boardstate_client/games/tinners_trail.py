@@ -888,6 +888,7 @@ class TinnersTrailGameCreatedEventData(TypedDict):
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TinnersTrailGameCreatedEventDataForkedFrom]
     rated: NotRequired[bool]
+    rematchOf: NotRequired[str]
 
 
 class TinnersTrailGameCreatedEvent(TypedDict):

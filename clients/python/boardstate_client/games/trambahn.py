@@ -416,6 +416,7 @@ class TrambahnGameCreatedEventData(TypedDict):
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TrambahnGameCreatedEventDataForkedFrom]
     rated: NotRequired[bool]
+    rematchOf: NotRequired[str]
 
 
 class TrambahnGameCreatedEvent(TypedDict):

@@ -559,6 +559,7 @@ class TrekkingGameCreatedEventData(TypedDict):
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TrekkingGameCreatedEventDataForkedFrom]
     rated: NotRequired[bool]
+    rematchOf: NotRequired[str]
 
 
 class TrekkingGameCreatedEvent(TypedDict):

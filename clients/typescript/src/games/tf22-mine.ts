@@ -586,10 +586,8 @@ export type Tf22MineEvent =
           }[];
           exact: boolean;
         };
-        /**
-         * true: the result counts for ratings
-         */
         rated?: boolean;
+        rematchOf?: string;
       };
     }
   | {

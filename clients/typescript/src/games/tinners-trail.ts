@@ -650,10 +650,8 @@ export type TinnersTrailEvent =
           }[];
           exact: boolean;
         };
-        /**
-         * true: the result counts for ratings
-         */
         rated?: boolean;
+        rematchOf?: string;
       };
     }
   | {

@@ -341,10 +341,8 @@ export type TrambahnEvent =
           }[];
           exact: boolean;
         };
-        /**
-         * true: the result counts for ratings
-         */
         rated?: boolean;
+        rematchOf?: string;
       };
     }
   | {

@@ -424,10 +424,8 @@ export type TrekkingEvent =
           }[];
           exact: boolean;
         };
-        /**
-         * true: the result counts for ratings
-         */
         rated?: boolean;
+        rematchOf?: string;
       };
     }
   | {
