@@ -30,8 +30,8 @@ def _api_errors() -> Iterator[None]:
 
 @strawberry.type
 class Rating:
-    """A player's rating in one game type: `rating` = mu - 3 sigma (what leaderboards sort
-    by); `rank` = the place on the game type's leaderboard (1 = best)."""
+    """A player's rating in one game type: `rating` = 1500 + 30 (mu - 3 sigma), what
+    leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best)."""
 
     game_type: strawberry.ID
     player_id: str
@@ -108,7 +108,9 @@ class RatingHistory:
 
 @strawberry.type
 class RatingsQuery:
-    @described.field("A game type's leaderboard, best rating (mu - 3 sigma) first; public.")
+    @described.field(
+        "A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first; public."
+    )
     async def leaderboard(
         self,
         info: Info,

@@ -142,7 +142,7 @@ def build_service(
         relay=relay,
         sender=sender,
         players=identity,
-        seeks=Seeks(maker, identity, settings.matchmaking),
+        seeks=Seeks(maker, identity, settings.matchmaking, ratings.rating_of),
         challenges=Challenges(maker, identity, settings.matchmaking),
         rematches=Rematches(maker, loader, settings.matchmaking),
         matchmaker=maker,

@@ -17,7 +17,7 @@ class RatingView:
     game_type: str
     player_id: str
     rating: float
-    """mu - 3 sigma: what the leaderboard sorts by."""
+    """1500 + 30 (mu - 3 sigma): what the leaderboard sorts by."""
     mu: float
     sigma: float
     games: int

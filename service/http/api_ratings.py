@@ -32,7 +32,7 @@ RATING_ROUTES: tuple[ApiRoute, ...] = (
         path="/v1/ratings/{gameType}/leaderboard",
         handler=h.leaderboard,
         operation_id="getLeaderboard",
-        summary="A game type's leaderboard, best rating (mu - 3 sigma) first",
+        summary="A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first",
         ok={"200": json_answer(h.LeaderboardOut, "A page of the leaderboard")},
         price=Price(STORE_READ + 4, 7, "limit", most=RATINGS_PAGE),
         errors=(400, 404, 429, 503),

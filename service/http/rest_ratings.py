@@ -14,8 +14,8 @@ from boardstate.service.http.rest_common import endpoint, json_response, query_i
 
 
 class RatingOut(Out):
-    """A player's rating in one game type: `rating` = mu - 3 sigma (what leaderboards sort
-    by); `rank` = the place on the game type's leaderboard (1 = best)."""
+    """A player's rating in one game type: `rating` = 1500 + 30 (mu - 3 sigma), what
+    leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best)."""
 
     game_type: str
     player_id: str

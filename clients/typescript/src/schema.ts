@@ -710,7 +710,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A game type's leaderboard, best rating (mu - 3 sigma) first */
+        /** A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first */
         get: operations["getLeaderboard"];
         put?: never;
         post?: never;
@@ -1392,8 +1392,8 @@ export interface components {
         };
         /**
          * RatingOut
-         * @description A player's rating in one game type: `rating` = mu - 3 sigma (what leaderboards sort
-         *         by); `rank` = the place on the game type's leaderboard (1 = best).
+         * @description A player's rating in one game type: `rating` = 1500 + 30 (mu - 3 sigma), what
+         *         leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best).
          */
         RatingOut: {
             gameType: string;

@@ -11,8 +11,8 @@ T = TypeVar("T", bound="RatingOut")
 
 @_attrs_define
 class RatingOut:
-    """A player's rating in one game type: `rating` = mu - 3 sigma (what leaderboards sort
-    by); `rank` = the place on the game type's leaderboard (1 = best).
+    """A player's rating in one game type: `rating` = 1500 + 30 (mu - 3 sigma), what
+    leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best).
 
     Attributes:
         game_type (str):

@@ -89,7 +89,7 @@ def sync_detailed(
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 ) -> Response[LeaderboardOut | ProblemOut]:
-    """A game type's leaderboard, best rating (mu - 3 sigma) first
+    """A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first
 
     Args:
         game_type (str):
@@ -124,7 +124,7 @@ def sync(
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 ) -> LeaderboardOut | ProblemOut | None:
-    """A game type's leaderboard, best rating (mu - 3 sigma) first
+    """A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first
 
     Args:
         game_type (str):
@@ -154,7 +154,7 @@ async def asyncio_detailed(
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 ) -> Response[LeaderboardOut | ProblemOut]:
-    """A game type's leaderboard, best rating (mu - 3 sigma) first
+    """A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first
 
     Args:
         game_type (str):
@@ -187,7 +187,7 @@ async def asyncio(
     limit: int | Unset = UNSET,
     cursor: str | Unset = UNSET,
 ) -> LeaderboardOut | ProblemOut | None:
-    """A game type's leaderboard, best rating (mu - 3 sigma) first
+    """A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first
 
     Args:
         game_type (str):
