@@ -337,3 +337,24 @@ async def test_only_a_player_or_the_integrator_puts_a_player_id_in_a_rated_seat(
         "POST", f"/games/{kept['game']['id']}/seats", bob["token"], json={"name": "b", "seat": 0}
     )
     assert other.json()["code"] == "BAD_NAME"
+
+
+async def test_seeks_compare_the_players_ratings(rest: list[Rest]) -> None:
+    ann, bob, cy = [await rest[0].ok("POST", "/players") for _ in range(3)]
+    ids = [ann["playerId"], bob["playerId"]]
+    game_id, tokens = await create(rest[0], "trambahn", ["ann", "bob"], ids)
+    await rest[1].ok("POST", f"/games/{game_id}/seats/0/resign", tokens[0])
+    await until_rated(rest[0], {ann["playerId"]: {"trambahn": 1}, bob["playerId"]: {"trambahn": 1}})
+    rated = {
+        p["playerId"]: (await rest[1].ok("GET", f"/players/{p['playerId']}/ratings"))["ratings"]
+        for p in (ann, bob)
+    }
+    assert rated[ann["playerId"]][0]["rating"] < 1500 < rated[bob["playerId"]][0]["rating"]
+    body = {"gameType": "trambahn", "players": 2, "options": {"clock": {"perMoveSeconds": 77}}}
+    # bob takes only players rated below 1500: the newcomer cy (1500) is not one, ann is
+    low = await rest[0].ok("POST", "/seeks", bob["token"], json=body | {"ratingMax": 1499})
+    assert low["status"] == "open"
+    assert (await rest[1].ok("POST", "/seeks", cy["token"], json=body))["status"] == "open"
+    matched = await rest[1].ok("POST", "/seeks", ann["token"], json=body)
+    assert matched["status"] == "matched"
+    assert (await rest[0].ok("GET", f"/seeks/{low['seekId']}", bob["token"]))["status"] == "matched"
