@@ -117,7 +117,9 @@ def build_service(
     relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
     relay.on_queued = sender.wake.set  # a queued delivery wakes the sender at once
     lobby_service = LobbyService(lobby, archive, steward, metrics, settings.admin_token, tokens)
-    maker = MatchMaker(matchmaking_store(store, settings), lobby_service, loader)
+    # The matchmaker's timer only finishes matches whose replica stopped: 3 leases, 5-30 s.
+    poll_s = min(30.0, max(5.0, 3 * settings.matchmaking.match_lease_ms / 1000))
+    maker = MatchMaker(matchmaking_store(store, settings), lobby_service, loader, poll_s=poll_s)
     identity = PlayerIdentity(tokens, settings.identity.signup, settings.admin_token)
     ratings = RatingsService(store.ratings, loader)
     relay.on_relayed = ratings.consumer.heard  # a game's end on the feed wakes the ratings

@@ -6,7 +6,7 @@ Every service process (and `boardstate bots`) runs one, the `ratings` loop
 its own process's relay has just put a `game.ended` on the feed (`heard`, so the replica that
 relays a game's end applies it at once), and otherwise every `POLL_S` (entries another
 process relayed and left) and claims entries a dead consumer left for `CLAIM_IDLE_MS` every
-`RECLAIM_S`: an idle process sends about 8 commands a minute for it, fewer than a blocking
+`RECLAIM_S`: an idle process sends about 4 commands a minute for it, fewer than a blocking
 read every 2 s would (the idle budget of docs/performance.md).
 
 A `game.ended` of a FINISHED game is loaded from its log and, when rated
@@ -43,7 +43,7 @@ from boardstate.service.store.rating_store import RedisRatings
 
 log = structlog.get_logger("boardstate.ratings")
 
-POLL_S = 10.0
+POLL_S = 30.0
 """How long an idle consumer waits between reads when its process relays no game's end."""
 BATCH = 50
 CLAIM_IDLE_MS = 30_000
