@@ -46,7 +46,7 @@ log = structlog.get_logger("boardstate.socket")
 SOCKET_PATH = "/v1/socket"
 MAX_SUBSCRIPTIONS = 32
 """Games one socket follows at once."""
-MESSAGES_PER_SECOND = 100
+MESSAGES_PER_SECOND = 500
 """Messages a socket may send per second (a burst of twice as many)."""
 FLOOD_CLOSE = 200
 """Messages refused for the rate in a row after which the socket is closed (1008)."""
@@ -119,21 +119,6 @@ class Session:
                 if received["type"] == "websocket.disconnect":
                     return
                 raw = received.get("text") or received.get("bytes") or b""
-                if not self.bucket.take():
-                    self.refused += 1
-                    if self.refused >= FLOOD_CLOSE:
-                        await self.websocket.close(CLOSE_POLICY, "too many messages")
-                        return
-                    await self.send(
-                        m.error(
-                            None,
-                            RATE_LIMITED,
-                            "too many messages on this socket",
-                            {"retryAfter": 1, "scope": "socket"},
-                        )
-                    )
-                    continue
-                self.refused = 0
                 if not await self.handle(raw):
                     return
         finally:
@@ -143,9 +128,17 @@ class Session:
         """Answers one message; False when the socket was closed."""
         first, self.first = self.first, False
         message_id: str | None = None
+        allowed = self.bucket.take()
+        self.refused = 0 if allowed else self.refused + 1
+        if self.refused >= FLOOD_CLOSE:
+            await self.websocket.close(CLOSE_POLICY, "too many messages")
+            return False
         try:
             message = m.parse(raw)
             message_id = getattr(message, "id", None)
+            if not allowed:
+                text = "too many messages on this socket"
+                raise m.Refused(RATE_LIMITED, text, {"retryAfter": 1, "scope": "socket"})
             if isinstance(message, m.Hello):
                 if not first:
                     raise m.Refused("BAD_REQUEST", "hello is only accepted as the first message")

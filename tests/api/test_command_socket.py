@@ -4,6 +4,7 @@ codes, idempotency and redaction as REST."""
 
 from __future__ import annotations
 
+import asyncio
 import random
 import subprocess
 import sys
@@ -15,6 +16,7 @@ import pytest
 from tests.api.client import Api
 from tests.api.server import ServiceProcess
 from tests.api.socket_support import SCHEMA_PATH, RawSocket
+from tests.doc_blocks import block
 
 pytestmark = pytest.mark.redis
 
@@ -211,3 +213,17 @@ def test_the_committed_schema_is_the_generated_one() -> None:
     check = [sys.executable, "scripts/export_socket_schema.py", "--check"]
     result = subprocess.run(check, cwd=SCHEMA_PATH.parents[1], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
+
+
+async def test_the_docs_example_plays_a_whole_game_with_the_blocking_sdk(
+    service: ServiceProcess, api: Api
+) -> None:
+    game_id, tokens = await api.new_game(seed="socket-docs")
+    code = compile(block("socket.md", "Play a seat's turns on the socket"), "socket.md", "exec")
+
+    def seat(number: int) -> None:
+        names = {"BASE_URL": service.url, "GAME_ID": game_id, "SEAT": number}
+        exec(code, names | {"SEAT_TOKEN": tokens[number]})
+
+    await asyncio.gather(*(asyncio.to_thread(seat, number) for number in (0, 1)))
+    assert (await api.game(game_id, "status"))["status"] == "FINISHED"

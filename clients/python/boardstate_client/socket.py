@@ -66,11 +66,13 @@ class CommandSocket:
         self.timeout = timeout
         self._ids = itertools.count(1)
         self._pushes: collections.deque[Message] = collections.deque()
-        self._socket: ClientConnection = connect(
+        opened = connect(
             socket_url(base_url),
             subprotocols=[websockets.Subprotocol(PROTOCOL)],
             open_timeout=timeout,
         )
+        # entered as a context manager: websockets 17.1 warns when a connection is used bare
+        self._socket: ClientConnection = opened.__enter__()
         self.welcome = self._read(timeout)
         if self.welcome.get("type") != "welcome":
             raise _refused(self.welcome)
@@ -200,6 +202,8 @@ class AsyncCommandSocket:
                 if reply is not None:
                     if not reply.done():
                         reply.set_result(message)
+                elif message["type"] == "pong":
+                    continue  # the answer to the keep-alive ping
                 elif message["type"] == "error":
                     await self._pushes.put(_refused(message))
                 else:
