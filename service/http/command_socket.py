@@ -10,8 +10,8 @@ seat, a spectator's otherwise, counted against the same stream caps). Failures a
 messages with the stable codes of REST's problems; the socket stays open.
 
 Limits (`docs/security.md`, Command socket): the message size (`SizeLimits`, close 1009);
-`MESSAGES_PER_SECOND` per socket (over it `RATE_LIMITED`; `FLOOD_CLOSE` refusals in a row
-close the socket with 1008); each `move`, `legalMoves` and `subscribe` counts one hit against
+`MESSAGES_PER_SECOND` per socket (over it `RATE_LIMITED`; `FLOOD_CLOSE` refusals within a
+second close the socket with 1008); each `move`, `legalMoves` and `subscribe` counts one hit against
 the rate limits of the address and token and is charged its REST route's price against the
 points budget, as the GraphQL socket's operations are (`service.http.graphql_ws`);
 `MAX_SUBSCRIPTIONS` per socket; `IDLE_TIMEOUT_S` without a message from the client closes it
@@ -49,7 +49,7 @@ MAX_SUBSCRIPTIONS = 32
 MESSAGES_PER_SECOND = 500
 """Messages a socket may send per second (a burst of twice as many)."""
 FLOOD_CLOSE = 200
-"""Messages refused for the rate in a row after which the socket is closed (1008)."""
+"""Messages refused for the rate within a second after which the socket is closed (1008)."""
 IDLE_TIMEOUT_S = 120
 """Seconds without a message from the client after which the socket is closed (4408)."""
 CLOSE_PROTOCOL = 1002
@@ -91,6 +91,7 @@ class Session:
         self.lock = asyncio.Lock()
         self.bucket = Bucket(MESSAGES_PER_SECOND)
         self.refused = 0
+        self.refused_since = 0.0
         self.first = True
         address = caller_address(websocket.client.host if websocket.client else None)
         self.subscriptions = Subscriptions(service, address, self.send, MAX_SUBSCRIPTIONS)
@@ -129,7 +130,11 @@ class Session:
         first, self.first = self.first, False
         message_id: str | None = None
         allowed = self.bucket.take()
-        self.refused = 0 if allowed else self.refused + 1
+        if not allowed:
+            now = time.monotonic()
+            if now - self.refused_since > 1:
+                self.refused_since, self.refused = now, 0
+            self.refused += 1
         if self.refused >= FLOOD_CLOSE:
             await self.websocket.close(CLOSE_POLICY, "too many messages")
             return False
