@@ -54,7 +54,7 @@ async def test_bad_input_is_a_typed_error_like_rest_and_the_socket_stays(
     finally:
         await api.close()
     socket = await RawSocket(service.port, tokens[0]).open()
-    cases = [
+    cases: list[tuple[str | bytes, str, bytes | None]] = [
         (b"{not json", "BAD_JSON", b"{not json"),
         ("[1, 2]", "BAD_JSON", b"[1, 2]"),
         (
