@@ -24,7 +24,7 @@ from boardstate_client.errors import ProblemError
 
 PROTOCOL = "boardstate.v1"
 PING_EVERY_S = 30.0
-"""The async socket pings this often while idle (the server closes a socket silent for 120 s)."""
+"""The sockets ping this often while waiting (the server closes a socket silent for 120 s)."""
 Message = dict[str, Any]
 PUSHES = frozenset({"event", "unsubscribed"})
 
@@ -101,7 +101,8 @@ class CommandSocket:
                 return answer
             if answer["type"] == "error" and answer.get("id") is None:
                 raise _refused(answer)
-            self._pushes.append(answer)
+            if answer["type"] in PUSHES:
+                self._pushes.append(answer)
 
     def subscribe(self, game_id: str, after: int = 0, with_state: bool = False) -> None:
         """Follows `game_id`'s events after version `after` (read them with `next_push`)."""
@@ -135,11 +136,20 @@ class CommandSocket:
         self._call({"type": "ping"})
 
     def next_push(self, timeout: float | None = None) -> Message:
-        """The next `event` (or `unsubscribed`) message; raises `TimeoutError` after `timeout`."""
+        """The next `event` (or `unsubscribed`) message; raises `TimeoutError` after `timeout`
+        (None: waits as long as it takes, pinging every `PING_EVERY_S` meanwhile)."""
         if self._pushes:
             return self._pushes.popleft()
+        deadline = None if timeout is None else time.monotonic() + timeout
         while True:
-            message = self._read(self.timeout if timeout is None else timeout)
+            left = PING_EVERY_S if deadline is None else deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError("no push within the timeout")
+            try:
+                message = self._read(min(left, PING_EVERY_S))
+            except TimeoutError:
+                self._socket.send('{"type":"ping"}')  # keeps a waiting socket from its idle close
+                continue
             if message["type"] == "error" and message.get("id") is None:
                 raise _refused(message)
             if message["type"] in PUSHES:
