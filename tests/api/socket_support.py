@@ -1,5 +1,6 @@
 """A raw client of the command socket `/v1/socket` for the tests: every message the server sends
-is validated against `schema/socket.schema.json` (with `jsonschema`) as it arrives."""
+is validated against `schema/socket.schema.json` (with `jsonschema`) as it arrives, and every
+well-formed message `call` sends against the client half of the same schema."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ def validator(direction: str) -> jsonschema.Draft202012Validator:
 
 
 SERVER = validator("ServerMessage")
+CLIENT = validator("ClientMessage")
 
 
 class RawSocket:
@@ -89,6 +91,7 @@ class RawSocket:
         """Sends `message` with a new `id`; returns the answer with that id."""
         key = f"t{next(self._ids)}"
         self._pending.add(key)
+        CLIENT.validate({**message, "id": key})  # what the tests send is what the schema says
         await self.send({**message, "id": key})
         async with asyncio.timeout(wait):
             while key not in self.answers:
