@@ -67,11 +67,13 @@ figures: $(STAMP)
 golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py
 
-# The committed schemas: GraphQL SDL (schema/schema.graphql) and OpenAPI (schema/openapi.json).
+# The committed schemas: GraphQL SDL (schema/schema.graphql), OpenAPI (schema/openapi.json) and
+# the command socket's messages (schema/socket.schema.json).
 schema: $(STAMP)
 	$(BIN)/python scripts/export_schema.py
 	$(BIN)/python scripts/export_openapi.py
 	$(BIN)/python scripts/export_dump_schema.py
+	$(BIN)/python scripts/export_socket_schema.py
 
 # The generated halves of the SDKs (clients/python/boardstate_api, clients/typescript/src/
 # schema.ts) from schema/openapi.json; a test regenerates them and compares.

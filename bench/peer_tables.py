@@ -14,7 +14,8 @@ is over, both clients take the table's next game from a pool created before the 
 Doors: `rest` (`POST /v1/games/{id}/moves`, follows over SSE), `graphql` (`submitMove` over
 HTTP, follows over SSE), `ws` (one graphql-transport-ws socket per client: `gameEvents`
 subscriptions and `submitMove` on the same socket; a socket acts with one seat token, so a
-client opens a new socket for each match, as boardgame.io's clients `sync` onto each match).
+client opens a new socket for each match, as boardgame.io's clients `sync` onto each match),
+`socket` (the same on the command socket `/v1/socket`, `bench.peer_command_socket`).
 """
 
 from __future__ import annotations
@@ -28,10 +29,11 @@ from typing import Any
 from bench.loopback_http import LoopbackHttp
 from bench.peer_boardgameio import LoadShape
 from bench.peer_clients import GraphqlSocket, SseFollower
+from bench.peer_command_socket import CommandSocket
 from bench.service_games import Played, create_game, rest_move_body, submit_body
 from bench.service_http import BenchError, Target, post
 
-DOORS = ("rest", "graphql", "ws")
+DOORS = ("rest", "graphql", "ws", "socket")
 
 
 @dataclass(eq=False)
@@ -131,7 +133,7 @@ class Client:
         self.head = 0
         self.due = asyncio.Event()
         self.http = LoopbackHttp(port)
-        self.socket: GraphqlSocket | None = None
+        self.socket: GraphqlSocket | CommandSocket | None = None
 
     def _seen(self, version: int) -> None:
         if version > self.head:
@@ -155,10 +157,11 @@ class Client:
         token = match.tokens[self.seat]
         follower: SseFollower | None = None
         key = ""
-        if self.door == "ws":  # a socket acts with one seat token: one socket per match
+        if self.door in ("ws", "socket"):  # a socket acts with one token: one per match
             if self.socket is not None:
                 await self.socket.close()
-            self.socket = GraphqlSocket(self.port, token)
+            kind = GraphqlSocket if self.door == "ws" else CommandSocket
+            self.socket = kind(self.port, token)
             await self.socket.open()
             key = await self.socket.follow(match.game_id, self.head, self._seen)
         else:

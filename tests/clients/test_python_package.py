@@ -46,6 +46,19 @@ def test_the_installed_sdk_plays_a_whole_game_with_play(
 
 
 @pytest.mark.parametrize("installed", ["py_from_wheel", "py_from_sdist"])
+def test_the_installed_sdk_plays_a_whole_game_on_the_command_socket(
+    installed: str, server: ServiceProcess, request: pytest.FixtureRequest
+) -> None:
+    consumer: Consumer = request.getfixturevalue(installed)
+    result = consumer.program("socket_play", server.url)
+    assert result["ends"] == {"0": "FINISHED", "1": "FINISHED"}
+    assert result["moves"]["0"] > 5
+    assert result["moves"]["1"] > 5
+    assert result["spectator_move"] == "UNAUTHORIZED"  # REST's code for the same move
+    assert result["boardstate_modules"] == []
+
+
+@pytest.mark.parametrize("installed", ["py_from_wheel", "py_from_sdist"])
 def test_the_built_sdk_folds_offline_with_the_engine_it_carries(
     installed: str, request: pytest.FixtureRequest
 ) -> None:

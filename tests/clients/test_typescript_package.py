@@ -112,6 +112,19 @@ def test_a_program_plays_a_whole_trambahn_game_with_typed_moves_streams_and_play
     assert "turn.changed" in again["types"]
 
 
+@pytest.mark.parametrize("installed", ["ts_from_path", "ts_from_tarball"])
+def test_a_program_plays_a_whole_game_on_the_command_socket(
+    installed: str, server: ServiceProcess, request: pytest.FixtureRequest
+) -> None:
+    consumer: Consumer = request.getfixturevalue(installed)
+    # Node.js 20's standard WebSocket is behind a flag (on by default from Node.js 22)
+    result = consumer.node("socket_game", server.url, flags=("--experimental-websocket",))
+    assert result["statuses"] == {"0": "FINISHED", "1": "FINISHED"}
+    assert result["moves"]["0"] > 5
+    assert result["moves"]["1"] > 5
+    assert result["spectatorMove"] == "UNAUTHORIZED"  # REST's code for the same move
+
+
 def test_a_move_of_the_wrong_shape_does_not_compile(ts_from_tarball: Consumer) -> None:
     wrong = ts_from_tarball.root / "wrong"
     wrong.mkdir(exist_ok=True)

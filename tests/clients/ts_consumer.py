@@ -120,10 +120,13 @@ class Consumer:
         """The compiled `src/<name>.ts`."""
         return self.root / "out" / f"{name}.js"
 
-    def node(self, name: str, *args: str, timeout: float = 280) -> dict[str, Any]:
-        """Runs a compiled program; returns the JSON object of its last line of output."""
+    def node(
+        self, name: str, *args: str, timeout: float = 280, flags: tuple[str, ...] = ()
+    ) -> dict[str, Any]:
+        """Runs a compiled program (`flags`: node's own options); returns the JSON object of its
+        last line of output."""
         done = subprocess.run(
-            ["node", str(self.script(name)), *args],
+            ["node", *flags, str(self.script(name)), *args],
             cwd=self.root,
             capture_output=True,
             text=True,

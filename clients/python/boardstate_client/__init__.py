@@ -11,7 +11,8 @@
   `submit_move` (one `moveId`, retried until
   answered, so a move lands once), `game_events` / `feed` (SSE resumed with `Last-Event-ID`),
   `ProblemError` (a refusal's typed `code`), and `fold_log` (a game at any version of its
-  exported log, folded offline with the service's own engine).
+  exported log, folded offline with the service's own engine), and `CommandSocket` /
+  `AsyncCommandSocket` (moves and pushes on the command socket `/v1/socket`, docs/socket.md).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from boardstate_client.errors import ProblemError, UnexpectedAnswer, unwrap
 from boardstate_client.moves import submit_move, submit_move_async
 from boardstate_client.offline import OfflineGame, OfflineLogError, fold_log, read_log, walk_log
 from boardstate_client.retry import DEFAULT_RETRY, RetryInfo, RetryingTransport, RetryPolicy
+from boardstate_client.socket import AsyncCommandSocket, CommandSocket
 from boardstate_client.streams import Message, feed, feed_async, game_events, game_events_async
 from boardstate_client.turns import Turn, play, wait_for_turn
 from boardstate_client.turns_async import (
@@ -49,8 +51,10 @@ API_VERSION = "1"
 __all__ = [
     "API_VERSION",
     "DEFAULT_RETRY",
+    "AsyncCommandSocket",
     "AuthenticatedClient",
     "Client",
+    "CommandSocket",
     "GameType",
     "Header",
     "Legal",

@@ -11,7 +11,8 @@
  * Hand-written: the client with bounded retries (`createBoardstateClient`, retry.ts), typed moves
  * (`legalMoves`, `getState`, `submitMove` with one `moveId`), problems as `ProblemError` with their
  * typed `code`, the event and feed streams (`gameEvents`, `feed`: fetch-based Server-Sent Events
- * with the bearer token, resumed with `Last-Event-ID`), and `waitForTurn` / `play`.
+ * with the bearer token, resumed with `Last-Event-ID`), `waitForTurn` / `play`, and `CommandSocket`
+ * (moves and pushes on the command socket `/v1/socket`, docs/socket.md).
  */
 import type { components } from "./schema.js";
 
@@ -25,6 +26,18 @@ export { isProblem, ProblemError, unwrap, UnexpectedAnswer, type ErrorCode, type
 export { getGame, getState, legalMoves, newMoveId, submitMove, type MoveAccepted, type MoveOptions } from "./moves.js";
 export type { Opener, ReconnectInfo, ReconnectReason, StreamOptions } from "./reconnect.js";
 export { DEFAULT_RETRY, retryingFetch, type RetryInfo, type RetryPolicy } from "./retry.js";
+export {
+  CommandSocket,
+  SOCKET_PROTOCOL,
+  socketUrl,
+  type CommandSocketOptions,
+  type SocketAccepted,
+  type SocketEventPush,
+  type SocketLegalMoves,
+  type SocketMoveOptions,
+  type SocketPush,
+  type SocketUnsubscribed,
+} from "./socket.js";
 export { readEvents, SseParser, type SseMessage } from "./sse.js";
 export {
   feed,
