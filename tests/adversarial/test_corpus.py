@@ -81,6 +81,13 @@ DEFAULTS = {
     "webhookId": '"wh_x"',
     "deliveryId": '"dlv_x"',
     "clearGameTypes": "false",
+    "rated": "false",
+    "bots": "0",
+    "botPolicy": '"random"',
+    "playerId": '"p_x"',
+    "seekId": '"sk_x"',
+    "challengeId": '"ch_x"',
+    "invite": '["p_x"]',
 }
 STATUSES: collections.Counter[int] = collections.Counter()
 
