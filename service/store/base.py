@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:  # the store's own parts, typed here only
     from boardstate.service.store.outbox import RedisOutbox
     from boardstate.service.store.signing_keys import RedisSigningKeys
+    from boardstate.service.store.stream_reader import StreamReader
     from boardstate.service.store.webhook_store import RedisWebhooks
 
 
@@ -129,24 +130,12 @@ class GameSummary:
     """The names of the seated players (for `games(player:)`)."""
 
 
-class LiveStreams(Protocol):
-    """Blocking reads of many games' new events (`service.store.stream_reader`)."""
-
-    def group_of(self, game_id: str) -> int:
-        """Games of one group can be read together by `read`."""
-
-    async def read(
-        self, positions: Mapping[str, int], block_ms: int
-    ) -> dict[str, list[StoredEvent]]:
-        """Returns the events after each game's position, waiting up to `block_ms`."""
-
-
 class EventStore(Protocol):
     """The operations the service needs; every implementation passes the contract suite."""
 
     @property
-    def streams(self) -> LiveStreams:
-        """The live reader, on connections of its own."""
+    def streams(self) -> StreamReader:
+        """The live reader, on connections of its own; told of this process's appends."""
 
     outbox: RedisOutbox
     """Game outboxes, the relay step and the feed (`service.store.outbox`)."""

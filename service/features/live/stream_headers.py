@@ -7,7 +7,9 @@ status, who may act, the running clock deadlines and, once the game has ended, t
 
 `HeaderFold` folds the stored (unredacted) events of the stream onto the game's record, so the
 header of an event is the game at that event's version whether the event comes from the
-catch-up or live; it never reads the wall clock (deadlines come from the log).
+catch-up or live; it never reads the wall clock (deadlines come from the log). When this
+process's record cache holds the game at exactly that event, with that event's stateHash (the
+move was just made here, or read), the fold takes it instead of folding the event again.
 """
 
 from __future__ import annotations
@@ -73,8 +75,11 @@ class HeaderFold:
         at_version: Callable[[int], Awaitable[GameRecord]],
         viewer: int | None,
         with_state: bool,
+        cached: Callable[[], GameRecord | None] = lambda: None,
     ) -> None:
         self.at_version = at_version
+        self.cached = cached
+        """The game's record in this process's cache, if any (possibly at another version)."""
         """Loads the game at a version (1..the version the stream was opened at)."""
         self.viewer = viewer
         self.with_state = with_state
@@ -86,7 +91,12 @@ class HeaderFold:
         if record is None:
             # The first event of the stream: the game at its version (event 1 starts it).
             record = await self.at_version(max(event.version - 1, 1))
-        if event.version > record.version:
-            record = apply(record, event)  # the next version: a stream has no gaps
+        if event.version > record.version:  # the next version: a stream has no gaps
+            known = self.cached()
+            same = known is not None and known.version == event.version
+            if same and known is not None and known.state_hash() == event.state_hash:
+                record = known
+            else:
+                record = apply(record, event)
         self.record = record
         return header_of(record, self.viewer, self.with_state)
