@@ -25,6 +25,7 @@ from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
 from boardstate.service.http.graphql_sse import sse_transport
 from boardstate.service.http.graphql_ws import MAX_OPERATIONS
+from boardstate.service.http.hot_routes import hot_first
 from boardstate.service.http.log_import import LOG_BODY_PATHS
 from boardstate.service.http.pages import PAGE_ROUTES
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
@@ -188,7 +189,7 @@ def create_app(settings: Settings) -> Starlette:
         Mount(STATIC_PATH, app=GraphiQLStatic(), name="graphiql-static"),
     ]
     return Starlette(
-        routes=routes,
+        routes=hot_first(routes),
         middleware=middleware,
         lifespan=lifespan,
         exception_handlers=EXCEPTION_HANDLERS,
