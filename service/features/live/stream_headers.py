@@ -9,11 +9,14 @@ status, who may act, the running clock deadlines and, once the game has ended, t
 header of an event is the game at that event's version whether the event comes from the
 catch-up or live; it never reads the wall clock (deadlines come from the log). When this
 process's record cache holds the game at exactly that event, with that event's stateHash (the
-move was just made here, or read), the fold takes it instead of folding the event again.
+move was just made here, or read), the fold takes it instead of folding the event again; and
+the streams of one game share what they fold (`FOLDED`: the last records folded, by game, version
+and the event's stateHash), so a game followed by both of its seats folds each event once.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -23,6 +26,21 @@ from boardstate.service.log import clocks
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import apply
 from boardstate.service.store import StoredEvent
+
+FOLDED = 512
+"""Records folded by streams, remembered for the other streams of the same game."""
+_folded: OrderedDict[tuple[str, int, str], GameRecord] = OrderedDict()
+
+
+def folded(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`apply(record, event)`, or the record another stream folded from the same event."""
+    key = (record.game_id, event.version, event.state_hash)
+    found = _folded.get(key)
+    if found is None:
+        found = _folded[key] = apply(record, event)
+        if len(_folded) > FOLDED:
+            _folded.popitem(last=False)
+    return found
 
 
 def deadlines(record: GameRecord) -> tuple[SeatClock, ...]:
@@ -78,9 +96,9 @@ class HeaderFold:
         cached: Callable[[], GameRecord | None] = lambda: None,
     ) -> None:
         self.at_version = at_version
+        """Loads the game at a version (1..the version the stream was opened at)."""
         self.cached = cached
         """The game's record in this process's cache, if any (possibly at another version)."""
-        """Loads the game at a version (1..the version the stream was opened at)."""
         self.viewer = viewer
         self.with_state = with_state
         self.record: GameRecord | None = None
@@ -97,6 +115,6 @@ class HeaderFold:
             if same and known is not None and known.state_hash() == event.state_hash:
                 record = known
             else:
-                record = apply(record, event)
+                record = folded(record, event)
         self.record = record
         return header_of(record, self.viewer, self.with_state)
