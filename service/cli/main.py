@@ -1,8 +1,8 @@
 """The `boardstate` console script: `boardstate serve --host H --port P [--workers N]`
 (`service.workers` for N > 1), the offline `boardstate verify FILE` / `boardstate replay FILE
 [--to V] [--seat N]` (`service.history.offline`) and `boardstate render FILE [--to V] [--seat N]
-> board.svg` (`service.cli.render_command`) and `boardstate archive run|verify|restore`
-(`service.cli.archive_command`).
+> board.svg` (`service.cli.render_command`), `boardstate archive run|verify|restore`
+(`service.cli.archive_command`) and `boardstate ratings rebuild` (`service.cli.ratings_command`).
 
 Without `REDIS_URL` it starts a private Redis server (`boardstate.service.local.embedded_redis`)
 with append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
@@ -21,7 +21,14 @@ from types import FrameType
 
 import structlog
 
-from boardstate.service.cli import archive_command, bots_command, render_command, terminal_play
+from boardstate.service.cli import (
+    archive_command,
+    bots_command,
+    dump_command,
+    ratings_command,
+    render_command,
+    terminal_play,
+)
 from boardstate.service.history import offline
 from boardstate.service.http import shutdown
 from boardstate.service.http.app import create_app
@@ -54,6 +61,8 @@ def _parser() -> argparse.ArgumentParser:
     bots_command.add_command(commands)
     terminal_play.add_command(commands)
     archive_command.add_command(commands)
+    dump_command.add_command(commands)
+    ratings_command.add_command(commands)
     return parser
 
 
@@ -146,6 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return bots_command.run(settings, args)
     if args.command == archive_command.COMMAND:
         return archive_command.run(settings, args)
+    if args.command == dump_command.COMMAND:
+        return dump_command.run(settings, args)
+    if args.command == ratings_command.COMMAND:
+        return ratings_command.run(settings, args)
     return 0
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from typing import Any, Protocol
 
+from boardstate.service.contract.match_ports import ChallengesPort, RematchesPort, SeeksPort
 from boardstate.service.contract.player_ports import PlayersPort
 from boardstate.service.contract.ports import (
     AcceptedMove,
@@ -23,6 +24,7 @@ from boardstate.service.contract.ports import (
     GameView,
     JoinedSeat,
 )
+from boardstate.service.contract.rating_ports import RatingsPort
 from boardstate.service.contract.webhook_ports import FeedPort, WebhookBackend
 
 
@@ -86,9 +88,11 @@ class LobbyPort(Protocol):
         seats: list[str] | None,
         bots: list[dict[str, Any]] | None = None,
         player_ids: list[str | None] | None = None,
+        rated: bool = False,
     ) -> CreatedGame:
         """Creates a game: `bots` fills their seats, `seats` (names) every other one;
-        `player_ids` are the integrator's opaque ids of the seats."""
+        `player_ids` are the integrator's opaque ids of the seats; `rated` counts its result
+        for ratings."""
 
     async def join_game(
         self, game_id: str, name: str, seat: int | None, player_id: str | None = None
@@ -200,3 +204,11 @@ class GameBackend(Protocol):
     def feed(self) -> FeedPort: ...
     @property
     def players(self) -> PlayersPort: ...
+    @property
+    def seeks(self) -> SeeksPort: ...
+    @property
+    def challenges(self) -> ChallengesPort: ...
+    @property
+    def rematches(self) -> RematchesPort: ...
+    @property
+    def ratings(self) -> RatingsPort: ...

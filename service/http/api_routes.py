@@ -3,9 +3,12 @@ order, and the price table generated from them with the plain routes' prices."""
 
 from __future__ import annotations
 
+from boardstate.service.http.api_dumps import DUMP_ROUTES
 from boardstate.service.http.api_games import GAME_ROUTES
 from boardstate.service.http.api_history import HISTORY_ROUTES
+from boardstate.service.http.api_matchmaking import MATCH_ROUTES
 from boardstate.service.http.api_players import PLAYER_ROUTES
+from boardstate.service.http.api_ratings import RATING_ROUTES
 from boardstate.service.http.api_route import ApiRoute, prices_of
 from boardstate.service.http.api_table import TABLE_ROUTES
 from boardstate.service.http.api_webhooks import WEBHOOK_ROUTES
@@ -17,6 +20,9 @@ DECLARED: tuple[ApiRoute, ...] = (
     *TABLE_ROUTES,
     *WEBHOOK_ROUTES,
     *PLAYER_ROUTES,
+    *DUMP_ROUTES,
+    *MATCH_ROUTES,
+    *RATING_ROUTES,
 )
 """The routes of `/v1` that the OpenAPI document describes (all but the document and its page).
 `HISTORY_ROUTES` first: its paths `/v1/games/import` and `/v1/games/verify` must be tried

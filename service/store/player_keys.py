@@ -2,6 +2,8 @@
 
 * `bs:{identity}:signing` — hash key id -> secret: the keys the service signs its own player
   tokens with (`service.store.signing_keys`), shared by every replica.
+* `bs:{mm}:<name>` — matchmaking: seeks, their pool, matches waiting for their game,
+  challenges and rematches (`service.store.matchmaking_store`, one slot for its scripts).
 
 Each family has one hash tag (one Redis Cluster slot); no other module builds these keys
 (`tests/service/test_keys.py` scans for them).
@@ -15,3 +17,26 @@ from boardstate.service.store.keys import DEFAULT_PREFIX
 def signing_keys_key(prefix: str = DEFAULT_PREFIX) -> str:
     """Returns the hash of the service's player-token signing keys."""
     return f"{prefix}:{{identity}}:signing"
+
+
+MATCHMAKING_FIELDS = (
+    "seeks",
+    "state",
+    "pool",
+    "owners",
+    "expiry",
+    "matches",
+    "pending",
+    "challenges",
+    "rematches",
+    "tokens",
+    "invites",
+)
+"""The keys of the matchmaking family, `bs:{mm}:<name>` (`service.store.matchmaking_store`)."""
+
+
+def matchmaking_key(name: str, prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns one key of the matchmaking family (every one in the `{mm}` slot)."""
+    if name not in MATCHMAKING_FIELDS:
+        raise ValueError(f"no matchmaking key {name!r}")
+    return f"{prefix}:{{mm}}:{name}"

@@ -91,6 +91,18 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/players",
         "/v1/players/me",
         "/v1/players/me/token",
+        "/v1/dumps/{gameType}",
+        "/v1/seeks",
+        "/v1/seeks/{id}",
+        "/v1/challenges",
+        "/v1/challenges/{id}",
+        "/v1/challenges/{id}/accept",
+        "/v1/challenges/{id}/decline",
+        "/v1/challenges/{id}/cancel",
+        "/v1/games/{id}/rematch",
+        "/v1/ratings/{gameType}/leaderboard",
+        "/v1/players/{playerId}/ratings",
+        "/v1/players/{playerId}/ratings/{gameType}/history",
     }
 
 

@@ -538,6 +538,222 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dumps/{gameType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every game of a type that ended in [from, to), one NDJSON line per game
+         * @description Each line: the game's summary, seats (name, playerId, bot), result and complete log, as `schema/dump-line.schema.json` describes (docs/archive.md, 'Dumps for analysts'). The admin token, unless `BOARDSTATE_DUMPS_PUBLIC=1`. Streamed: a dump of any length is sent as it is read.
+         */
+        get: operations["dumpGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open seeks (seeks) */
+        get: operations["seeks"];
+        put?: never;
+        /**
+         * Seeks a game: paired with compatible seeks at once, or waits (createSeek)
+         * @description Seeks of the same game type, player count, options, rated flag and bots are paired when each seeker's rating is inside every other's range; the game is created before the answer (`status: matched`, `gameId`, `seat`), and the player token acts for its seat. docs/players.md (Matchmaking).
+         */
+        post: operations["createSeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's seeks, open or settled (seek) */
+        get: operations["seek"];
+        put?: never;
+        post?: never;
+        /** Cancels an open seek; a settled one is answered as it is (cancelSeek) */
+        delete: operations["cancelSeek"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open challenges the caller made or was invited to (challenges) */
+        get: operations["challenges"];
+        put?: never;
+        /** Challenges named players to a game (createChallenge) */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A challenge the caller made or was invited to (challenge) */
+        get: operations["challenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts a challenge; the last acceptance starts the game */
+        post: operations["acceptChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a challenge (it closes) */
+        post: operations["declineChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The challenger withdraws the challenge */
+        post: operations["cancelChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a rematch of a finished game, seats rotated (rematch)
+         * @description With a player token or a seat token of the finished game. When every human seat has asked, the new game is created; asking again answers the same one.
+         */
+        post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/ratings/{gameType}/leaderboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first */
+        get: operations["getLeaderboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{playerId}/ratings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's rating in each game type they have played rated */
+        get: operations["getPlayerRatings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/{playerId}/ratings/{gameType}/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A player's rating after each rated game of a type, newest first */
+        get: operations["getRatingHistory"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "game.created": {
@@ -645,6 +861,8 @@ export interface components {
             bots?: components["schemas"]["BotIn"][] | null;
             /** @default null */
             playerIds?: (string | null)[] | null;
+            /** @default false */
+            rated?: boolean;
         };
         /**
          * BotIn
@@ -738,6 +956,8 @@ export interface components {
             clock?: null | components["schemas"]["ClockOut"];
             /** @default null */
             takeback?: null | components["schemas"]["TakebackOut"];
+            /** @default false */
+            rated?: boolean;
         };
         /** SeatOut */
         SeatOut: {
@@ -934,7 +1154,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {unknown} */
-            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "PLAYER_TOKEN_INVALID" | "SIGNUP_DISABLED" | "PLAYER_TOKEN_REQUIRED" | "INTERNAL";
+            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "PLAYER_TOKEN_INVALID" | "SIGNUP_DISABLED" | "PLAYER_TOKEN_REQUIRED" | "BAD_MATCH_REQUEST" | "TOO_MANY_SEEKS" | "SEEK_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "NOT_CHALLENGED" | "CHALLENGE_CLOSED" | "INTERNAL";
             details: Record<string, unknown> | null;
         };
         /** WebhookIn */
@@ -1061,6 +1281,174 @@ export interface components {
             playerId: string;
             expiresAt: number;
             issuedByService: boolean;
+        };
+        /**
+         * SeekIn
+         * @description `POST /v1/seeks`: the game sought (`createSeek`'s arguments). `bots` seats are filled by
+         *         `botPolicy` bots; `ratingMin`/`ratingMax` bound the other seekers' ratings; `ttlSeconds`
+         *         (at most `BOARDSTATE_SEEK_TTL`, its default) says how long the seek waits; `name` is the
+         *         seat's name (default: the playerId).
+         */
+        SeekIn: {
+            gameType: string;
+            players: number;
+            /** @default null */
+            options?: unknown;
+            /** @default false */
+            rated?: boolean;
+            /** @default 0 */
+            bots?: number;
+            /**
+             * @default heuristic
+             * @enum {string}
+             */
+            botPolicy?: "heuristic" | "random" | "search";
+            /** @default null */
+            ratingMin?: number | null;
+            /** @default null */
+            ratingMax?: number | null;
+            /** @default null */
+            ttlSeconds?: number | null;
+            /** @default null */
+            name?: string | null;
+        };
+        /**
+         * SeekOut
+         * @description A seek: `status` `open`, `matched` (with `gameId` and `seat`), `cancelled` or
+         *         `expired`; `createdAt`/`expiresAt` in epoch milliseconds.
+         */
+        SeekOut: {
+            seekId: string;
+            playerId: string;
+            gameType: string;
+            players: number;
+            options: unknown;
+            rated: boolean;
+            bots: number;
+            ratingMin: number | null;
+            ratingMax: number | null;
+            status: string;
+            createdAt: number;
+            expiresAt: number;
+            gameId: string | null;
+            seat: number | null;
+        };
+        /**
+         * ChallengeIn
+         * @description `POST /v1/challenges`: `invite` the playerIds who take every human seat but yours
+         *         (`players` - `bots` - 1 of them); `bots` seats are filled by `botPolicy` bots.
+         */
+        ChallengeIn: {
+            invite: string[];
+            gameType: string;
+            players: number;
+            /** @default null */
+            options?: unknown;
+            /** @default false */
+            rated?: boolean;
+            /** @default 0 */
+            bots?: number;
+            /**
+             * @default heuristic
+             * @enum {string}
+             */
+            botPolicy?: "heuristic" | "random" | "search";
+        };
+        /**
+         * ChallengeOut
+         * @description A challenge: `status` `open`, `matched` (`gameId`, and `seats`: one per player in
+         *         `[challenger, *invited]` order), `declined` (`declinedBy`), `cancelled` or `expired`.
+         */
+        ChallengeOut: {
+            challengeId: string;
+            challenger: string;
+            invited: string[];
+            accepted: string[];
+            gameType: string;
+            players: number;
+            options: unknown;
+            rated: boolean;
+            bots: number;
+            status: string;
+            createdAt: number;
+            expiresAt: number;
+            declinedBy: string | null;
+            gameId: string | null;
+            seats: number[] | null;
+        };
+        /**
+         * RematchOut
+         * @description A rematch: `open` (waiting for the seats in `waitingFor`) or `created` (`gameId`, the
+         *         caller's `seat`, and for a seat-token caller its new seat's `token`).
+         */
+        RematchOut: {
+            rematchOf: string;
+            status: string;
+            asked: number[];
+            waitingFor: number[];
+            gameId: string | null;
+            seat: number | null;
+            token: string | null;
+        };
+        /**
+         * RatingOut
+         * @description A player's rating in one game type: `rating` = 1500 + 30 (mu - 3 sigma), what
+         *         leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best).
+         */
+        RatingOut: {
+            gameType: string;
+            playerId: string;
+            rating: number;
+            mu: number;
+            sigma: number;
+            games: number;
+            rank: number | null;
+        };
+        /**
+         * LeaderboardOut
+         * @description Some places of a game type's leaderboard, best first; `nextCursor` is the next page's.
+         */
+        LeaderboardOut: {
+            gameType: string;
+            entries: components["schemas"]["RatingOut"][];
+            total: number;
+            nextCursor: string | null;
+        };
+        /**
+         * RatingChangeOut
+         * @description A player's rating after one rated game: `place` in the game (1 = first, ties equal),
+         *         the new `rating` and its `change`.
+         */
+        RatingChangeOut: {
+            gameId: string;
+            endedAt: string;
+            seat: number;
+            place: number;
+            players: number;
+            rating: number;
+            change: number;
+            mu: number;
+            sigma: number;
+            games: number;
+        };
+        /**
+         * RatingHistoryOut
+         * @description A player's rating changes in one game type, newest first.
+         */
+        RatingHistoryOut: {
+            gameType: string;
+            playerId: string;
+            entries: components["schemas"]["RatingChangeOut"][];
+            total: number;
+            nextCursor: string | null;
+        };
+        /**
+         * PlayerRatingsOut
+         * @description A player's rating in each game type they have played rated.
+         */
+        PlayerRatingsOut: {
+            playerId: string;
+            ratings: components["schemas"]["RatingOut"][];
         };
         /**
          * game.created
@@ -1269,7 +1657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED, SIGNUP_DISABLED */
+            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED, NOT_CHALLENGED, SIGNUP_DISABLED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1288,7 +1676,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1307,7 +1695,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1350,7 +1738,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1890,7 +2278,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2119,7 +2507,28 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2159,7 +2568,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2304,7 +2713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2459,7 +2868,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2478,7 +2887,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2521,7 +2930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2692,7 +3101,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2711,7 +3120,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2862,7 +3271,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2881,7 +3290,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3067,7 +3476,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3086,7 +3495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3129,7 +3538,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3284,7 +3693,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3303,7 +3712,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3605,7 +4014,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3777,7 +4186,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3796,7 +4205,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3946,7 +4355,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3965,7 +4374,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4008,7 +4417,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4158,7 +4567,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4177,7 +4586,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4220,7 +4629,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4370,7 +4779,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4389,7 +4798,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4432,7 +4841,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4591,7 +5000,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4610,7 +5019,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4653,7 +5062,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4803,7 +5212,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4822,7 +5231,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4865,7 +5274,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5024,7 +5433,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5043,7 +5452,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5086,7 +5495,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5240,7 +5649,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5259,7 +5668,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5407,7 +5816,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5426,7 +5835,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5469,7 +5878,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5614,7 +6023,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5633,7 +6042,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5782,7 +6191,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5801,7 +6210,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5949,7 +6358,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5968,7 +6377,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6114,7 +6523,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6133,7 +6542,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6285,7 +6694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6304,7 +6713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6455,7 +6864,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6474,7 +6883,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6624,7 +7033,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6643,7 +7052,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7143,6 +7552,2148 @@ export interface operations {
                 };
             };
             /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    dumpGames: {
+        parameters: {
+            query?: {
+                /** @description The period's start (default: 31 days before `to`). */
+                from?: string;
+                /** @description The period's end, excluded (default: now). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The game type. */
+                gameType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dump (NDJSON; possibly empty) */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Problem: BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed request",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    seeks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open seeks, oldest first */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"][];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    createSeek: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key from the same player again answers the same seek. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "gameType": "trambahn",
+                 *       "players": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["SeekIn"];
+            };
+        };
+        responses: {
+            /** @description The seek, open or matched */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: BAD_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: TOO_MANY_SEEKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many open seeks",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "TOO_MANY_SEEKS",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad seek or challenge",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "BAD_MATCH_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The seek's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: SEEK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Seek not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "SEEK_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    cancelSeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The seek's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: SEEK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Seek not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "SEEK_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    challenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open challenges, oldest first */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"][];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invite": [
+                 *         "p_other"
+                 *       ],
+                 *       "gameType": "trambahn",
+                 *       "players": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChallengeIn"];
+            };
+        };
+        responses: {
+            /** @description The open challenge */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: BAD_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad seek or challenge",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "BAD_MATCH_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    acceptChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    declineChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    cancelChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rematch, open or created */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: GAME_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: GAME_NOT_FINISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not finished",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "GAME_NOT_FINISHED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    getLeaderboard: {
+        parameters: {
+            query?: {
+                /** @description Page size (clamped). */
+                limit?: number;
+                /** @description `nextCursor` of a page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description A game type id. */
+                gameType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the leaderboard */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LeaderboardOut"];
+                };
+            };
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    getPlayerRatings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description An opaque player id (1 to 64 printable characters, no `/`). */
+                playerId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The player's ratings */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerRatingsOut"];
+                };
+            };
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Illegal move",
+                     *       "status": 422,
+                     *       "detail": "place 1 or 2 passengers before you build stations",
+                     *       "code": "ILLEGAL_MOVE",
+                     *       "details": {
+                     *         "rule": "step_order"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    getRatingHistory: {
+        parameters: {
+            query?: {
+                /** @description Page size (clamped). */
+                limit?: number;
+                /** @description `nextCursor` of a page. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /** @description An opaque player id (1 to 64 printable characters, no `/`). */
+                playerId: string;
+                /** @description A game type id. */
+                gameType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the history */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RatingHistoryOut"];
+                };
+            };
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Illegal move",
+                     *       "status": 422,
+                     *       "detail": "place 1 or 2 passengers before you build stations",
+                     *       "code": "ILLEGAL_MOVE",
+                     *       "details": {
+                     *         "rule": "step_order"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */

@@ -88,6 +88,8 @@ class Relay:
         outbox.listeners.append(self.wake.set)
         self.on_queued: Callable[[], None] | None = None
         """Called after the relay queued deliveries (wakes this process's sender)."""
+        self.on_relayed: Callable[[str], None] | None = None
+        """Called with an announcement's type after it reached the feed (wakes the ratings)."""
 
     async def relay_game(self, game_id: str, mark: bytes) -> int:
         """Relays one game's outbox (unless another replica holds it); returns how many."""
@@ -121,6 +123,10 @@ class Relay:
                     steps.append((announcement, queued))
             fresh = await self.outbox.relay_all(steps, now_ms())
             self.relayed += sum(fresh)
+            if self.on_relayed is not None:
+                for (announcement, _), new in zip(steps, fresh, strict=True):
+                    if new:
+                        self.on_relayed(str(announcement.get("type")))
             queued_any = any(q for (_, q), f in zip(steps, fresh, strict=True) if f)
             if queued_any and self.on_queued is not None:
                 self.on_queued()

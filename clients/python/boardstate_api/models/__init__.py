@@ -3,6 +3,9 @@
 from .answer_in import AnswerIn
 from .bot_in import BotIn
 from .bot_in_policy import BotInPolicy
+from .challenge_in import ChallengeIn
+from .challenge_in_bot_policy import ChallengeInBotPolicy
+from .challenge_out import ChallengeOut
 from .clock_out import ClockOut
 from .create_game_in import CreateGameIn
 from .delivery_out import DeliveryOut
@@ -41,6 +44,7 @@ from .header_out_status import HeaderOutStatus
 from .imported_out import ImportedOut
 from .imported_out_status import ImportedOutStatus
 from .join_in import JoinIn
+from .leaderboard_out import LeaderboardOut
 from .legal_moves_out import LegalMovesOut
 from .legal_moves_out_moves_item import LegalMovesOutMovesItem
 from .list_games_status import ListGamesStatus
@@ -48,10 +52,15 @@ from .move_accepted_out import MoveAcceptedOut
 from .move_in import MoveIn
 from .player_count_out import PlayerCountOut
 from .player_out import PlayerOut
+from .player_ratings_out import PlayerRatingsOut
 from .player_token_out import PlayerTokenOut
 from .problem_out import ProblemOut
 from .problem_out_code import ProblemOutCode
 from .problem_out_details_type_0 import ProblemOutDetailsType0
+from .rating_change_out import RatingChangeOut
+from .rating_history_out import RatingHistoryOut
+from .rating_out import RatingOut
+from .rematch_out import RematchOut
 from .result_out import ResultOut
 from .result_out_details_type_0 import ResultOutDetailsType0
 from .seat_clock_out import SeatClockOut
@@ -62,6 +71,9 @@ from .seat_timed_out_data import SeatTimedOutData
 from .seat_timed_out_data_seats_item import SeatTimedOutDataSeatsItem
 from .seat_timed_out_data_status import SeatTimedOutDataStatus
 from .seat_token_out import SeatTokenOut
+from .seek_in import SeekIn
+from .seek_in_bot_policy import SeekInBotPolicy
+from .seek_out import SeekOut
 from .stand_in_in import StandInIn
 from .stand_in_in_policy import StandInInPolicy
 from .state_out import StateOut
@@ -88,6 +100,9 @@ __all__ = (
     "AnswerIn",
     "BotIn",
     "BotInPolicy",
+    "ChallengeIn",
+    "ChallengeInBotPolicy",
+    "ChallengeOut",
     "ClockOut",
     "CreateGameIn",
     "DeliveryOut",
@@ -126,6 +141,7 @@ __all__ = (
     "ImportedOut",
     "ImportedOutStatus",
     "JoinIn",
+    "LeaderboardOut",
     "LegalMovesOut",
     "LegalMovesOutMovesItem",
     "ListGamesStatus",
@@ -133,10 +149,15 @@ __all__ = (
     "MoveIn",
     "PlayerCountOut",
     "PlayerOut",
+    "PlayerRatingsOut",
     "PlayerTokenOut",
     "ProblemOut",
     "ProblemOutCode",
     "ProblemOutDetailsType0",
+    "RatingChangeOut",
+    "RatingHistoryOut",
+    "RatingOut",
+    "RematchOut",
     "ResultOut",
     "ResultOutDetailsType0",
     "SeatClockOut",
@@ -147,6 +168,9 @@ __all__ = (
     "SeatTimedOutDataSeatsItem",
     "SeatTimedOutDataStatus",
     "SeatTokenOut",
+    "SeekIn",
+    "SeekInBotPolicy",
+    "SeekOut",
     "StandInIn",
     "StandInInPolicy",
     "StateOut",
