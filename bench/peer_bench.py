@@ -119,6 +119,8 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     keys = [k for k, v in runs[0].items() if isinstance(v, int | float)]
     out = {k: round(statistics.median(r[k] for r in runs), 3) for k in keys}
     out["moves_per_s_runs"] = [r["moves_per_s"] for r in runs]
+    if "redis_calls_by_command" in runs[-1]:
+        out["redis_calls_by_command"] = runs[-1]["redis_calls_by_command"]  # the last repeat's
     return out
 
 
@@ -183,6 +185,7 @@ def _peer_figures(raw: dict[str, Any]) -> dict[str, Any]:
         "p99_ms": lat["p99"],
         "server_cpu_us_per_move": raw["server_cpu_us_per_move"],
         "redis_cpu_us_per_move": 0.0,
+        "redis_calls_per_move": 0.0,
         "server_cpu_pct": raw["server_cpu_pct"],
         "machine_busy_pct": raw["machine_busy_pct"],
         "client_cpu_pct": raw["client_cpu_pct"],
@@ -219,12 +222,13 @@ def _r(a: float, b: float) -> float:
 def report(figures: dict[str, Any]) -> str:
     """A readable table of the figures."""
     head = f"{'side':<24}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'µs CPU/move':>12}"
-    head += f"{'Redis µs':>9}{'busy %':>8}{'client %':>9}"
+    head += f"{'Redis µs':>9}{'cmds':>6}{'busy %':>8}{'client %':>9}"
     lines = [head]
     for name, s in figures["sides"].items():
         lines.append(
             f"{name:<24}{s['moves_per_s']:>9.0f}{s['p50_ms']:>8.2f}{s['p99_ms']:>8.2f}"
             f"{s['server_cpu_us_per_move']:>12.0f}{s['redis_cpu_us_per_move']:>9.0f}"
+            f"{s.get('redis_calls_per_move', 0.0):>6.1f}"
             f"{s['machine_busy_pct']:>8.1f}{s['client_cpu_pct']:>9.1f}"
         )
     lines.append("")

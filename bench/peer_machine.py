@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from bench.service_figures import percentile, redis_cpu
+from bench.service_figures import percentile, redis_calls, redis_cpu
 
 TICK = os.sysconf("SC_CLK_TCK")
 
@@ -59,12 +59,13 @@ class MachineClock:
         self.server_pid = server_pid
         self.redis_url = redis_url
 
-    async def read(self) -> dict[str, float]:
+    async def read(self) -> dict[str, Any]:
         """CPU seconds so far of the server tree, Redis, this process; the machine's jiffies."""
         busy, total = machine()
         return {
             "server": tree_cpu(self.server_pid),
             "redis": await redis_cpu(self.redis_url),
+            "redis_calls": await redis_calls(self.redis_url),
             "client": time.process_time(),
             "busy": busy,
             "total": total,
@@ -72,14 +73,15 @@ class MachineClock:
 
     @staticmethod
     def figures(
-        before: dict[str, float],
-        after: dict[str, float],
+        before: dict[str, Any],
+        after: dict[str, Any],
         seconds: float,
         accepted: int,
         latencies_ms: Sequence[float],
     ) -> dict[str, Any]:
         """The figures of one window: moves/s, latency, CPU per move, busy %."""
-        spent = {k: after[k] - before[k] for k in before}
+        calls = {k: n - before["redis_calls"].get(k, 0) for k, n in after["redis_calls"].items()}
+        spent = {k: after[k] - before[k] for k in before if k != "redis_calls"}
         moves = max(1, accepted)
         return {
             "accepted": accepted,
@@ -89,6 +91,8 @@ class MachineClock:
             "p99_ms": round(percentile(latencies_ms, 0.99), 3),
             "server_cpu_us_per_move": round(spent["server"] * 1e6 / moves, 1),
             "redis_cpu_us_per_move": round(spent["redis"] * 1e6 / moves, 1),
+            "redis_calls_per_move": round(sum(calls.values()) / moves, 2),
+            "redis_calls_by_command": {k: round(n / moves, 2) for k, n in calls.items() if n},
             "server_cpu_pct": round(spent["server"] * 100 / seconds, 1),
             "client_cpu_pct": round(spent["client"] * 100 / seconds, 1),
             "machine_busy_pct": round(spent["busy"] * 100 / max(1, spent["total"]), 1),

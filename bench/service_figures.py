@@ -36,6 +36,18 @@ def ratio(a: float, b: float) -> float:
     return round(a / b, 3) if b else float("nan")
 
 
+async def redis_calls(url: str) -> dict[str, int]:
+    """Commands the Redis server at `url` has run so far, by command (`INFO commandstats`)."""
+    import redis.asyncio
+
+    client = redis.asyncio.Redis.from_url(url)
+    try:
+        info = await client.info("commandstats")
+    finally:
+        await client.aclose()
+    return {k.removeprefix("cmdstat_"): int(v["calls"]) for k, v in info.items()}
+
+
 async def redis_cpu(url: str) -> float:
     """CPU seconds (user + system) the Redis server at `url` has used so far (`INFO cpu`)."""
     import redis.asyncio

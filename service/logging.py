@@ -118,10 +118,7 @@ class RequestContextMiddleware:
         if scope["type"] not in ("http", "websocket"):
             await self.app(scope, receive, send)
             return
-        request_id = _request_id(scope)
-        scope[REQUEST_ID_KEY] = request_id
-        structlog.contextvars.clear_contextvars()
-        structlog.contextvars.bind_contextvars(request_id=request_id)
+        request_id = begin_request(scope)
         status = 0
         started = time.perf_counter()
 
@@ -144,16 +141,30 @@ class RequestContextMiddleware:
             status = 500
             raise
         finally:
-            route = getattr(scope.get("route"), "path", "unmatched")
-            method = scope.get("method", "WS")
-            self.metrics.request_counter(method, route, status).inc()
-            level = logging.DEBUG if scope["path"] in _QUIET_PATHS else logging.INFO
-            log.log(
-                level,
-                "request",
-                method=method,
-                path=scope["path"],
-                status=status,
-                duration_ms=round((time.perf_counter() - started) * 1000, 2),
-            )
-            structlog.contextvars.clear_contextvars()
+            end_request(self.metrics, scope, status, started)
+
+
+def begin_request(scope: Scope) -> str:
+    """Binds the request id (from `X-Request-ID` or fresh) to the scope and the log context."""
+    request_id = _request_id(scope)
+    scope[REQUEST_ID_KEY] = request_id
+    structlog.contextvars.clear_contextvars()
+    structlog.contextvars.bind_contextvars(request_id=request_id)
+    return request_id
+
+
+def end_request(metrics: Metrics, scope: Scope, status: int, started: float) -> None:
+    """Counts the request by route and status, logs it and clears the log context."""
+    route = getattr(scope.get("route"), "path", "unmatched")
+    method = scope.get("method", "WS")
+    metrics.request_counter(method, route, status).inc()
+    level = logging.DEBUG if scope["path"] in _QUIET_PATHS else logging.INFO
+    log.log(
+        level,
+        "request",
+        method=method,
+        path=scope["path"],
+        status=status,
+        duration_ms=round((time.perf_counter() - started) * 1000, 2),
+    )
+    structlog.contextvars.clear_contextvars()

@@ -20,20 +20,19 @@ from boardstate.service.features.lobby.admission import Admission
 from boardstate.service.http.api_routes import PRICES
 from boardstate.service.http.background import background_loops
 from boardstate.service.http.charges import HEADER_NAMES
+from boardstate.service.http.edge import Edge
 from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
 from boardstate.service.http.graphql_sse import sse_transport
 from boardstate.service.http.graphql_ws import MAX_OPERATIONS
-from boardstate.service.http.limits import SizeLimits
+from boardstate.service.http.hot_routes import hot_first
 from boardstate.service.http.log_import import LOG_BODY_PATHS
 from boardstate.service.http.pages import PAGE_ROUTES
-from boardstate.service.http.player_gate import PlayerTokenGate
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
-from boardstate.service.http.rate_limits import RateLimitMiddleware
 from boardstate.service.http.routes import ROUTES
 from boardstate.service.http.v1_routes import V1_ROUTES
 from boardstate.service.log import time_source
-from boardstate.service.logging import RequestContextMiddleware, configure_logging
+from boardstate.service.logging import configure_logging
 from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.loops import Loops
 from boardstate.service.runtime.offload import use_short_switch_interval
@@ -150,16 +149,11 @@ def create_app(settings: Settings) -> Starlette:
         GRAPHQL_SSE_PROTOCOL: sse_transport(settings.sse_keepalive_seconds)
     }
     graphql.request_concurrency = settings.request_concurrency
+    # One layer for the request id, logs, rate limits and points, player tokens and body sizes
+    # (`service.http.edge`): one wrapper of `send` per request, not one per concern.
+    per_path = dict.fromkeys(LOG_BODY_PATHS)
     middleware = [
-        Middleware(RequestContextMiddleware, metrics=metrics),
-        Middleware(RateLimitMiddleware, settings=settings, prices=PRICES),
-        Middleware(PlayerTokenGate),
-        Middleware(
-            SizeLimits,
-            max_body=settings.max_body_bytes,
-            max_ws_message=settings.max_ws_message_bytes,
-            per_path=dict.fromkeys(LOG_BODY_PATHS),
-        ),
+        Middleware(Edge, metrics=metrics, settings=settings, prices=PRICES, per_path=per_path)
     ]
     if settings.cors_origins:
         middleware.append(
@@ -195,7 +189,7 @@ def create_app(settings: Settings) -> Starlette:
         Mount(STATIC_PATH, app=GraphiQLStatic(), name="graphiql-static"),
     ]
     return Starlette(
-        routes=routes,
+        routes=hot_first(routes),
         middleware=middleware,
         lifespan=lifespan,
         exception_handlers=EXCEPTION_HANDLERS,

@@ -22,7 +22,10 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
 
+from starlette.types import Message
+
 from boardstate.service.contract.points import Budget
+from boardstate.service.runtime.callers import Caller
 
 POINTS_KEY = "boardstate.points"
 """On the scope of `/graphql` requests and websockets: a `Charge`."""
@@ -54,3 +57,20 @@ def message(budget: Budget) -> str:
         f"points budget exhausted: this request costs {budget.cost} points, "
         f"{budget.remaining} left; retry in {budget.retry_after} s"
     )
+
+
+def decorated(caller: Caller, message: Message) -> Message:
+    """A response start with what the game service noted on the caller: `Retry-After` and 503
+    after a full store, the points budget's headers."""
+    if caller.retry_after is not None:
+        headers = list(message.get("headers", []))
+        if all(name.lower() != b"retry-after" for name, _ in headers):  # REST sets it
+            headers.append((b"retry-after", str(caller.retry_after).encode()))
+        status = message["status"]
+        if caller.store_full and status < 400:
+            status = 503
+        message = {**message, "status": status, "headers": headers}
+    if caller.budget is not None:
+        headers = [*message.get("headers", []), *budget_headers(caller.budget)]
+        message = {**message, "headers": headers}
+    return message

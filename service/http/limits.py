@@ -86,7 +86,7 @@ class SizeLimits:
         else:
             await self.app(scope, receive, send)
 
-    async def _refuse(self, scope: Scope, send: Send, limit: int) -> None:
+    async def refuse(self, scope: Scope, send: Send, limit: int) -> None:
         status, headers, payload = too_large_response(scope["path"], limit)
         await send({"type": "http.response.start", "status": status, "headers": headers})
         await send({"type": "http.response.body", "body": payload})
@@ -98,7 +98,7 @@ class SizeLimits:
             return
         declared = declared_length(scope)
         if declared is not None and declared > limit:
-            await self._refuse(scope, send, limit)
+            await self.refuse(scope, send, limit)
             return
         received = 0
         cut = started = False
@@ -113,7 +113,7 @@ class SizeLimits:
                 if received > limit:
                     cut = True
                     if not started:
-                        await self._refuse(scope, send, limit)
+                        await self.refuse(scope, send, limit)
                     return {"type": "http.disconnect"}
             return message
 

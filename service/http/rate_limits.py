@@ -41,7 +41,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from boardstate.service.contract.codes import RATE_LIMITED
 from boardstate.service.contract.points import Budget
 from boardstate.service.contract.tokens import bearer_token
-from boardstate.service.http.charges import POINTS_KEY, Charge, budget_headers, message
+from boardstate.service.http.charges import POINTS_KEY, Charge, budget_headers, decorated, message
 from boardstate.service.http.connection_limits import plain_ip
 from boardstate.service.http.limits import GRAPHQL_PATH
 from boardstate.service.http.rest_prices import PriceTable
@@ -153,30 +153,43 @@ class RateLimitMiddleware:
         if scope["type"] not in ("http", "websocket") or scope["path"] in EXEMPT:
             await self.app(scope, receive, send)
             return
-        caller = Caller(client_address(scope, self.trusted))
-        caller.token = bearer_token(Headers(scope=scope).get("authorization"))
+        caller = self.caller_of(scope)
         reset = CALLER.set(caller)
         try:
-            limiter: RateLimiter | None = scope.get("state", {}).get("limiter")
-            wait = None if limiter is None else await self._hit(limiter, caller)
-            if wait is not None:
-                await self._refuse(scope, send, wait)
+            refused = await self.admit(scope, caller)
+            if refused is not None:
+                await self.refuse(scope, send, *refused)
                 return
-            if limiter is not None and scope["type"] == "websocket":
-                scope[OPERATION_HIT_KEY] = functools.partial(self._operation, limiter, caller)
-            budget: PointsBudget | None = scope.get("state", {}).get("budget")
-            if budget is not None:
-                scope[POINTS_KEY] = functools.partial(self._charge, budget, caller)
-                if scope["type"] == "http" and scope["path"] != GRAPHQL_PATH:
-                    spent = await self._charge(
-                        budget, caller, self.prices.rest_points(scope, self.page_cap, self.max_cost)
-                    )
-                    if spent is not None and spent.retry_after is not None:
-                        await self._refuse(scope, send, spent.retry_after, spent)
-                        return
             await self.app(scope, receive, self._sender(caller, send))
         finally:
             CALLER.reset(reset)
+
+    def caller_of(self, scope: Scope) -> Caller:
+        """The request's caller: its client address and bearer token."""
+        caller = Caller(client_address(scope, self.trusted))
+        caller.token = bearer_token(Headers(scope=scope).get("authorization"))
+        return caller
+
+    async def admit(self, scope: Scope, caller: Caller) -> tuple[int, Budget | None] | None:
+        """Counts the request against the caller's windows and charges a REST route its price;
+        returns the seconds to wait (and the budget left) when it is refused, else None. Puts
+        the websocket's operation hit and the GraphQL door's charge on the scope."""
+        limiter: RateLimiter | None = scope.get("state", {}).get("limiter")
+        wait = None if limiter is None else await self._hit(limiter, caller)
+        if wait is not None:
+            return wait, None
+        if limiter is not None and scope["type"] == "websocket":
+            scope[OPERATION_HIT_KEY] = functools.partial(self._operation, limiter, caller)
+        budget: PointsBudget | None = scope.get("state", {}).get("budget")
+        if budget is not None:
+            scope[POINTS_KEY] = functools.partial(self._charge, budget, caller)
+            if scope["type"] == "http" and scope["path"] != GRAPHQL_PATH:
+                spent = await self._charge(
+                    budget, caller, self.prices.rest_points(scope, self.page_cap, self.max_cost)
+                )
+                if spent is not None and spent.retry_after is not None:
+                    return spent.retry_after, spent
+        return None
 
     @staticmethod
     async def _charge(
@@ -203,7 +216,7 @@ class RateLimitMiddleware:
         return wait
 
     @staticmethod
-    async def _refuse(scope: Scope, send: Send, wait: int, budget: Budget | None = None) -> None:
+    async def refuse(scope: Scope, send: Send, wait: int, budget: Budget | None = None) -> None:
         status, headers, body = refusal(scope, wait, budget)
         if budget is not None:
             headers += budget_headers(budget)
@@ -220,20 +233,8 @@ class RateLimitMiddleware:
     @staticmethod
     def _sender(caller: Caller, send: Send) -> Send:
         async def sender(message: Message) -> None:
-            if message["type"] != "http.response.start":
-                await send(message)
-                return
-            if caller.retry_after is not None:
-                headers = list(message.get("headers", []))
-                if all(name.lower() != b"retry-after" for name, _ in headers):  # REST sets it
-                    headers.append((b"retry-after", str(caller.retry_after).encode()))
-                status = message["status"]
-                if caller.store_full and status < 400:
-                    status = 503
-                message = {**message, "status": status, "headers": headers}
-            if caller.budget is not None:
-                headers = [*message.get("headers", []), *budget_headers(caller.budget)]
-                message = {**message, "headers": headers}
+            if message["type"] == "http.response.start":
+                message = decorated(caller, message)
             await send(message)
 
         return sender

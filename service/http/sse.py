@@ -113,6 +113,8 @@ class EventStreamResponse(Response):
         self.stream = stream
         self.last = start
         self.keepalive_s = keepalive_s
+        self.sent_at = 0.0
+        """When the last event or keep-alive was sent (the loop's clock)."""
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         stopping: asyncio.Event = scope.get(SHUTDOWN_KEY) or asyncio.Event()
@@ -135,41 +137,49 @@ class EventStreamResponse(Response):
             await self.stream.aclose()
 
     async def _pump(self, send: Send, stopping: asyncio.Event, gone: asyncio.Event) -> None:
-        ended = False
+        """Runs `_forward` (one task for the whole stream, not one per event) until the stream
+        ends, the client goes away or the server stops; a keep-alive after every quiet
+        `keepalive_s`."""
+        loop = asyncio.get_running_loop()
+        self.sent_at = loop.time()
+        forward = asyncio.ensure_future(self._forward(send))
         stop = asyncio.ensure_future(stopping.wait())
         away = asyncio.ensure_future(gone.wait())
-        following: asyncio.Future[EventView] | None = None
         try:
-            while not ended:
-                if following is None:
-                    following = asyncio.ensure_future(anext(self.stream))
+            while True:
+                quiet = self.keepalive_s - (loop.time() - self.sent_at)
+                if quiet <= 0:
+                    self.sent_at = loop.time()
+                    await self._body(send, b": keep-alive\n\n")
+                    continue
                 done, _ = await asyncio.wait(
-                    (following, stop, away),
-                    timeout=self.keepalive_s,
-                    return_when=asyncio.FIRST_COMPLETED,
+                    (forward, stop, away), timeout=quiet, return_when=asyncio.FIRST_COMPLETED
                 )
+                if forward in done:
+                    forward.result()  # the stream ended (or failed: raised here)
+                    return
                 if away in done:
                     return
-                if following in done:
-                    try:
-                        view = following.result()
-                    except StopAsyncIteration:
-                        return
-                    following = None
-                    await self._body(send, encode_event(view))
-                    self.last = view.version
-                    ended = view.type == GAME_ENDED
-                elif stop in done:
+                if stop in done:
+                    await cancelled_until_ended(forward)
                     shutdown = json.dumps({"resumeAfterVersion": self.last})
                     await self._body(
                         send, f"retry: {RETRY_MS}\nevent: shutdown\ndata: {shutdown}\n\n".encode()
                     )
                     return
-                elif not done:
-                    await self._body(send, b": keep-alive\n\n")
         finally:
-            for waiter in (following, stop, away):
+            for waiter in (forward, stop, away):
                 await cancelled_until_ended(waiter)
+
+    async def _forward(self, send: Send) -> None:
+        """Sends the stream's events as they come, up to `GameEnded`."""
+        loop = asyncio.get_running_loop()
+        async for view in self.stream:
+            self.last = view.version
+            self.sent_at = loop.time()
+            await self._body(send, encode_event(view))
+            if view.type == GAME_ENDED:
+                return
 
     @staticmethod
     async def _body(send: Send, chunk: bytes) -> None:

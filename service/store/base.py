@@ -24,7 +24,7 @@ do not decode; `InvalidCursor` from `index_page` with a cursor naming no indexed
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # the store's own parts, typed here only
@@ -44,8 +44,7 @@ class StoredEvent:
     seat: int | None
     move_id: str | None
     data: Mapping[str, Any]
-    at: str
-    """ISO-8601 UTC timestamp with milliseconds, e.g. `2026-12-02T13:47:58.123Z`."""
+    at: str  # ISO-8601 UTC timestamp with milliseconds, e.g. `2026-12-02T13:47:58.123Z`
     state_hash: str
     move: Mapping[str, Any] | None = None
     """The submitted move (wire form), on the first event of each move only (envelope v2)."""
@@ -63,9 +62,7 @@ class StoredEvent:
             "at": self.at,
             "stateHash": self.state_hash,
         }
-        if self.move is not None:
-            out["move"] = dict(self.move)
-        return out
+        return out if self.move is None else {**out, "move": dict(self.move)}
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -133,13 +130,15 @@ class GameSummary:
 class LiveStreams(Protocol):
     """Blocking reads of many games' new events (`service.store.stream_reader`)."""
 
+    listeners: list[Callable[[str, Sequence[StoredEvent]], None]]  # this process's appends
+
     def group_of(self, game_id: str) -> int:
         """Games of one group can be read together by `read`."""
 
     async def read(
-        self, positions: Mapping[str, int], block_ms: int
+        self, positions: Mapping[str, int], block_ms: int, since: Callable[[str], int] | None
     ) -> dict[str, list[StoredEvent]]:
-        """Returns the events after each game's position, waiting up to `block_ms`."""
+        """Returns the events after each game's position (`since(game)`), waiting `block_ms`."""
 
 
 class EventStore(Protocol):
@@ -147,7 +146,7 @@ class EventStore(Protocol):
 
     @property
     def streams(self) -> LiveStreams:
-        """The live reader, on connections of its own."""
+        """The live reader, on connections of its own; told of this process's appends."""
 
     outbox: RedisOutbox  # game outboxes, the relay step and the feed (`store.outbox`)
     webhooks: RedisWebhooks  # webhook endpoints, queues, deliveries (`store.webhook_store`)

@@ -12,6 +12,10 @@ tagged `{hooks}`, so each step below is atomic too:
   before deleting the outbox entry runs it again: `seen` makes the second run a no-op.
 * leases (`SET NX PX`) keep two replicas from relaying one game (or sending to one endpoint) at
   once; a dead replica's lease runs out and another takes over.
+
+The relay works on many games at once: each step above is sent for all of them as one
+non-transactional pipeline (`*_all`; a cluster pipeline sends one per node, each node's commands
+in order), scripts by their text (`EVAL`: a cluster pipeline cannot load them on `NOSCRIPT`).
 """
 
 from __future__ import annotations
@@ -86,6 +90,30 @@ class Leases:
     async def give_back(self, name: str, token: str) -> None:
         await self._release(keys=[self.keys.lease(name)], args=[token])
 
+    async def take_all(self, names: list[str], ms: int) -> list[str | None]:
+        """`take` for each name, in one round trip."""
+        tokens = [secrets.token_hex(8) for _ in names]
+        leases = zip(names, tokens, strict=True)
+        commands = [("SET", self.keys.lease(n), t, "NX", "PX", ms) for n, t in leases]
+        taken = await pipelined(self.client, commands)
+        return [t if ok else None for t, ok in zip(tokens, taken, strict=True)]
+
+    async def give_back_all(self, held: list[tuple[str, str]]) -> None:
+        """`give_back` for each (name, token), in one round trip."""
+        commands = [("EVAL", RELEASE_SCRIPT, 1, self.keys.lease(n), t) for n, t in held]
+        await pipelined(self.client, commands)
+
+
+async def pipelined(client: Redis | RedisCluster, commands: list[tuple[Any, ...]]) -> list[Any]:
+    """The replies of `commands`, sent as one non-transactional pipeline (raises the first
+    error, after every command ran)."""
+    if not commands:
+        return []
+    pipe = client.pipeline(transaction=False)
+    for command in commands:
+        pipe.execute_command(*command)
+    return list(await pipe.execute())
+
 
 class RedisOutbox:
     """Pending outboxes, the relay step and the feed stream."""
@@ -139,6 +167,50 @@ class RedisOutbox:
         if not await self._drop(keys=[outbox]):
             await self._forget(keys=[self.keys.pending], args=[game_id, mark])
         await self.client.zremrangebyscore(self.keys.seen, "-inf", now_ms - SEEN_MS)
+
+    async def entries_all(
+        self, game_ids: list[str], limit: int
+    ) -> list[list[tuple[bytes, dict[str, Any]]]]:
+        """`entries` of each game, in one round trip."""
+        commands = [("XRANGE", self._outbox(g), "-", "+", "COUNT", limit) for g in game_ids]
+        found = await pipelined(self.client, commands)
+        return [[(entry, json.loads(fields[b"a"])) for entry, fields in f or []] for f in found]
+
+    async def relay_all(
+        self, steps: list[tuple[dict[str, Any], list[tuple[str, str, bytes]]]], now_ms: int
+    ) -> list[bool]:
+        """`relay` of each (announcement, deliveries), in order, in one round trip."""
+        commands = []
+        for announcement, deliveries in steps:
+            keys: list[str] = [self.keys.seen, self.keys.feed]
+            args: list[Any] = [announcement["id"], json.dumps(announcement, separators=(",", ":"))]
+            args += [now_ms, FEED_MAXLEN, SEEN_MS, len(deliveries)]
+            for endpoint, delivery, record in deliveries:
+                keys += [self.keys.queue(endpoint), self.keys.record(delivery)]
+                keys.append(self.keys.log(endpoint))
+                args += [delivery, record]
+            commands.append(("EVAL", RELAY_SCRIPT, len(keys), *keys, *args))
+        return [bool(r) for r in await pipelined(self.client, commands)]
+
+    async def done_all(self, games: list[tuple[str, bytes, list[bytes]]], now_ms: int) -> None:
+        """`done` for each (game, mark, relayed entries), in two round trips."""
+        commands: list[tuple[Any, ...]] = []
+        for game_id, _, entries in games:
+            outbox = self._outbox(game_id)
+            commands += [("XDEL", outbox, *entries)] if entries else []
+            commands.append(("EVAL", DROP_SCRIPT, 1, outbox))
+        replies = await pipelined(self.client, commands)
+        drops = [r for c, r in zip(commands, replies, strict=True) if c[0] == "EVAL"]
+        forget: list[tuple[Any, ...]] = [
+            ("EVAL", FORGET_SCRIPT, 1, self.keys.pending, game_id, mark)
+            for (game_id, mark, _), drop in zip(games, drops, strict=True)
+            if not drop
+        ]
+        forget.append(("ZREMRANGEBYSCORE", self.keys.seen, "-inf", now_ms - SEEN_MS))
+        await pipelined(self.client, forget)
+
+    def _outbox(self, game_id: str) -> str:
+        return GameKeys.of(game_id, self.prefix).outbox
 
     async def outboxes(self) -> list[str]:
         """Every game whose outbox key exists (the sweep after a crash; a full `SCAN`)."""

@@ -12,6 +12,12 @@ Here a request waits up to `wait_s` for a connection, then fails with a `Connect
   (the lock is free: the usual case) completes at once, where nothing can interrupt it; only one
   that waits is finished in a task of its own (a task per call cost about 10 µs of CPU per
   command).
+* single server, per command: `WaitingPool.get_connection` hands out an idle connection at once
+  when nobody waits for one (redis-py's blocking pool takes a condition, a timeout and a lock
+  for every command), and `DirectConnection` writes a command without `asyncio.wait_for` (a task
+  per command on Python 3.11) when the socket's buffer is empty: the write cannot block then, and
+  the reply is still awaited under the socket timeout, so a stuck server is still a
+  `TimeoutError` (`StoreUnavailable`). Anything else takes redis-py's own path.
 * Redis Cluster: redis-py's cluster nodes have no waiting pool, so `WaitingRedisCluster` admits at
   most `size` commands at once per process (a semaphore, waited for at most `wait_s`); each node's
   own pool is larger than that, so it is never exhausted. A node's release is synchronous.
@@ -24,14 +30,55 @@ import types
 from collections.abc import Coroutine, Generator
 from typing import Any
 
-from redis.asyncio import BlockingConnectionPool, Redis
+from redis.asyncio import BlockingConnectionPool, Connection, Redis
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.connection import AbstractConnection
 from redis.exceptions import ConnectionError as RedisConnectionError
 
 
+class DirectConnection(Connection):
+    """A plain TCP connection that writes a command in place when nothing is buffered."""
+
+    async def send_packed_command(self, command: Any, check_health: bool = True) -> None:
+        writer = self._writer
+        if (
+            not isinstance(command, list)
+            or writer is None
+            or self._reader is None
+            or self.health_check_interval
+            or writer.transport.is_closing()
+            or writer.transport.get_write_buffer_size()
+        ):
+            await super().send_packed_command(command, check_health)
+            return
+        try:
+            writer.writelines(command)
+        except BaseException as exc:
+            await self.disconnect(nowait=True)
+            raise RedisConnectionError(f"Error while writing to socket: {exc!r}") from exc
+
+
 class WaitingPool(BlockingConnectionPool):
     """A blocking pool whose connections always come back, even from cancelled requests."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if self.connection_class is Connection:  # not TLS or a Unix socket
+            self.connection_class = DirectConnection
+
+    async def get_connection(self, *args: Any, **kwargs: Any) -> AbstractConnection:
+        free = self._available_connections
+        if not free or self._condition.locked() or self._condition._waiters or self._lock.locked():
+            found: AbstractConnection = await super().get_connection(*args, **kwargs)  # type: ignore[no-untyped-call]
+            return found
+        connection = free.pop()  # an idle connection and nobody waiting: no lock, no timer
+        self._in_use_connections.add(connection)
+        try:
+            await self.ensure_connection(connection)
+        except BaseException:
+            await self.release(connection)
+            raise
+        return connection
 
     async def release(self, connection: AbstractConnection) -> None:
         steps = super().release(connection)

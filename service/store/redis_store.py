@@ -132,6 +132,7 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         result = await self._script(game_id, mode, request)
         status, current = result[0], int(result[1])
         if status == b"ok":
+            self.streams.appended(game_id, request.events)
             return AppendOutcome(True, current, int(result[2]), int(result[3]))
         if status == b"duplicate":
             return codec.decode_outcome(result[2], current)

@@ -7,11 +7,15 @@ number of games on one connection. A Redis Cluster refuses multi-key commands ac
 (`group_of`) and runs one `XREAD` per group on the reader's own client; that client's pool per
 node is sized by the cap on live streams per process, so it is bounded and never competes with
 requests.
+
+Events this process appends are handed to `listeners` as soon as Redis accepted them (the live
+hub pushes them to its subscribers at once); a read that finds them again skips decoding them
+(`since`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from redis.asyncio import Redis
@@ -33,6 +37,13 @@ class StreamReader:
         self.prefix = prefix
         self.max_block_ms = max_block_ms
         self.cluster = isinstance(client, RedisCluster)
+        self.listeners: list[Callable[[str, Sequence[StoredEvent]], None]] = []
+        """Called with the events of each append this process made, once Redis accepted it."""
+
+    def appended(self, game_id: str, events: Sequence[StoredEvent]) -> None:
+        """Tells the listeners about an accepted append of this process."""
+        for listener in self.listeners:
+            listener(game_id, events)
 
     def _log(self, game_id: str) -> bytes:
         return GameKeys.of(game_id, self.prefix).log.encode()
@@ -43,11 +54,16 @@ class StreamReader:
         return key_slot(self._log(game_id)) if self.cluster else 0
 
     async def read(
-        self, positions: Mapping[str, int], block_ms: int
+        self,
+        positions: Mapping[str, int],
+        block_ms: int,
+        since: Callable[[str], int] | None = None,
     ) -> dict[str, list[StoredEvent]]:
         """Returns the events after each game's position, for the games that have any; waits
         up to `block_ms` (capped below the socket timeout) for the first. The games must be of
-        one group. Raises `StoreUnavailable`."""
+        one group. `since(game)`, asked once the answer is in, may move a game's position on
+        (events already known from `listeners`): those are not decoded. Raises
+        `StoreUnavailable`."""
         keys = {self._log(g): g for g in positions if is_valid_game_id(g)}
         if not keys:
             return {}
@@ -60,8 +76,16 @@ class StreamReader:
         out: dict[str, list[StoredEvent]] = {}
         for key, entries in response or []:  # RESP2: [[stream, [(id, fields), ...]], ...]
             game = keys.get(bytes(key))
-            if game is not None and entries:
-                out[game] = [codec.decode_entry(raw_id, fields) for raw_id, fields in entries]
+            if game is None or not entries:
+                continue
+            known = positions[game] if since is None else since(game)
+            found = [
+                codec.decode_entry(raw_id, fields)
+                for raw_id, fields in entries
+                if codec.version_of(raw_id) > known
+            ]
+            if found:
+                out[game] = found
         return out
 
     async def close(self) -> None:

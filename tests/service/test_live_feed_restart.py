@@ -33,18 +33,25 @@ class AbsorbsFirstCancel:
         self.inner = inner
         self.absorbed = asyncio.Event()
         self._first = True
+        self.listeners: list[object] = []
+
+    def appended(self, game_id: str, events: object) -> None:
+        """Not pushed: the test's append stands for another replica's, which only the blocking
+        read brings in (this process's own appends are pushed at once, `StreamReader.listeners`)."""
 
     def group_of(self, game_id: str) -> int:
         return self.inner.group_of(game_id)  # type: ignore[attr-defined, no-any-return]
 
-    async def read(self, positions: Mapping[str, int], block_ms: int) -> object:
+    async def read(
+        self, positions: Mapping[str, int], block_ms: int, since: object = None
+    ) -> object:
         if self._first:
             self._first = False
             try:
                 await asyncio.sleep(1.0)  # acquiring the connection
             except asyncio.CancelledError:
                 self.absorbed.set()  # and going on, as asyncio on Python 3.11 could
-        return await self.inner.read(positions, block_ms)  # type: ignore[attr-defined]
+        return await self.inner.read(positions, block_ms, since)  # type: ignore[attr-defined]
 
 
 async def _next(events: object) -> StoredEvent:

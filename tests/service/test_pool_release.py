@@ -116,10 +116,10 @@ async def test_a_release_that_must_wait_completes_though_its_request_is_cancelle
     try:
         assert await client.ping()
         assert pool.in_use() == 0
-        quick = await pool.get_connection()  # type: ignore[no-untyped-call]
+        quick = await pool.get_connection()
         await pool.release(quick)  # the lock is free: released at once, no task of its own
         assert pool.in_use() == 0
-        held = await pool.get_connection()  # type: ignore[no-untyped-call]
+        held = await pool.get_connection()
         assert pool.in_use() == 1
         await pool._condition.acquire()  # another task holds the pool's lock: release must wait
         try:

@@ -51,11 +51,13 @@ def open_stream(
     address: str | None,
     at_version: Callable[[int], Awaitable[GameRecord]],
     with_state: bool = False,
+    cached: Callable[[], GameRecord | None] = lambda: None,
 ) -> EventStream:
     """Takes a slot (else `TOO_MANY_STREAMS`) and returns the stream of `record`'s events
     after `after_version`, catch-up then live, redacted for `viewer`, each with the game's
     header after it (`features.live.stream_headers`; `at_version` loads the game at a version),
-    and the viewer's state view in it when `with_state`."""
+    and the viewer's state view in it when `with_state` (`cached` peeks at the game in this
+    process's record cache)."""
     game_id = record.game_id
     complete = record.result is not None
     try:
@@ -69,7 +71,7 @@ def open_stream(
         limits.release(slot)
 
     async def events() -> AsyncGenerator[EventView, None]:
-        fold = HeaderFold(at_version, viewer, with_state)
+        fold = HeaderFold(at_version, viewer, with_state, cached)
         with store_errors():
             async for event in hub.follow(game_id, after_version):
                 header = await fold.after(event)

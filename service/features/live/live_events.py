@@ -9,18 +9,24 @@ in one group, read by one `XREAD BLOCK` over all their logs on the stream reader
 in a Redis Cluster a group is one hash slot (see `service.store.stream_reader`). A group's
 blocking read is restarted when its set of games changes. No feed holds a request connection,
 so Redis connections do not grow with subscribers, and on a single server not with games.
+
+Events this process appends are pushed to the feed's subscribers as soon as Redis accepted the
+append (`StreamReader.listeners`), without waiting for the blocking read to bring them back; the
+read skips them then (the feed's position has moved on), so each is delivered once, in order.
+An append whose first version is not the feed's next (another replica's events are not read yet)
+is left to the blocking read.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-from collections.abc import AsyncIterator
-from typing import Any
+from collections.abc import AsyncIterator, Sequence
 
 import structlog
 
 from boardstate.service.failures import StoreUnavailable
+from boardstate.service.features.live.live_feeds import Feed, FeedClosed, Item, stop_read
 from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.stopping import check_cancelled
@@ -31,49 +37,9 @@ CATCH_UP_PAGE = 500
 
 log = structlog.get_logger("boardstate.subscriptions")
 
-Item = StoredEvent | Exception
-
 SETTLE_S = 0.002
 """After its games change, a group waits this long before reading again, so a burst of new
 subscribers restarts the blocking read once, not once each."""
-
-
-RECANCEL_S = 0.005
-"""How long a cancelled read may take to end before it is cancelled again (see `_stopped`)."""
-
-
-async def _stopped(read: asyncio.Future[Any]) -> None:
-    """Cancels a blocking read until it has ended.
-
-    One cancellation is not always enough: on Python 3.11 a cancellation that lands while
-    redis-py acquires or opens the connection can be absorbed there, and the read then goes on
-    to block in `XREAD` for its whole timeout (up to `max_block_ms`), holding back every
-    subscriber of the group that just changed. Cancelled again, it is cancelled inside the
-    read, which drops the connection at once. Its events are not lost: positions only move
-    when a read's events are published."""
-    while not read.done():
-        read.cancel()
-        await asyncio.wait((read,), timeout=RECANCEL_S)
-    with contextlib.suppress(asyncio.CancelledError, Exception):
-        read.result()
-
-
-class FeedClosed(Exception):
-    """The process is shutting down; the subscription ends."""
-
-
-class _Feed:
-    """One followed game: its position in the log and its subscribers' queues."""
-
-    def __init__(self, game_id: str, version: int) -> None:
-        self.game_id = game_id
-        self.version = version
-        self.ended = False
-        self.queues: set[asyncio.Queue[Item]] = set()
-
-    def publish(self, item: Item) -> None:
-        for queue in self.queues:
-            queue.put_nowait(item)
 
 
 class _Group:
@@ -82,18 +48,22 @@ class _Group:
     def __init__(self, hub: SubscriptionHub, key: int) -> None:
         self.hub = hub
         self.key = key
-        self.feeds: dict[str, _Feed] = {}
+        self.feeds: dict[str, Feed] = {}
         self.changed = asyncio.Event()
         self.task = asyncio.create_task(self._run(), name=f"live-group:{key}")
 
     def positions(self) -> dict[str, int]:
         return {g: f.version for g, f in self.feeds.items() if not f.ended}
 
+    def _position(self, game_id: str) -> int:
+        followed = self.feeds.get(game_id)
+        return 0 if followed is None else followed.version
+
     async def _read(self) -> dict[str, list[StoredEvent]] | None:
         """One blocking read; None when the group changed first (the read is cancelled)."""
         self.changed.clear()
         read = asyncio.ensure_future(
-            self.hub.store.streams.read(self.positions(), self.hub.block_ms)
+            self.hub.store.streams.read(self.positions(), self.hub.block_ms, self._position)
         )
         changed = asyncio.ensure_future(self.changed.wait())
         try:
@@ -102,7 +72,7 @@ class _Group:
             for waiter in (read, changed):
                 waiter.cancel()
         if not read.done() or read.cancelled():
-            await _stopped(read)
+            await stop_read(read)
             await asyncio.sleep(SETTLE_S)
             return None
         return read.result()
@@ -133,9 +103,8 @@ class _Group:
                 if followed is None:
                     continue
                 for event in events:
-                    followed.version = event.version
-                    followed.publish(event)
-                    followed.ended = followed.ended or event.type == GAME_ENDED
+                    if event.version > followed.version:  # not pushed already (`appended`)
+                        followed.advance(event)
 
 
 class SubscriptionHub:
@@ -146,10 +115,20 @@ class SubscriptionHub:
         self.metrics = metrics
         self.block_ms = block_ms
         self._groups: dict[int, _Group] = {}
-        self._feeds: dict[str, _Feed] = {}
+        self._feeds: dict[str, Feed] = {}
         self._lock = asyncio.Lock()
+        store.streams.listeners.append(self.appended)
 
-    def forget(self, feed: _Feed) -> None:
+    def appended(self, game_id: str, events: Sequence[StoredEvent]) -> None:
+        """Pushes the events of this process's accepted append to the game's subscribers, when
+        they are the feed's next ones (else the blocking read brings them in order)."""
+        feed = self._feeds.get(game_id)
+        if feed is None or feed.ended or not events or events[0].version != feed.version + 1:
+            return
+        for event in events:
+            feed.advance(event)
+
+    def forget(self, feed: Feed) -> None:
         """Removes a feed so the next subscriber starts a fresh one."""
         if self._feeds.get(feed.game_id) is not feed:
             return
@@ -164,7 +143,7 @@ class SubscriptionHub:
             del self._groups[key]
             group.task.cancel()
 
-    def _follow(self, feed: _Feed) -> None:
+    def _follow(self, feed: Feed) -> None:
         self._feeds[feed.game_id] = feed
         self.metrics.feeds.set(len(self._feeds))
         key = self.store.streams.group_of(feed.game_id)
@@ -185,7 +164,7 @@ class SubscriptionHub:
         async with self._lock:
             feed = self._feeds.get(game_id)
             if feed is None:
-                feed = _Feed(game_id, await self.store.version(game_id))
+                feed = Feed(game_id, await self.store.version(game_id))
                 self._follow(feed)
             queue: asyncio.Queue[Item] = asyncio.Queue()
             feed.queues.add(queue)

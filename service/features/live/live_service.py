@@ -55,7 +55,8 @@ class LiveEvents:
             raise BadVersion(f"afterVersion must be 0..{record.version}, not {after_version}")
         at = functools.partial(self.games.loader.at_version, record)
         limits = (self.hub, self.streams, self.metrics)
-        return open_stream(*limits, record, viewer, after_version, address, at, with_state)
+        cached = functools.partial(self.games.loader.cached, game_id)
+        return open_stream(*limits, record, viewer, after_version, address, at, with_state, cached)
 
     async def game_events(
         self,

@@ -7,11 +7,16 @@ status, who may act, the running clock deadlines and, once the game has ended, t
 
 `HeaderFold` folds the stored (unredacted) events of the stream onto the game's record, so the
 header of an event is the game at that event's version whether the event comes from the
-catch-up or live; it never reads the wall clock (deadlines come from the log).
+catch-up or live; it never reads the wall clock (deadlines come from the log). When this
+process's record cache holds the game at exactly that event, with that event's stateHash (the
+move was just made here, or read), the fold takes it instead of folding the event again; and
+the streams of one game share what they fold (`FOLDED`: the last records folded, by game, version
+and the event's stateHash), so a game followed by both of its seats folds each event once.
 """
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -21,6 +26,21 @@ from boardstate.service.log import clocks
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import apply
 from boardstate.service.store import StoredEvent
+
+FOLDED = 512
+"""Records folded by streams, remembered for the other streams of the same game."""
+_folded: OrderedDict[tuple[str, int, str], GameRecord] = OrderedDict()
+
+
+def folded(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`apply(record, event)`, or the record another stream folded from the same event."""
+    key = (record.game_id, event.version, event.state_hash)
+    found = _folded.get(key)
+    if found is None:
+        found = _folded[key] = apply(record, event)
+        if len(_folded) > FOLDED:
+            _folded.popitem(last=False)
+    return found
 
 
 def deadlines(record: GameRecord) -> tuple[SeatClock, ...]:
@@ -73,9 +93,12 @@ class HeaderFold:
         at_version: Callable[[int], Awaitable[GameRecord]],
         viewer: int | None,
         with_state: bool,
+        cached: Callable[[], GameRecord | None] = lambda: None,
     ) -> None:
         self.at_version = at_version
         """Loads the game at a version (1..the version the stream was opened at)."""
+        self.cached = cached
+        """The game's record in this process's cache, if any (possibly at another version)."""
         self.viewer = viewer
         self.with_state = with_state
         self.record: GameRecord | None = None
@@ -86,7 +109,12 @@ class HeaderFold:
         if record is None:
             # The first event of the stream: the game at its version (event 1 starts it).
             record = await self.at_version(max(event.version - 1, 1))
-        if event.version > record.version:
-            record = apply(record, event)  # the next version: a stream has no gaps
+        if event.version > record.version:  # the next version: a stream has no gaps
+            known = self.cached()
+            same = known is not None and known.version == event.version
+            if same and known is not None and known.state_hash() == event.state_hash:
+                record = known
+            else:
+                record = folded(record, event)
         self.record = record
         return header_of(record, self.viewer, self.with_state)

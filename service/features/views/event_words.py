@@ -4,12 +4,18 @@ An engine event is described by its game (`GameRules.describe_event`) from the d
 gets, decoded back into the (redacted) event, so a description never says what the viewer's
 wire form hides. The service's own events (creation, seats, lifecycle, the end) are their type
 in words, said by their seat.
+
+A description depends only on the game, the event's type, seat and the data the viewer gets, so
+the last `DESCRIBED` of them are remembered: the same event described for the mover's reply and
+for each follower of the game (whose data match when nothing is hidden from them) is worded once.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import Any
+
+import msgspec
 
 from boardstate.engine.core.describe import seat as seat_words
 from boardstate.engine.core.describe import words
@@ -23,6 +29,10 @@ SERVICE_PHRASES = {
     "GameEnded": "the game ended",
 }
 
+DESCRIBED = 4096
+"""Descriptions remembered (by game, type, seat and the viewer's data)."""
+_described: dict[tuple[int, str, int | None, bytes], str] = {}
+
 
 def describe_event(
     rules: GameRules[Any, Any, Any], type_: str, seat: int | None, data: Mapping[str, Any]
@@ -35,11 +45,17 @@ def describe_event(
         if phrase is None and seat is not None:
             text = f"{who}: {text}"
         return text[:1].upper() + text[1:]
-    try:
-        event = rules.events.decode({**data, "type": type_})
-    except WireError:
-        return words(type_).capitalize()
-    return rules.describe_event(event)
+    key = (id(rules), type_, seat, msgspec.json.encode(data))
+    found = _described.get(key)
+    if found is None:
+        try:
+            found = rules.describe_event(rules.events.decode({**data, "type": type_}))
+        except WireError:
+            found = words(type_).capitalize()
+        if len(_described) >= DESCRIBED:
+            _described.clear()
+        _described[key] = found
+    return found
 
 
 def describe_moves(rules: GameRules[Any, Any, Any], moves: list[Any]) -> list[str]:

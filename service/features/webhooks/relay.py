@@ -3,12 +3,13 @@
 Every process runs one. It wakes when this process marks an outbox pending (an append with
 announcements), else every `IDLE_S` (outboxes other processes wrote), takes the games marked pending
 (`service.store.outbox`), leases each (so one replica relays a game at a time, in order), and
-relays its outbox entries oldest first: each is fed to the cross-game feed and queued for every
-endpoint whose filters match it (paused endpoints too: they receive everything once resumed),
-then deleted from the outbox. At start, and every `SWEEP_S`, every outbox key is looked up
-(`SCAN`), so entries whose pending mark a crash lost are relayed as well. A relay that dies half
-way repeats the step later; the `seen` set makes the repeat a no-op, so nothing is fed or queued
-twice and nothing is skipped.
+relays their outbox entries oldest first, each step for all of these games in one round trip
+(`RedisOutbox.*_all`; the endpoints are read once per pass): each is fed to the cross-game feed
+and queued for every endpoint whose filters match it (paused endpoints too: they receive
+everything once resumed), then deleted from the outbox. At start, and every `SWEEP_S`, every
+outbox key is looked up (`SCAN`), so entries whose pending mark a crash lost are relayed as well.
+A relay that dies half way repeats the step later; the `seen` set makes the repeat a no-op, so
+nothing is fed or queued twice and nothing is skipped.
 """
 
 from __future__ import annotations
@@ -92,31 +93,49 @@ class Relay:
 
     async def relay_game(self, game_id: str, mark: bytes) -> int:
         """Relays one game's outbox (unless another replica holds it); returns how many."""
-        name = f"relay:{game_id}"
-        token = await self.outbox.leases.take(name, LEASE_MS)
-        if token is None:
+        return await self.relay_games([(game_id, mark)])
+
+    async def relay_games(self, marks: list[tuple[str, bytes]]) -> int:
+        """Relays the outboxes of these games (those no other replica holds), each step for all
+        of them in one round trip; returns how many announcements were relayed."""
+        names = [f"relay:{game_id}" for game_id, _ in marks]
+        tokens = await self.outbox.leases.take_all(names, LEASE_MS)
+        held = [
+            (game_id, mark, name, token)
+            for (game_id, mark), name, token in zip(marks, names, tokens, strict=True)
+            if token is not None
+        ]
+        if not held:
             return 0
         try:
-            entries = await self.outbox.entries(game_id, BATCH)
-            endpoints = await self.webhooks.endpoints() if entries else []
-            for _, announcement in entries:
-                at = now_ms()
-                queued = [
-                    (e["id"], d["id"], json.dumps(d).encode())
-                    for e in endpoints
-                    if matches(e, announcement)
-                    for d in [new_delivery(e["id"], announcement, at)]
-                ]
-                if await self.outbox.relay(announcement, queued, at):
-                    self.relayed += 1
-                    if self.on_relayed is not None:
+            batches = await self.outbox.entries_all([game_id for game_id, *_ in held], BATCH)
+            endpoints = await self.webhooks.endpoints() if any(batches) else []
+            steps = []
+            for entries in batches:
+                for _, announcement in entries:
+                    at = now_ms()
+                    queued = [
+                        (e["id"], d["id"], json.dumps(d).encode())
+                        for e in endpoints
+                        if matches(e, announcement)
+                        for d in [new_delivery(e["id"], announcement, at)]
+                    ]
+                    steps.append((announcement, queued))
+            fresh = await self.outbox.relay_all(steps, now_ms())
+            self.relayed += sum(fresh)
+            if self.on_relayed is not None:
+                for (announcement, _), new in zip(steps, fresh, strict=True):
+                    if new:
                         self.on_relayed(str(announcement.get("type")))
-                    if queued and self.on_queued is not None:
-                        self.on_queued()
-            await self.outbox.done(game_id, mark, [entry for entry, _ in entries], now_ms())
-            return len(entries)
+            queued_any = any(q for (_, q), f in zip(steps, fresh, strict=True) if f)
+            if queued_any and self.on_queued is not None:
+                self.on_queued()
+            pairs = zip(held, batches, strict=True)
+            done = [(g, m, [entry for entry, _ in b]) for (g, m, *_), b in pairs]
+            await self.outbox.done_all(done, now_ms())
+            return sum(len(entries) for entries in batches)
         finally:
-            await self.outbox.leases.give_back(name, token)
+            await self.outbox.leases.give_back_all([(name, token) for *_, name, token in held])
 
     async def sweep(self) -> None:
         """Marks every game with an outbox key pending."""
@@ -132,9 +151,7 @@ class Relay:
                     await self.sweep()
                     swept = time.monotonic()
                 self.wake.clear()
-                busy = 0
-                for game_id, mark in await self.outbox.pending(64):
-                    busy += await self.relay_game(game_id, mark)
+                busy = await self.relay_games(await self.outbox.pending(64))
                 if not busy:
                     with contextlib.suppress(TimeoutError):
                         async with asyncio.timeout(self.idle_s):
