@@ -27,6 +27,7 @@ from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.referee import Referee
 from boardstate.service.features.moves.submission import Moves
 from boardstate.service.features.players.identity import PlayerIdentity
+from boardstate.service.features.players.stream_wiring import PlayerFeeds, build_player_feeds
 from boardstate.service.features.tables.steward import Steward
 from boardstate.service.features.tables.table_ops import TableOps
 from boardstate.service.features.tables.table_service import TableService
@@ -71,11 +72,14 @@ class Service:
     sender: Sender
     players: PlayerIdentity
     """Player tokens: new players, who a token names (DESIGN §5e)."""
+    player_feeds: PlayerFeeds
+    """A player's own stream and games; the inbox port; the `player-fanout` loop."""
 
     async def close(self) -> None:
         """Stops the live feeds and the hints being thought about."""
         self.bots.hints.close()
         await self.live.close()
+        await self.player_feeds.close()
 
 
 def build_service(
@@ -97,6 +101,8 @@ def build_service(
     feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
     relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
     relay.on_queued = sender.wake.set  # a queued delivery wakes the sender at once
+    identity = PlayerIdentity(tokens, settings.identity.signup, settings.admin_token)
+    player_feeds = build_player_feeds(store, identity, games, streams, settings)
     return Service(
         settings=settings,
         metrics=metrics,
@@ -117,5 +123,6 @@ def build_service(
         bot_worker=worker,
         relay=relay,
         sender=sender,
-        players=PlayerIdentity(tokens, settings.identity.signup, settings.admin_token),
+        players=identity,
+        player_feeds=player_feeds,
     )

@@ -46,6 +46,13 @@ def background_loops(
             service.sender.run,
         ),
         Loop(
+            "player-fanout",
+            "appends game announcements to the streams and game lists of their players",
+            "XREADGROUP BLOCK on the feed's `players` group, on a connection of its own; "
+            "reclaims entries a dead consumer left every 10 s",
+            service.player_feeds.fanout.run,
+        ),
+        Loop(
             "loop-lag",
             "measures the event loop's lag (boardstate_event_loop_lag_*)",
             "a timer (no Redis)",

@@ -1,0 +1,113 @@
+"""The players' fan-out: every game announcement into the streams of the players it concerns.
+
+`Inbox.publish` is the `PlayerInbox` port (`service.contract.player_inbox`): matchmaking and
+ratings append `challenge`, `seek.matched` and `rating.changed` through it.
+
+`FanOut` is the `player-fanout` loop every service process runs (`service.http.background`).
+The processes share the feed's consumer group `players` (`service.store.feed_group`), so each
+feed entry goes to one of them; a consumer waits in `XREADGROUP BLOCK` on a connection of its
+own, so an idle process sends one command per block (`max_block_ms`, at most 2.5 s). For each
+announcement it appends the player events (`features.players.inbox_events`) to each player's
+stream, each once per announcement id whatever retries or replicas deliver it, records the game
+in each player's list, then acknowledges the entry. An entry whose handling failed stays
+pending and is claimed again after `CLAIM_IDLE_MS` by any consumer: one that died loses nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import secrets
+import time
+from typing import Any
+
+import structlog
+
+from boardstate.service.failures import StoreUnavailable
+from boardstate.service.features.players.inbox_events import game_rows, player_events
+from boardstate.service.log.clocks import ms_iso
+from boardstate.service.runtime.stopping import cancelled
+from boardstate.service.store.feed_group import FeedGroup
+from boardstate.service.store.inbox_store import RedisInbox
+
+log = structlog.get_logger("boardstate.players")
+
+GROUP = "players"
+BLOCK_MS = 2000
+BATCH = 100
+CLAIM_IDLE_MS = 30_000
+"""An entry taken this long ago and never acknowledged is claimed by another consumer."""
+RECLAIM_S = 10.0
+
+
+def now_ms() -> int:
+    return int(time.time() * 1000)
+
+
+class Inbox:
+    """Appends events to players' own streams (the `PlayerInbox` port)."""
+
+    def __init__(self, store: RedisInbox) -> None:
+        self.store = store
+
+    async def publish(self, player_id: str, kind: str, data: dict[str, Any]) -> None:
+        """Appends `kind` with `data` to `player_id`'s stream."""
+        at = now_ms()
+        await self.store.publish(player_id, kind, data, ms_iso(at), at)
+
+
+class FanOut:
+    """Reads the feed's `players` group and fills the players' streams."""
+
+    def __init__(self, inbox: RedisInbox, group: FeedGroup) -> None:
+        self.inbox = inbox
+        self.group = group
+        self.name = f"{os.getpid()}-{secrets.token_hex(4)}"
+        self.idle_s = BLOCK_MS / 1000
+        self.delivered = 0
+
+    async def handle(self, raw: bytes) -> None:
+        """Delivers one announcement to its players' streams and lists."""
+        announcement: Any = json.loads(raw)
+        if not isinstance(announcement, dict):
+            return
+        at = str(announcement.get("timestamp") or ms_iso(now_ms()))
+        for player, game_id, row in game_rows(announcement):
+            await self.inbox.note_game(player, game_id, row, now_ms())
+        for event in player_events(announcement):
+            made = await self.inbox.publish(
+                event.player_id, event.kind, event.data, at, now_ms(), event.once
+            )
+            self.delivered += made is not None
+
+    async def round(self, entries: list[tuple[str, bytes]]) -> None:
+        """Handles `entries`, acknowledging each handled one (a failed one stays pending)."""
+        handled = []
+        for entry, raw in entries:
+            try:
+                await self.handle(raw)
+            except StoreUnavailable as exc:  # tried again when reclaimed
+                log.warning("fanout_entry_failed", entry=entry, error=repr(exc)[:300])
+                continue
+            except Exception as exc:  # a bad entry: skipped for good
+                log.error("fanout_entry_dropped", entry=entry, error=repr(exc)[:300])
+            handled.append(entry)
+        await self.group.done(handled)
+
+    async def run(self) -> None:
+        """Fans the feed out until cancelled."""
+        reclaimed = 0.0
+        while not cancelled():
+            try:
+                entries = await self.group.take(self.name, BATCH, BLOCK_MS)
+                if time.monotonic() - reclaimed >= RECLAIM_S:
+                    reclaimed = time.monotonic()
+                    entries += await self.group.reclaim(self.name, CLAIM_IDLE_MS, BATCH)
+                if entries:
+                    await self.round(entries)
+                elif self.group.blocking is None:
+                    await asyncio.sleep(0.1)
+            except StoreUnavailable as exc:  # Redis away: try again soon
+                log.warning("fanout_failed", error=str(exc)[:300])
+                await asyncio.sleep(1)
