@@ -15,6 +15,7 @@ from collections.abc import AsyncGenerator
 from typing import Any, Protocol
 
 from boardstate.service.contract.player_ports import PlayersPort
+from boardstate.service.contract.player_stream_ports import PlayerFeedsPort
 from boardstate.service.contract.ports import (
     AcceptedMove,
     CreatedGame,
@@ -200,3 +201,5 @@ class GameBackend(Protocol):
     def feed(self) -> FeedPort: ...
     @property
     def players(self) -> PlayersPort: ...
+    @property
+    def player_feeds(self) -> PlayerFeedsPort: ...

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from boardstate.service.http.api_games import GAME_ROUTES
 from boardstate.service.http.api_history import HISTORY_ROUTES
+from boardstate.service.http.api_player_stream import PLAYER_STREAM_ROUTES
 from boardstate.service.http.api_players import PLAYER_ROUTES
 from boardstate.service.http.api_route import ApiRoute, prices_of
 from boardstate.service.http.api_table import TABLE_ROUTES
@@ -17,6 +18,7 @@ DECLARED: tuple[ApiRoute, ...] = (
     *TABLE_ROUTES,
     *WEBHOOK_ROUTES,
     *PLAYER_ROUTES,
+    *PLAYER_STREAM_ROUTES,
 )
 """The routes of `/v1` that the OpenAPI document describes (all but the document and its page).
 `HISTORY_ROUTES` first: its paths `/v1/games/import` and `/v1/games/verify` must be tried

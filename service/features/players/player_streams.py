@@ -16,12 +16,12 @@ newest first, filtered, `first` at a time after the cursor `after` (a gameId).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import re
 from collections.abc import AsyncGenerator
 from typing import Any
 
-from boardstate.service.contract.ports import GameView
+from boardstate.service.contract.player_stream_ports import PlayerItem
+from boardstate.service.contract.ports import GamesPage, GameView
 from boardstate.service.failures import TooManyStreams
 from boardstate.service.features.live.slot_streams import SlotStream
 from boardstate.service.features.live.stream_limits import StreamLimits, as_api_error
@@ -34,29 +34,6 @@ from boardstate.service.store.index import InvalidCursor
 from boardstate.service.webhook_failures import BadFeedFilter
 
 POSITION = re.compile(r"^(0|[0-9]{1,15}-[0-9]{1,15})$")
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class PlayerItem:
-    """One event of a player's stream: its stream id (`Last-Event-ID`), kind, data, time."""
-
-    id: str
-    kind: str
-    data: dict[str, Any]
-    at: str
-
-    def to_dict(self) -> dict[str, Any]:
-        """The event as both doors send it: `{id, kind, at, data}`."""
-        return {"id": self.id, "kind": self.kind, "at": self.at, "data": self.data}
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class MyGamesPage:
-    """A page of the caller's games: `(gameId, view)` pairs, the total and whether more follow."""
-
-    games: tuple[tuple[str, GameView], ...]
-    total: int
-    has_next: bool
 
 
 def check_position(after: str | None) -> str | None:
@@ -131,7 +108,7 @@ class PlayerStreams:
         game_type: str | None,
         first: int,
         after: str | None,
-    ) -> MyGamesPage:
+    ) -> GamesPage:
         """A page of the caller's own games (see the module docstring)."""
         player = await self.identity.player_id(token)
         with store_errors():
@@ -153,4 +130,4 @@ class PlayerStreams:
                 view = await self.game_reads.game(game_id)
                 if view is not None:
                     page.append((game_id, view))
-        return MyGamesPage(tuple(page), len(found), start + first < len(found))
+        return GamesPage(tuple(page), len(found), start + first < len(found))
