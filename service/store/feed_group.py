@@ -5,6 +5,8 @@
 misses none); `take` waits in `XREADGROUP BLOCK` on the `blocking` client (a connection of its
 own, `service.store.dedicated`), so an idle consumer sends one command per block; `reclaim`
 takes entries another consumer took and never acknowledged (it died); `done` acknowledges.
+`hold(consumer, ms)` takes or keeps the group's lease (`HookKeys.lease`), for groups read by one
+consumer at a time so that entries are handled in the feed's order.
 """
 
 from __future__ import annotations
@@ -19,6 +21,16 @@ from boardstate.service.store.keys import HookKeys
 from boardstate.service.store.redis_errors import translated
 
 Client = Redis | RedisCluster
+HOLD_SCRIPT = """
+-- KEYS: 1 the lease; ARGV: 1 consumer, 2 ms. Keeps it when held by the consumer, else takes it
+-- when free; 1 when the consumer holds it now, else 0
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  return 1
+end
+if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
+return 0
+"""
 FeedEntry = tuple[str, bytes]
 """(feed entry id, the announcement's JSON)."""
 
@@ -42,8 +54,16 @@ class FeedGroup:
         self.name = name
         self.blocking = blocking
         self.max_block_ms = max_block_ms
-        self.feed = HookKeys.of(prefix).feed
+        keys = HookKeys.of(prefix)
+        self.feed = keys.feed
+        self.lease = keys.lease(f"group:{name}")
         self._ready = False
+        self._hold = client.register_script(HOLD_SCRIPT)
+
+    async def hold(self, consumer: str, ms: int) -> bool:
+        """Takes or renews the group's lease for `consumer` (for `ms`); whether it holds it."""
+        async with translated(f"feed group {self.name}"):
+            return bool(await self._hold(keys=[self.lease], args=[consumer, ms]))
 
     async def _group(self) -> None:
         if self._ready:

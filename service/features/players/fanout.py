@@ -4,13 +4,15 @@
 ratings append `challenge`, `seek.matched` and `rating.changed` through it.
 
 `FanOut` is the `player-fanout` loop every service process runs (`service.http.background`).
-The processes share the feed's consumer group `players` (`service.store.feed_group`), so each
-feed entry goes to one of them; a consumer waits in `XREADGROUP BLOCK` on a connection of its
-own, so an idle process sends one command per block (`max_block_ms`, at most 2.5 s). For each
-announcement it appends the player events (`features.players.inbox_events`) to each player's
-stream, each once per announcement id whatever retries or replicas deliver it, records the game
-in each player's list, then acknowledges the entry. An entry whose handling failed stays
-pending and is claimed again after `CLAIM_IDLE_MS` by any consumer: one that died loses nothing.
+The processes share the feed's consumer group `players` (`service.store.feed_group`), read by
+one of them at a time, the holder of the group's lease (`LEASE_MS`, renewed every round), so a
+player's events keep the feed's order; the others try for the lease every `BLOCK_MS`. The holder
+waits in `XREADGROUP BLOCK` on a connection of its own: an idle process sends about one command
+a second. For each announcement it appends the player events (`features.players.inbox_events`)
+to each player's stream, each once per announcement id whatever retries or replicas deliver it,
+records the game in each player's list, then acknowledges the entry. A new holder first takes
+over the entries the last one left unacknowledged (it died), oldest first: nothing is lost; an
+entry whose handling failed stays pending and is tried again every `RECLAIM_S`.
 """
 
 from __future__ import annotations
@@ -36,8 +38,8 @@ log = structlog.get_logger("boardstate.players")
 GROUP = "players"
 BLOCK_MS = 2000
 BATCH = 100
-CLAIM_IDLE_MS = 30_000
-"""An entry taken this long ago and never acknowledged is claimed by another consumer."""
+LEASE_MS = 10_000
+"""How long the group's lease outlives its holder's last round (then another takes over)."""
 RECLAIM_S = 10.0
 
 
@@ -96,14 +98,20 @@ class FanOut:
         await self.group.done(handled)
 
     async def run(self) -> None:
-        """Fans the feed out until cancelled."""
-        reclaimed = 0.0
+        """Fans the feed out until cancelled (while this process holds the lease)."""
+        reclaimed, holding = 0.0, False
         while not cancelled():
             try:
-                entries = await self.group.take(self.name, BATCH, BLOCK_MS)
-                if time.monotonic() - reclaimed >= RECLAIM_S:
-                    reclaimed = time.monotonic()
-                    entries += await self.group.reclaim(self.name, CLAIM_IDLE_MS, BATCH)
+                if not await self.group.hold(self.name, LEASE_MS):
+                    holding = False
+                    await asyncio.sleep(self.idle_s)
+                    continue
+                entries = []
+                if not holding or time.monotonic() - reclaimed >= RECLAIM_S:
+                    entries = await self.group.reclaim(self.name, 0, BATCH)
+                    holding, reclaimed = len(entries) < BATCH, time.monotonic()
+                if not entries:
+                    entries = await self.group.take(self.name, BATCH, BLOCK_MS)
                 if entries:
                     await self.round(entries)
                 elif self.group.blocking is None:
