@@ -18,9 +18,11 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import jsonschema
 import jwt
 import pytest
 
+from boardstate.service.contract.player_event_schema import PLAYER_EVENT_SCHEMA
 from tests.api.client import Api, subscription
 from tests.api.rest_client import Rest
 from tests.api.server import ServiceProcess, unique_prefix
@@ -128,6 +130,7 @@ def seen_rest(messages: list[Any]) -> list[tuple[str, str, int]]:
     out = []
     for m in messages:
         body = m.json()
+        jsonschema.validate(body, PLAYER_EVENT_SCHEMA)
         assert body["id"] == m.id
         assert body["kind"] == m.event
         out.append((m.event, body["data"]["gameId"], body["data"]["version"]))
@@ -163,6 +166,8 @@ async def test_a_player_plays_three_games_at_once_from_one_token_and_one_stream(
         for t in tables:  # in order within a game
             assert by_game[t.id] == [e for e in expected if e[1] == t.id]
         nodes = await events.take(len(expected), wait=30.0)
+        for node in nodes:
+            jsonschema.validate(node, PLAYER_EVENT_SCHEMA)
         assert [(n["kind"], n["data"]["gameId"], n["data"]["version"]) for n in nodes] == got
     turns = [m for m in nodes if m["kind"] == "turn"]
     assert all(n["data"]["toAct"] == [tables_seat(tables, n)] for n in turns)
