@@ -48,8 +48,8 @@ def background_loops(
         Loop(
             "player-fanout",
             "appends game announcements to the streams and game lists of their players",
-            "XREADGROUP BLOCK on the feed's `players` group, on a connection of its own; "
-            "reclaims entries a dead consumer left every 10 s",
+            "the holder of the `players` group's lease: XREADGROUP BLOCK (15 s) on a connection "
+            "of its own, renews every 15 s; the others try for the lease every 10 s",
             service.player_feeds.fanout.run,
         ),
         Loop(

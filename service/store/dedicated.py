@@ -3,7 +3,8 @@
 A blocking `XREAD`/`XREADGROUP` must not hold a request connection (DESIGN §4). The player
 streams (`service.store.inbox_store`) block on connections of their own: `dedicated(client, n)`
 opens a client on the same server (or cluster) with the same socket settings and at most `n`
-connections (per node in a cluster), closed with `aclose()`.
+connections (per node in a cluster), closed with `aclose()`; `socket_timeout` replaces the
+request client's, so a read of its own can block longer than a request may take.
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from boardstate.service.store.pools import WaitingPool
 Client = Redis | RedisCluster
 
 
-def dedicated(client: Client, connections: int) -> Client:
+def dedicated(client: Client, connections: int, socket_timeout: float | None = None) -> Client:
     """A new client on `client`'s server or cluster, with at most `connections` connections."""
     if isinstance(client, RedisCluster):
         kwargs: dict[str, Any] = client.connection_kwargs
@@ -29,15 +30,14 @@ def dedicated(client: Client, connections: int) -> Client:
             startup_nodes=nodes or client.startup_nodes,
             max_connections=connections,
             decode_responses=False,
-            socket_timeout=kwargs.get("socket_timeout"),
+            socket_timeout=socket_timeout or kwargs.get("socket_timeout"),
             socket_connect_timeout=kwargs.get("socket_connect_timeout"),
             retry=Retry(NoBackoff(), 0),
         )
     pool = client.connection_pool
+    options = dict(pool.connection_kwargs)
+    if socket_timeout is not None:
+        options["socket_timeout"] = socket_timeout
     return Redis.from_pool(
-        WaitingPool(
-            connection_class=pool.connection_class,
-            max_connections=connections,
-            **pool.connection_kwargs,
-        )
+        WaitingPool(connection_class=pool.connection_class, max_connections=connections, **options)
     )

@@ -31,6 +31,10 @@ end
 if redis.call('SET', KEYS[1], ARGV[1], 'NX', 'PX', ARGV[2]) then return 1 end
 return 0
 """
+RELEASE_SCRIPT = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
 FeedEntry = tuple[str, bytes]
 """(feed entry id, the announcement's JSON)."""
 
@@ -59,6 +63,12 @@ class FeedGroup:
         self.lease = keys.lease(f"group:{name}")
         self._ready = False
         self._hold = client.register_script(HOLD_SCRIPT)
+        self._release = client.register_script(RELEASE_SCRIPT)
+
+    async def release(self, consumer: str) -> None:
+        """Gives the group's lease back if `consumer` holds it (another takes it at once)."""
+        async with translated(f"feed group {self.name}"):
+            await self._release(keys=[self.lease], args=[consumer])
 
     async def hold(self, consumer: str, ms: int) -> bool:
         """Takes or renews the group's lease for `consumer` (for `ms`); whether it holds it."""

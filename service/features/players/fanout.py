@@ -5,10 +5,11 @@ ratings append `challenge`, `seek.matched` and `rating.changed` through it.
 
 `FanOut` is the `player-fanout` loop every service process runs (`service.http.background`).
 The processes share the feed's consumer group `players` (`service.store.feed_group`), read by
-one of them at a time, the holder of the group's lease (`LEASE_MS`, renewed every round), so a
-player's events keep the feed's order; the others try for the lease every `BLOCK_MS`. The holder
-waits in `XREADGROUP BLOCK` on a connection of its own: an idle process sends about one command
-a second. For each announcement it appends the player events (`features.players.inbox_events`)
+one of them at a time, the holder of the group's lease (`LEASE_MS`, renewed every `RENEW_S`),
+so a player's events keep the feed's order; the others try for it every `TRY_S` (a holder that
+stops gives it back; one that died loses it after `LEASE_MS`). The holder waits in `XREADGROUP
+BLOCK` (up to `RENEW_S`) on a connection of its own: an idle process sends a few commands a
+minute. For each announcement it appends the player events (`features.players.inbox_events`)
 to each player's stream, each once per announcement id whatever retries or replicas deliver it,
 records the game in each player's list, then acknowledges the entry. A new holder first takes
 over the entries the last one left unacknowledged (it died), oldest first: nothing is lost; an
@@ -18,6 +19,7 @@ entry whose handling failed stays pending and is tried again every `RECLAIM_S`.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import secrets
@@ -36,11 +38,17 @@ from boardstate.service.store.inbox_store import RedisInbox
 log = structlog.get_logger("boardstate.players")
 
 GROUP = "players"
-BLOCK_MS = 2000
+BLOCK_MS = 30_000
+"""The longest one blocking read waits (capped by the feed group's client)."""
 BATCH = 100
-LEASE_MS = 10_000
-"""How long the group's lease outlives its holder's last round (then another takes over)."""
-RECLAIM_S = 10.0
+LEASE_MS = 60_000
+"""How long the group's lease outlives its holder's last renewal (a holder that died)."""
+RENEW_S = 15.0
+"""The holder renews its lease this often (a block ends first when entries arrive)."""
+TRY_S = 10.0
+"""A process without the lease tries for it this often (a holder that stops gives it back)."""
+RECLAIM_S = 60.0
+"""The holder takes up entries whose handling failed this often."""
 
 
 def now_ms() -> int:
@@ -98,24 +106,34 @@ class FanOut:
         await self.group.done(handled)
 
     async def run(self) -> None:
-        """Fans the feed out until cancelled (while this process holds the lease)."""
-        reclaimed, holding = 0.0, False
-        while not cancelled():
-            try:
-                if not await self.group.hold(self.name, LEASE_MS):
-                    holding = False
-                    await asyncio.sleep(self.idle_s)
-                    continue
-                entries = []
-                if not holding or time.monotonic() - reclaimed >= RECLAIM_S:
-                    entries = await self.group.reclaim(self.name, 0, BATCH)
-                    holding, reclaimed = len(entries) < BATCH, time.monotonic()
-                if not entries:
-                    entries = await self.group.take(self.name, BATCH, BLOCK_MS)
-                if entries:
-                    await self.round(entries)
-                elif self.group.blocking is None:
-                    await asyncio.sleep(0.1)
-            except StoreUnavailable as exc:  # Redis away: try again soon
-                log.warning("fanout_failed", error=str(exc)[:300])
-                await asyncio.sleep(1)
+        """Fans the feed out until cancelled, while this process holds the group's lease."""
+        holding, renewed, reclaimed, behind = False, 0.0, 0.0, False
+        try:
+            while not cancelled():
+                try:
+                    now = time.monotonic()
+                    if not holding or now - renewed >= RENEW_S:
+                        held = await self.group.hold(self.name, LEASE_MS)
+                        behind = behind or (held and not holding)  # just taken: take over
+                        holding, renewed = held, now
+                        if not held:
+                            await asyncio.sleep(TRY_S)
+                            continue
+                    entries = []
+                    if behind or now - reclaimed >= RECLAIM_S:
+                        entries = await self.group.reclaim(self.name, 0, BATCH)
+                        behind, reclaimed = len(entries) == BATCH, now
+                    if not entries:
+                        block = min(BLOCK_MS, int(RENEW_S * 1000))
+                        entries = await self.group.take(self.name, BATCH, block)
+                    if entries:
+                        await self.round(entries)
+                    elif self.group.blocking is None:
+                        await asyncio.sleep(0.1)
+                except StoreUnavailable as exc:  # Redis away: try again soon
+                    log.warning("fanout_failed", error=str(exc)[:300])
+                    await asyncio.sleep(1)
+        finally:
+            if holding:
+                with contextlib.suppress(Exception):
+                    await self.group.release(self.name)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from boardstate.service.contract.player_inbox import PlayerInbox
 from boardstate.service.features.live.stream_limits import StreamLimits
 from boardstate.service.features.moves.game_reads import GameReads
 from boardstate.service.features.players.fanout import GROUP, FanOut, Inbox
@@ -18,6 +19,10 @@ from boardstate.service.store.inbox_store import RedisInbox
 
 READ_CONNECTIONS = 2
 """The inbox waits' client: one blocked `XREAD`, one more while a cancelled read is released."""
+BLOCK_MS = 30_000
+"""How long one blocking read of the inboxes or the feed group waits (an idle process sends one
+command per block; a new entry ends the block at once)."""
+SOCKET_TIMEOUT_S = BLOCK_MS / 1000 + 5
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -28,6 +33,10 @@ class PlayerFeeds:
     streams: PlayerStreams
     inbox: Inbox
     fanout: FanOut
+
+    def port(self) -> PlayerInbox:
+        """The inbox as the `PlayerInbox` port matchmaking and ratings publish through."""
+        return self.inbox
 
     async def close(self) -> None:
         """Stops the waits and releases the blocking clients."""
@@ -45,10 +54,11 @@ def build_player_feeds(
 ) -> PlayerFeeds:
     """The parts on `store`'s Redis, with blocking clients of their own."""
     client, prefix = store.outbox.client, store.outbox.prefix
-    block_ms = int(getattr(store, "max_block_ms", 2000))
-    inbox = RedisInbox(client, prefix, dedicated(client, READ_CONNECTIONS), block_ms)
-    group = FeedGroup(client, prefix, GROUP, dedicated(client, READ_CONNECTIONS), block_ms)
-    hub = InboxHub(inbox)
+    reader = dedicated(client, READ_CONNECTIONS, SOCKET_TIMEOUT_S)
+    inbox = RedisInbox(client, prefix, reader, BLOCK_MS)
+    blocking = dedicated(client, READ_CONNECTIONS, SOCKET_TIMEOUT_S)
+    group = FeedGroup(client, prefix, GROUP, blocking, BLOCK_MS)
+    hub = InboxHub(inbox, BLOCK_MS)
     keepalive = float(settings.sse_keepalive_seconds)
     player_streams = PlayerStreams(identity, inbox, hub, games, streams, keepalive)
     return PlayerFeeds(player_streams, Inbox(inbox), FanOut(inbox, group))
