@@ -71,6 +71,7 @@ golden: $(STAMP)
 schema: $(STAMP)
 	$(BIN)/python scripts/export_schema.py
 	$(BIN)/python scripts/export_openapi.py
+	$(BIN)/python scripts/export_dump_schema.py
 
 # The generated halves of the SDKs (clients/python/boardstate_api, clients/typescript/src/
 # schema.ts) from schema/openapi.json; a test regenerates them and compares.

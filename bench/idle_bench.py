@@ -65,7 +65,7 @@ def wait_ready(url: str, limit_s: float = 60.0) -> None:
 def idle_commands(server: RedisServer, python: str, seconds: float) -> dict[str, Any]:
     port = free_port()
     env = {**os.environ, "REDIS_URL": server.url, "BOARDSTATE_LOG_LEVEL": "warning"}
-    argv = [python, "-m", "boardstate.service.cli", "serve", "--port", str(port)]
+    argv = [python, "-m", "boardstate.service.cli.main", "serve", "--port", str(port)]
     replica = subprocess.Popen(argv, env=env)
     client = server.client()
     try:

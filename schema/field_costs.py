@@ -67,6 +67,13 @@ _WRITES = (
     "updateWebhook",
     "deleteWebhook",
     "resendWebhookDelivery",
+    "createSeek",
+    "cancelSeek",
+    "createChallenge",
+    "acceptChallenge",
+    "declineChallenge",
+    "cancelChallenge",
+    "rematch",
 )
 
 PRICES: Mapping[tuple[str, str], Price] = {
@@ -76,6 +83,10 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("Query", "validateMove"): Price(CHECK_MOVE),
     ("Query", "webhooks"): Price(STORE_READ, items=MAX_WEBHOOKS),
     ("Query", "webhook"): Price(STORE_READ),
+    ("Query", "seeks"): Price(STORE_READ),
+    ("Query", "seek"): Price(STORE_READ),
+    ("Query", "challenge"): Price(STORE_READ),
+    ("Query", "challenges"): Price(STORE_READ),
     ("Webhook", "deliveries"): Price(STORE_READ, items=MAX_DELIVERIES, items_argument="first"),
     ("Game", "seats"): Price(items=MAX_SEATS),
     ("Game", "state"): Price(STATE, {"version": FOLD}),

@@ -20,6 +20,7 @@ from boardstate.schema.results import (
     SubmitMoveResult,
     move_failure,
 )
+from boardstate.schema.seeking import MatchMutation
 from boardstate.schema.table import TableMutation
 from boardstate.schema.types import Game
 from boardstate.schema.webhooks import WebhookMutation
@@ -39,7 +40,7 @@ class BotSeatInput:
 
 
 @strawberry.type
-class Mutation(TableMutation, WebhookMutation, PlayerMutation):
+class Mutation(TableMutation, WebhookMutation, PlayerMutation, MatchMutation):
     @described.mutation(
         "Creates a game; `bots` puts bots in their seats and `seats` (player names) fills every "
         "other seat at once; a game whose seats are all filled starts. `playerIds` attaches an "

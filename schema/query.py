@@ -15,6 +15,7 @@ from boardstate.schema.game_types import GameType, all_game_types, game_type_of
 from boardstate.schema.players import PlayerQuery
 from boardstate.schema.rate_limit import RateLimitQuery
 from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
+from boardstate.schema.seeking import MatchQuery
 from boardstate.schema.types import Game, GameConnection, GameEdge
 from boardstate.schema.webhooks import WebhookQuery
 from boardstate.service.contract import cursors
@@ -23,7 +24,7 @@ from boardstate.service.contract.paging import clamp_first
 
 
 @strawberry.type
-class Query(WebhookQuery, RateLimitQuery, PlayerQuery):
+class Query(WebhookQuery, RateLimitQuery, PlayerQuery, MatchQuery):
     @strawberry.field
     def game_types(self) -> list[GameType]:
         return all_game_types()

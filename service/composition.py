@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import dataclasses
 
+from boardstate.service.features.archive.archived_reads import attach
 from boardstate.service.features.bots.bot_service import BotService
 from boardstate.service.features.bots.bot_worker import BotLimits, BotWorker
 from boardstate.service.features.bots.hints import Hints
+from boardstate.service.features.dumps.dumps import Dumps
 from boardstate.service.features.live.live_events import SubscriptionHub
 from boardstate.service.features.live.live_service import LiveEvents
 from boardstate.service.features.live.stream_limits import StreamCaps, StreamLimits
@@ -22,6 +24,10 @@ from boardstate.service.features.lobby.admission import Admission
 from boardstate.service.features.lobby.forks import Archive
 from boardstate.service.features.lobby.lobby_service import LobbyService
 from boardstate.service.features.lobby.seating import Lobby
+from boardstate.service.features.matchmaking.challenges import Challenges
+from boardstate.service.features.matchmaking.matchmaker import MatchMaker
+from boardstate.service.features.matchmaking.rematches import Rematches
+from boardstate.service.features.matchmaking.seeks import Seeks
 from boardstate.service.features.moves.game_reads import GameReads
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.referee import Referee
@@ -40,6 +46,7 @@ from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.player_tokens import PlayerTokens
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
+from boardstate.service.store.matchmaking_store import RedisMatchmaking
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -71,9 +78,16 @@ class Service:
     relay: Relay
     sender: Sender
     players: PlayerIdentity
+    dumps: Dumps
+    """Every ended game of a type over a period, for analysts (issue 31)."""
     """Player tokens: new players, who a token names (DESIGN §5e)."""
     player_feeds: PlayerFeeds
     """A player's own stream and games; the inbox port; the `player-fanout` loop."""
+    seeks: Seeks
+    """Matchmaking (DESIGN §5e): seeks, challenges, rematches and the matches' games."""
+    challenges: Challenges
+    rematches: Rematches
+    matchmaker: MatchMaker
 
     async def close(self) -> None:
         """Stops the live feeds and the hints being thought about."""
@@ -85,7 +99,9 @@ class Service:
 def build_service(
     store: EventStore, settings: Settings, metrics: Metrics, admission: Admission | None = None
 ) -> Service:
-    """Builds every feature on `store` once and composes them."""
+    """Builds every feature on `store` once and composes them; `store` reads archived games
+    from the archive where Redis no longer has them (`features.archive.archived_reads`)."""
+    attach(store, settings)
     loader = GameLoader(store, metrics, settings.cache_size, settings.snapshot_every)
     loader.identity = tokens = PlayerTokens(settings.identity, store.signing)
     games = GameReads(store, loader, settings.page_cap)
@@ -101,6 +117,8 @@ def build_service(
     feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
     relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
     relay.on_queued = sender.wake.set  # a queued delivery wakes the sender at once
+    lobby_service = LobbyService(lobby, archive, steward, metrics, settings.admin_token)
+    maker = MatchMaker(matchmaking_store(store, settings), lobby_service, loader)
     identity = PlayerIdentity(tokens, settings.identity.signup, settings.admin_token)
     player_feeds = build_player_feeds(store, identity, games, streams, settings)
     return Service(
@@ -111,7 +129,7 @@ def build_service(
         moves=Moves(Referee(loader, metrics), steward, metrics),
         pictures=BoardPictures(games, metrics),
         tables=TableService(TableOps(loader, steward, settings)),
-        lobby=LobbyService(lobby, archive, steward, metrics, settings.admin_token),
+        lobby=lobby_service,
         archive=archive,
         bots=BotService(loader, hints),
         live=LiveEvents(games, SubscriptionHub(store, metrics), streams, metrics),
@@ -125,4 +143,15 @@ def build_service(
         sender=sender,
         players=identity,
         player_feeds=player_feeds,
+        seeks=Seeks(maker, identity, settings.matchmaking),
+        challenges=Challenges(maker, identity, settings.matchmaking),
+        rematches=Rematches(maker, loader, settings.matchmaking),
+        matchmaker=maker,
+        dumps=Dumps(store, loader, settings.admin_token, settings.dumps_public),
     )
+
+
+def matchmaking_store(store: EventStore, settings: Settings) -> RedisMatchmaking:
+    """The matchmaking keys on `store`'s Redis (its client and prefix, as the outbox's)."""
+    mm, client, prefix = settings.matchmaking, store.outbox.client, store.outbox.prefix
+    return RedisMatchmaking(client, prefix, mm.retain * 1000, mm.match_lease_ms)

@@ -28,6 +28,7 @@ from boardstate.service.env_values import (
 )
 from boardstate.service.env_values import SettingsError as SettingsError
 from boardstate.service.identity_settings import IdentitySettings
+from boardstate.service.matchmaking_settings import MatchmakingSettings
 
 LOG_FORMATS = ("auto", "json", "console")
 ADDRESS_LIMITS = "100/second;3000/minute"
@@ -116,8 +117,16 @@ class Settings:
     """Seconds after its end before a game may be archived; 0 (unset): never (issue 31)."""
     archive_store: str = ""
     archive_s3_endpoint: str | None = None
+    archive_cache_bytes: int = 64 << 20
+    """Memory for archived games' events read back (`features.archive.reader`, estimated)."""
+    archive_remove: bool = True
+    """Remove an archived game's Redis keys when it is sealed (reads fall through: issue 31)."""
+    dumps_public: bool = False
+    """`BOARDSTATE_DUMPS_PUBLIC`: dumps without the admin token (issue 31)."""
     identity: IdentitySettings = dataclasses.field(default_factory=IdentitySettings)
     """Player tokens (`service.identity_settings`, DESIGN §5e)."""
+    matchmaking: MatchmakingSettings = dataclasses.field(default_factory=MatchmakingSettings)
+    """Seeks, challenges and rematches (`service.matchmaking_settings`)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -215,7 +224,13 @@ class Settings:
             archive_after_seconds=integer(env, "BOARDSTATE_ARCHIVE_AFTER", 0, lo=0),
             archive_store=env.get("BOARDSTATE_ARCHIVE_STORE", "").strip(),
             archive_s3_endpoint=env.get("BOARDSTATE_ARCHIVE_S3_ENDPOINT", "").strip() or None,
+            archive_cache_bytes=integer(
+                env, "BOARDSTATE_ARCHIVE_CACHE_BYTES", 64 << 20, lo=0, hi=1 << 40
+            ),
+            archive_remove=flag(env, "BOARDSTATE_ARCHIVE_REMOVE", True),
+            dumps_public=flag(env, "BOARDSTATE_DUMPS_PUBLIC", False),
             identity=IdentitySettings.from_env(env),
+            matchmaking=MatchmakingSettings.from_env(env),
         )
 
     @property

@@ -1,8 +1,9 @@
 """`boardstate archive run | verify | restore GAME_ID` (docs/archive.md).
 
 * `run` archives, once, every ended game whose end is older than `BOARDSTATE_ARCHIVE_AFTER`
-  seconds (unset or 0: none), into `BOARDSTATE_ARCHIVE_STORE`, and prints what it did; it keeps
-  every game's Redis keys (reads of archived games from the archive alone are not built yet).
+  seconds (unset or 0: none), into `BOARDSTATE_ARCHIVE_STORE`, and prints what it did; it
+  removes each archived game's Redis keys but its index entry and index row (the service reads
+  it from the archive), unless `BOARDSTATE_ARCHIVE_REMOVE=0`.
 * `verify` reads every object of the store back, checks it against its name and verifies it;
   exits 1 if any fails.
 * `restore GAME_ID` puts an archived game's log back into Redis.
@@ -85,7 +86,8 @@ async def _run(settings: Settings, args: argparse.Namespace) -> int:
             print("boardstate archive run: BOARDSTATE_ARCHIVE_AFTER is unset: nothing archived")
             return 0
         grace = timedelta(seconds=settings.archive_after_seconds)
-        counts = await Archiver(store, objects, grace).run(datetime.now(UTC), args.limit)
+        archiver = Archiver(store, objects, grace, settings.archive_remove)
+        counts = await archiver.run(datetime.now(UTC), args.limit)
         print(json.dumps({outcome.value: n for outcome, n in counts.items()}, sort_keys=True))
         return 0
     finally:

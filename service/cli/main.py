@@ -21,7 +21,13 @@ from types import FrameType
 
 import structlog
 
-from boardstate.service.cli import archive_command, bots_command, render_command, terminal_play
+from boardstate.service.cli import (
+    archive_command,
+    bots_command,
+    dump_command,
+    render_command,
+    terminal_play,
+)
 from boardstate.service.history import offline
 from boardstate.service.http import shutdown
 from boardstate.service.http.app import create_app
@@ -54,6 +60,7 @@ def _parser() -> argparse.ArgumentParser:
     bots_command.add_command(commands)
     terminal_play.add_command(commands)
     archive_command.add_command(commands)
+    dump_command.add_command(commands)
     return parser
 
 
@@ -146,6 +153,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return bots_command.run(settings, args)
     if args.command == archive_command.COMMAND:
         return archive_command.run(settings, args)
+    if args.command == dump_command.COMMAND:
+        return dump_command.run(settings, args)
     return 0
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from typing import Any, Protocol
 
+from boardstate.service.contract.match_ports import ChallengesPort, RematchesPort, SeeksPort
 from boardstate.service.contract.player_ports import PlayersPort
 from boardstate.service.contract.player_stream_ports import PlayerFeedsPort
 from boardstate.service.contract.ports import (
@@ -203,3 +204,9 @@ class GameBackend(Protocol):
     def players(self) -> PlayersPort: ...
     @property
     def player_feeds(self) -> PlayerFeedsPort: ...
+    @property
+    def seeks(self) -> SeeksPort: ...
+    @property
+    def challenges(self) -> ChallengesPort: ...
+    @property
+    def rematches(self) -> RematchesPort: ...

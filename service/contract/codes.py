@@ -124,6 +124,7 @@ from boardstate.engine.core.errors import (
     ALL_CODES as ENGINE_CODES,
 )
 from boardstate.engine.core.errors import MoveError
+from boardstate.service.contract.match_codes import MATCH_CODES
 from boardstate.service.contract.player_codes import PLAYER_CODES
 
 BAD_SEED = "BAD_SEED"
@@ -221,6 +222,7 @@ ALL_CODES: tuple[str, ...] = (
     *HTTP_CODES,
     *REQUEST_CODES,
     *PLAYER_CODES,
+    *MATCH_CODES,
 )
 
 

@@ -82,6 +82,8 @@ def _created(rules: GameRules[Any, Any, Any]) -> dict[str, Any]:
             "table": TABLE,
             "playerIds": {"type": "array", "items": PLAYER_ID},
             "forkedFrom": FORKED_FROM,
+            "rated": BOOL,
+            "rematchOf": STR,
         },
     )
 

@@ -3,8 +3,10 @@ order, and the price table generated from them with the plain routes' prices."""
 
 from __future__ import annotations
 
+from boardstate.service.http.api_dumps import DUMP_ROUTES
 from boardstate.service.http.api_games import GAME_ROUTES
 from boardstate.service.http.api_history import HISTORY_ROUTES
+from boardstate.service.http.api_matchmaking import MATCH_ROUTES
 from boardstate.service.http.api_player_stream import PLAYER_STREAM_ROUTES
 from boardstate.service.http.api_players import PLAYER_ROUTES
 from boardstate.service.http.api_route import ApiRoute, prices_of
@@ -19,6 +21,8 @@ DECLARED: tuple[ApiRoute, ...] = (
     *WEBHOOK_ROUTES,
     *PLAYER_ROUTES,
     *PLAYER_STREAM_ROUTES,
+    *DUMP_ROUTES,
+    *MATCH_ROUTES,
 )
 """The routes of `/v1` that the OpenAPI document describes (all but the document and its page).
 `HISTORY_ROUTES` first: its paths `/v1/games/import` and `/v1/games/verify` must be tried

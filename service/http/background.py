@@ -53,6 +53,13 @@ def background_loops(
             service.player_feeds.fanout.run,
         ),
         Loop(
+            "matchmaker",
+            "creates the games of matches whose replica stopped before it did; forgets expired "
+            "seeks, challenges and rematch offers",
+            f"a timer, every {service.matchmaker.idle_s:g} s (one script: the due matches)",
+            service.matchmaker.run,
+        ),
+        Loop(
             "loop-lag",
             "measures the event loop's lag (boardstate_event_loop_lag_*)",
             "a timer (no Redis)",

@@ -19,6 +19,7 @@ from boardstate.service.contract.codes import ALL_CODES
 from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models
 from boardstate.service.http.api_history import HISTORY_MODELS
+from boardstate.service.http.api_matchmaking import MODELS as MATCH_MODELS
 from boardstate.service.http.api_players import PLAYER_MODELS
 from boardstate.service.http.api_route import REF
 from boardstate.service.http.api_routes import DECLARED
@@ -50,6 +51,7 @@ MODELS: tuple[type[Any], ...] = (
     *webhook_models,
     *HISTORY_MODELS,
     *PLAYER_MODELS,
+    *MATCH_MODELS,
 )
 
 

@@ -42,6 +42,7 @@ STATUS: dict[str, tuple[int, str]] = {
     "PLAYER_TOKEN_INVALID": (401, "Player token refused"),
     "PLAYER_TOKEN_REQUIRED": (401, "Player token required"),
     "SIGNUP_DISABLED": (403, "Signup disabled"),
+    "NOT_CHALLENGED": (403, "Not challenged"),
     "IMPORT_DISABLED": (403, "Import disabled"),
     "FORK_REVEALS_HIDDEN": (403, "Fork reveals hidden information"),
     # 404
@@ -49,6 +50,8 @@ STATUS: dict[str, tuple[int, str]] = {
     "WEBHOOK_NOT_FOUND": (404, "Webhook not found"),
     "DELIVERY_NOT_FOUND": (404, "Delivery not found"),
     "UNKNOWN_GAME_TYPE": (404, "Unknown game type"),
+    "SEEK_NOT_FOUND": (404, "Seek not found"),
+    "CHALLENGE_NOT_FOUND": (404, "Challenge not found"),
     # 409: the game's state conflicts with the request
     "VERSION_CONFLICT": (409, "Version conflict"),
     "SEAT_TAKEN": (409, "Seat taken"),
@@ -59,6 +62,8 @@ STATUS: dict[str, tuple[int, str]] = {
     "TAKEBACK_NOT_ALLOWED": (409, "Takeback not allowed"),
     "NO_TAKEBACK_REQUESTED": (409, "No takeback requested"),
     "LOG_CONFLICT": (409, "Log imported with other content"),
+    "TOO_MANY_SEEKS": (409, "Too many open seeks"),
+    "CHALLENGE_CLOSED": (409, "Challenge closed"),
     # 413
     "REQUEST_TOO_LARGE": (413, "Request body too large"),
     "LOG_TOO_LARGE": (413, "Log too large"),
@@ -79,6 +84,7 @@ STATUS: dict[str, tuple[int, str]] = {
     "BAD_NAME": (422, "Bad name"),
     "BAD_SEAT": (422, "Bad seat"),
     "LOG_UNVERIFIED": (422, "Log does not verify"),
+    "BAD_MATCH_REQUEST": (422, "Bad seek or challenge"),
     # 429: too much, from this caller
     "RATE_LIMITED": (429, "Rate limited"),
     "QUOTA_EXCEEDED": (429, "Quota exceeded"),

@@ -5,6 +5,8 @@
 * `bs:{player:<digest>}:inbox` (stream), `:seen` (sorted set), `:games` (sorted set), `:rows`
   (hash) — one player's own stream, the ids it has delivered, and its games
   (`service.store.inbox_store`; the digest: of the playerId, so any id makes a valid tag).
+* `bs:{mm}:<name>` — matchmaking: seeks, their pool, matches waiting for their game,
+  challenges and rematches (`service.store.matchmaking_store`, one slot for its scripts).
 
 Each family has one hash tag (one Redis Cluster slot); no other module builds these keys
 (`tests/service/test_keys.py` scans for them).
@@ -38,3 +40,26 @@ class InboxKeys:
         digest = hashlib.sha256(player_id.encode()).hexdigest()[:32]
         tag = f"{prefix}:{{player:{digest}}}"
         return cls(*(f"{tag}:{name}" for name in ("inbox", "seen", "games", "rows")))
+
+
+MATCHMAKING_FIELDS = (
+    "seeks",
+    "state",
+    "pool",
+    "owners",
+    "expiry",
+    "matches",
+    "pending",
+    "challenges",
+    "rematches",
+    "tokens",
+    "invites",
+)
+"""The keys of the matchmaking family, `bs:{mm}:<name>` (`service.store.matchmaking_store`)."""
+
+
+def matchmaking_key(name: str, prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns one key of the matchmaking family (every one in the `{mm}` slot)."""
+    if name not in MATCHMAKING_FIELDS:
+        raise ValueError(f"no matchmaking key {name!r}")
+    return f"{prefix}:{{mm}}:{name}"

@@ -20,6 +20,7 @@ from redis.asyncio.cluster import RedisCluster
 
 from boardstate.service.failures import GameNotFound, StoreUnavailable
 from boardstate.service.store import codec
+from boardstate.service.store.archived_logs import LogReads
 from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
 from boardstate.service.store.bot_jobs import BotJobStore, RedisBotJobs
 from boardstate.service.store.deadlines import DeadlineStore, RedisDeadlines
@@ -39,7 +40,7 @@ Client = Redis | RedisCluster
 APPEND_SCRIPT = importlib.resources.files(__package__ or "").joinpath("append.lua").read_text()
 
 
-class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
+class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
     """The `EventStore` on `redis.asyncio.Redis` or `redis.asyncio.cluster.RedisCluster`.
 
     The client must use RESP2 and `decode_responses=False`; `connect()` builds a suitable one.
@@ -146,38 +147,6 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
             raise GameNotFound(f"no game {game_id!r}")
         raise RuntimeError(f"append script answered {result!r}")
 
-    async def read(
-        self, game_id: str, after: int = 0, limit: int | None = None
-    ) -> list[StoredEvent]:
-        """Returns events with version > `after`, oldest first, at most `limit`."""
-        if not is_valid_game_id(game_id) or (limit is not None and limit <= 0):
-            return []
-        log = self.keys(game_id).log
-        start = codec.entry_id(max(after, 0) + 1)
-        entries = await self._read(
-            f"read {game_id}", lambda: self.client.xrange(log, start, "+", count=limit)
-        )
-        return [codec.decode_entry(raw_id, fields) for raw_id, fields in entries or []]
-
-    async def version(self, game_id: str) -> int:
-        """Returns the number of events in the log (0 when the game does not exist)."""
-        if not is_valid_game_id(game_id):
-            return 0
-        log = self.keys(game_id).log
-        return int(await self._read(f"version {game_id}", lambda: self.client.xlen(log)))
-
-    async def meta(self, game_id: str) -> dict[str, str] | None:
-        """Returns the game's metadata, or None when the game does not exist."""
-        if not is_valid_game_id(game_id):
-            return None
-        meta = self.keys(game_id).meta
-        raw = await self._read(f"meta {game_id}", lambda: self.client.hgetall(meta))
-        if not raw and not await self.version(game_id):
-            return None
-        # created between the two reads: its meta (written with the first event) is there now
-        raw = raw or await self._read(f"meta {game_id}", lambda: self.client.hgetall(meta))
-        return {codec.as_text(k): codec.as_text(v) for k, v in raw.items()}
-
     async def seat_token_hash(self, game_id: str, seat: int) -> str | None:
         """Returns the stored token hash of a seat, or None."""
         if not is_valid_game_id(game_id):
@@ -204,8 +173,9 @@ class RedisEventStore(DeadlineStore, BotJobStore, SnapshotStore):
         return codec.decode_outcome(codec.as_bytes(raw), await self.version(game_id))
 
     async def wait(self, game_id: str, after: int, timeout_ms: int) -> list[StoredEvent]:
-        """Returns events after `after`, blocking up to `timeout_ms` for at least one."""
-        if not is_valid_game_id(game_id) or timeout_ms <= 0:
+        """Returns events after `after`, blocking up to `timeout_ms` for at least one (an
+        archived game's at once: nothing is appended to it)."""
+        if not is_valid_game_id(game_id) or timeout_ms <= 0 or await self._gone(game_id):
             return await self.read(game_id, after)
         deadline = asyncio.get_running_loop().time() + timeout_ms / 1000
         while (left := deadline - asyncio.get_running_loop().time()) > 0:

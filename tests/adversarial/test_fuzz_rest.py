@@ -62,6 +62,11 @@ STATE_CODES = frozenset(
         "TWO_VALUES_DIFFER",  # see `_code`
         "BAD_LOG",  # a log route's body is an export: events in order, which a string's
         "LOG_UNVERIFIED",  # JSON Schema cannot state (nor that the log verifies)
+        "GAME_NOT_FINISHED",  # a rematch of a game still in play
+        "TOO_MANY_SEEKS",  # the player's open seeks, a count of earlier requests
+        "BAD_MATCH_REQUEST",  # ratingMin above ratingMax, a challenge to oneself
+        "NOT_CHALLENGED",  # who a challenge invited
+        "CHALLENGE_CLOSED",  # an answered or expired challenge
     }
 )
 

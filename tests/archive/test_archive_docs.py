@@ -68,7 +68,11 @@ def test_the_documented_commands_archive_verify_and_restore(shell_env: dict[str,
     assert verified.returncode == 0, verified.stdout
     assert verified.stdout.startswith(f"OK trambahn/2026/01/{shell_env['GAME_ID']}.")
     restored = shell(block_of("Restore a game into Redis"), shell_env)
-    assert (restored.returncode, restored.stdout.strip()) == (0, "already in Redis")
+    assert (restored.returncode, restored.stdout.strip()) == (0, "restored")  # keys were removed
+    twice = shell(block_of("Restore a game into Redis"), shell_env)
+    assert (twice.returncode, twice.stdout.strip()) == (0, "already in Redis")
+    kept = shell(block_of("Archive once"), shell_env | {"BOARDSTATE_ARCHIVE_REMOVE": "0"})
+    assert kept.stdout.strip() == "{}"  # archived already; its keys stay as asked
 
 
 def test_a_tampered_object_fails_verify(shell_env: dict[str, str]) -> None:

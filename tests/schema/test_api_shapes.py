@@ -22,7 +22,8 @@ import pytest
 from graphql import GraphQLEnumType, GraphQLObjectType
 
 from boardstate.schema.root import schema
-from boardstate.service.contract import ports, webhook_ports
+from boardstate.service.contract import match_ports, ports, webhook_ports
+from boardstate.service.http import rest_match_models as mm
 from boardstate.service.http import rest_models as m
 from boardstate.service.http import rest_table_models as t
 from boardstate.service.http import rest_webhooks as w
@@ -67,6 +68,9 @@ SHAPES = (
     Shape(w.DeliveryOut, "WebhookDelivery", webhook_ports.DeliveryView),
     Shape(GameTypeOut, "GameType"),
     Shape(PlayerCountOut, "PlayerCount"),
+    Shape(mm.SeekOut, "Seek", match_ports.SeekView),
+    Shape(mm.ChallengeOut, "Challenge", match_ports.ChallengeView),
+    Shape(mm.RematchOut, "Rematch", match_ports.RematchView),
 )
 NAMES: dict[type[Any], str] = {s.body: s.graphql for s in SHAPES} | {
     s.view: s.graphql for s in SHAPES if s.view is not None
@@ -76,13 +80,24 @@ EXCEPTIONS: dict[tuple[str, str], tuple[str | None, str | None]] = {
     ("GameType", "variants"): ("[JSON!]!", "JSON!"),
     ("GameType", "botPolicies"): (None, "[String!]!"),
     ("Event", "header"): (None, "GameHeader"),
+    **{
+        (kind, field): types
+        for kind in ("Seek", "Challenge")
+        for field, types in (
+            ("options", ("JSON!", "JSON")),
+            ("createdAt", ("Int!", "Float!")),
+            ("expiresAt", ("Int!", "Float!")),
+        )
+    },
 }
 """(REST, GraphQL; None: absent) where the two differ, each on purpose or kept for the wire:
 a game's body carries its type's id, the GraphQL field the `GameType` object; REST's variants
 are a list of objects where GraphQL has one JSON value, and REST has no botPolicies yet (each
 change would change the wire, which issue 28 keeps byte-identical). An event's `header` is only
 on streamed events: REST's streamed body is `StreamEventOut` (`HeaderOut`, the `GameHeader`
-shape), its pages of events have none; GraphQL's `Event.header` is null on them."""
+shape), its pages of events have none; GraphQL's `Event.header` is null on them. A seek's or
+challenge's times are epoch milliseconds, past GraphQL's 32-bit `Int` (a `Float` there), and
+their `options` may be null (REST's `Any` takes null too)."""
 VIEW_EXCEPTIONS = {("Game", "status"): "String!", ("GameHeader", "status"): "String!"}
 """View record fields typed looser than the body: the status is a `str` there, which the
 body's `Literal` checks when it is filled (`out_of`)."""

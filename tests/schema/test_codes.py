@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import boardstate.service.contract.codes as codes
+import boardstate.service.contract.match_codes as match_codes
 import boardstate.service.contract.player_codes as player_codes
 from boardstate.engine.core.errors import ALL_CODES as ENGINE_CODES
 from boardstate.engine.core.errors import NotYourTurn
@@ -14,8 +15,9 @@ def test_codes_are_unique_and_include_every_engine_code() -> None:
 
 
 def test_every_code_is_documented_in_the_module_docstring() -> None:
-    """In `contract.codes`, or the module of its feature's codes (`contract.player_codes`)."""
-    doc = (codes.__doc__ or "") + (player_codes.__doc__ or "")
+    """In `contract.codes`, or the module of its feature's codes (`contract.player_codes`,
+    `contract.match_codes`)."""
+    doc = (codes.__doc__ or "") + (player_codes.__doc__ or "") + (match_codes.__doc__ or "")
     for code in codes.ALL_CODES:
         assert f"`{code}`" in doc, code
 

@@ -93,6 +93,15 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/players/me/token",
         "/v1/players/me/stream",
         "/v1/players/me/games",
+        "/v1/dumps/{gameType}",
+        "/v1/seeks",
+        "/v1/seeks/{id}",
+        "/v1/challenges",
+        "/v1/challenges/{id}",
+        "/v1/challenges/{id}/accept",
+        "/v1/challenges/{id}/decline",
+        "/v1/challenges/{id}/cancel",
+        "/v1/games/{id}/rematch",
     }
 
 

@@ -35,7 +35,9 @@ GRAPHQL_MOUNT = frozenset(
 )
 """What serves GraphQL (and `app`, which mounts it): the only modules of `service/` that may
 import `boardstate.schema`."""
-ENTRY = frozenset({"boardstate.service.asgi", "boardstate.service.cli.main"})
+ENTRY = frozenset(
+    {"boardstate.service.asgi", "boardstate.service.cli.main", "boardstate.service.cli.__main__"}
+)
 """The entry points build the whole app, the GraphQL mount with it."""
 
 

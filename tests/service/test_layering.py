@@ -24,7 +24,19 @@ ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
 ORDER = ("http", "composition", "features", "runtime", "pictures", "history", "log", "store")
 """Sub-packages from the top down; each may import the ones after it."""
-FEATURES = ("webhooks", "players", "live", "bots", "lobby", "tables", "moves", "views", "archive")
+FEATURES = (
+    "matchmaking",
+    "webhooks",
+    "players",
+    "live",
+    "bots",
+    "lobby",
+    "tables",
+    "dumps",
+    "moves",
+    "views",
+    "archive",
+)
 """The feature packages (`service/features/`) from the top down; each may import the ones after
 it."""
 SHARED = (
@@ -37,6 +49,7 @@ SHARED = (
     "webhook_failures",
     "player_failures",
     "inputs",
+    "matchmaking_settings",
 )
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")

@@ -33,6 +33,12 @@ JOINED = f"... on SeatJoined {{ seat token game {{ {GAME} }} }}"
 SEAT = 'gameId: "g", seat: 0'
 GAMES = f"edges {{ node {{ {GAME} }} }} pageInfo {{ endCursor hasNextPage }} totalCount"
 EVENTS = f"edges {{ node {{ {EVENT} }} }} pageInfo {{ hasNextPage }}"
+SEEK = """seekId playerId gameType players options rated bots ratingMin ratingMax status
+ createdAt expiresAt gameId seat"""
+SEEK_ON = f"... on Seek {{ {SEEK} }}"
+CHALLENGE = """challengeId challenger invited accepted gameType players options rated bots status
+ createdAt expiresAt declinedBy gameId seats"""
+CHALLENGE_ON = f"... on Challenge {{ {CHALLENGE} }}"
 
 # (method, path, query string) -> the GraphQL document asking for the same data.
 EQUIVALENTS: dict[tuple[str, str, str], str] = {
@@ -145,6 +151,29 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
         f"... on DeliveryQueued {{ delivery {{ {DELIVERY} }} }} }} }}"
     ),
     ("GET", "/v1/feed/stream", ""): "subscription { feed { position id type timestamp data } }",
+    (
+        "POST",
+        "/v1/seeks",
+        "",
+    ): f'mutation {{ createSeek(gameType: "t", players: 2) {{ {SEEK_ON} }} }}',
+    ("GET", "/v1/seeks", ""): f"{{ seeks {{ {SEEK} }} }}",
+    ("GET", "/v1/seeks/s", ""): f'{{ seek(seekId: "s") {{ {SEEK} }} }}',
+    ("DELETE", "/v1/seeks/s", ""): f'mutation {{ cancelSeek(seekId: "s") {{ {SEEK_ON} }} }}',
+    ("POST", "/v1/challenges", ""): (
+        f'mutation {{ createChallenge(invite: ["b"], gameType: "t", players: 2) {{ {CHALLENGE_ON} }} }}'
+    ),
+    ("GET", "/v1/challenges", ""): f"{{ challenges {{ {CHALLENGE} }} }}",
+    ("GET", "/v1/challenges/c", ""): f'{{ challenge(challengeId: "c") {{ {CHALLENGE} }} }}',
+    **{
+        ("POST", f"/v1/challenges/c/{answer}", ""): (
+            f'mutation {{ {answer}Challenge(challengeId: "c") {{ {CHALLENGE_ON} }} }}'
+        )
+        for answer in ("accept", "decline", "cancel")
+    },
+    ("POST", "/v1/games/g/rematch", ""): (
+        'mutation { rematch(gameId: "g") { ... on Rematch { rematchOf status asked waitingFor '
+        "gameId seat token } } }"
+    ),
 }
 
 

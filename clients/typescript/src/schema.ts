@@ -572,6 +572,171 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dumps/{gameType}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every game of a type that ended in [from, to), one NDJSON line per game
+         * @description Each line: the game's summary, seats (name, playerId, bot), result and complete log, as `schema/dump-line.schema.json` describes (docs/archive.md, 'Dumps for analysts'). The admin token, unless `BOARDSTATE_DUMPS_PUBLIC=1`. Streamed: a dump of any length is sent as it is read.
+         */
+        get: operations["dumpGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's open seeks (seeks) */
+        get: operations["seeks"];
+        put?: never;
+        /**
+         * Seeks a game: paired with compatible seeks at once, or waits (createSeek)
+         * @description Seeks of the same game type, player count, options, rated flag and bots are paired when each seeker's rating is inside every other's range; the game is created before the answer (`status: matched`, `gameId`, `seat`), and the player token acts for its seat. docs/players.md (Matchmaking).
+         */
+        post: operations["createSeek"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/seeks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's seeks, open or settled (seek) */
+        get: operations["seek"];
+        put?: never;
+        post?: never;
+        /** Cancels an open seek; a settled one is answered as it is (cancelSeek) */
+        delete: operations["cancelSeek"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The open challenges the caller made or was invited to (challenges) */
+        get: operations["challenges"];
+        put?: never;
+        /** Challenges named players to a game (createChallenge) */
+        post: operations["createChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A challenge the caller made or was invited to (challenge) */
+        get: operations["challenge"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts a challenge; the last acceptance starts the game */
+        post: operations["acceptChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines a challenge (it closes) */
+        post: operations["declineChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/challenges/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The challenger withdraws the challenge */
+        post: operations["cancelChallenge"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/games/{id}/rematch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Asks for a rematch of a finished game, seats rotated (rematch)
+         * @description With a player token or a seat token of the finished game. When every human seat has asked, the new game is created; asking again answers the same one.
+         */
+        post: operations["rematch"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     "game.created": {
@@ -985,7 +1150,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {unknown} */
-            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "PLAYER_TOKEN_INVALID" | "SIGNUP_DISABLED" | "PLAYER_TOKEN_REQUIRED" | "INTERNAL";
+            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "PLAYER_TOKEN_INVALID" | "SIGNUP_DISABLED" | "PLAYER_TOKEN_REQUIRED" | "BAD_MATCH_REQUEST" | "TOO_MANY_SEEKS" | "SEEK_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "NOT_CHALLENGED" | "CHALLENGE_CLOSED" | "INTERNAL";
             details: Record<string, unknown> | null;
         };
         /** WebhookIn */
@@ -1112,6 +1277,114 @@ export interface components {
             playerId: string;
             expiresAt: number;
             issuedByService: boolean;
+        };
+        /**
+         * SeekIn
+         * @description `POST /v1/seeks`: the game sought (`createSeek`'s arguments). `bots` seats are filled by
+         *         `botPolicy` bots; `ratingMin`/`ratingMax` bound the other seekers' ratings; `ttlSeconds`
+         *         (at most `BOARDSTATE_SEEK_TTL`, its default) says how long the seek waits; `name` is the
+         *         seat's name (default: the playerId).
+         */
+        SeekIn: {
+            gameType: string;
+            players: number;
+            /** @default null */
+            options?: unknown;
+            /** @default false */
+            rated?: boolean;
+            /** @default 0 */
+            bots?: number;
+            /**
+             * @default heuristic
+             * @enum {string}
+             */
+            botPolicy?: "heuristic" | "random" | "search";
+            /** @default null */
+            ratingMin?: number | null;
+            /** @default null */
+            ratingMax?: number | null;
+            /** @default null */
+            ttlSeconds?: number | null;
+            /** @default null */
+            name?: string | null;
+        };
+        /**
+         * SeekOut
+         * @description A seek: `status` `open`, `matched` (with `gameId` and `seat`), `cancelled` or
+         *         `expired`; `createdAt`/`expiresAt` in epoch milliseconds.
+         */
+        SeekOut: {
+            seekId: string;
+            playerId: string;
+            gameType: string;
+            players: number;
+            options: unknown;
+            rated: boolean;
+            bots: number;
+            ratingMin: number | null;
+            ratingMax: number | null;
+            status: string;
+            createdAt: number;
+            expiresAt: number;
+            gameId: string | null;
+            seat: number | null;
+        };
+        /**
+         * ChallengeIn
+         * @description `POST /v1/challenges`: `invite` the playerIds who take every human seat but yours
+         *         (`players` - `bots` - 1 of them); `bots` seats are filled by `botPolicy` bots.
+         */
+        ChallengeIn: {
+            invite: string[];
+            gameType: string;
+            players: number;
+            /** @default null */
+            options?: unknown;
+            /** @default false */
+            rated?: boolean;
+            /** @default 0 */
+            bots?: number;
+            /**
+             * @default heuristic
+             * @enum {string}
+             */
+            botPolicy?: "heuristic" | "random" | "search";
+        };
+        /**
+         * ChallengeOut
+         * @description A challenge: `status` `open`, `matched` (`gameId`, and `seats`: one per player in
+         *         `[challenger, *invited]` order), `declined` (`declinedBy`), `cancelled` or `expired`.
+         */
+        ChallengeOut: {
+            challengeId: string;
+            challenger: string;
+            invited: string[];
+            accepted: string[];
+            gameType: string;
+            players: number;
+            options: unknown;
+            rated: boolean;
+            bots: number;
+            status: string;
+            createdAt: number;
+            expiresAt: number;
+            declinedBy: string | null;
+            gameId: string | null;
+            seats: number[] | null;
+        };
+        /**
+         * RematchOut
+         * @description A rematch: `open` (waiting for the seats in `waitingFor`) or `created` (`gameId`, the
+         *         caller's `seat`, and for a seat-token caller its new seat's `token`).
+         */
+        RematchOut: {
+            rematchOf: string;
+            status: string;
+            asked: number[];
+            waitingFor: number[];
+            gameId: string | null;
+            seat: number | null;
+            token: string | null;
         };
         /**
          * game.created
@@ -1350,7 +1623,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED, SIGNUP_DISABLED */
+            /** @description Problem: FORK_REVEALS_HIDDEN, IMPORT_DISABLED, NOT_CHALLENGED, SIGNUP_DISABLED */
             403: {
                 headers: {
                     [name: string]: unknown;
@@ -1369,7 +1642,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1388,7 +1661,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1431,7 +1704,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -1971,7 +2244,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2200,7 +2473,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2240,7 +2513,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2385,7 +2658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2540,7 +2813,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2559,7 +2832,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -2602,7 +2875,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2773,7 +3046,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2792,7 +3065,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2943,7 +3216,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2962,7 +3235,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3148,7 +3421,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3167,7 +3440,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3210,7 +3483,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3365,7 +3638,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3384,7 +3657,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3686,7 +3959,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3858,7 +4131,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3877,7 +4150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4027,7 +4300,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4046,7 +4319,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4089,7 +4362,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4239,7 +4512,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4258,7 +4531,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4301,7 +4574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4451,7 +4724,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4470,7 +4743,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4513,7 +4786,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4672,7 +4945,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4691,7 +4964,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4734,7 +5007,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4884,7 +5157,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4903,7 +5176,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4946,7 +5219,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5105,7 +5378,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5124,7 +5397,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5167,7 +5440,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5321,7 +5594,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5340,7 +5613,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5488,7 +5761,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5507,7 +5780,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5550,7 +5823,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5695,7 +5968,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5714,7 +5987,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5863,7 +6136,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5882,7 +6155,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6030,7 +6303,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6049,7 +6322,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6195,7 +6468,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6214,7 +6487,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6366,7 +6639,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6385,7 +6658,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6536,7 +6809,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6555,7 +6828,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6705,7 +6978,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: DELIVERY_NOT_FOUND, GAME_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6724,7 +6997,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -7483,6 +7756,1738 @@ export interface operations {
                 };
             };
             /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    dumpGames: {
+        parameters: {
+            query?: {
+                /** @description The period's start (default: 31 days before `to`). */
+                from?: string;
+                /** @description The period's end, excluded (default: now). */
+                to?: string;
+            };
+            header?: never;
+            path: {
+                /** @description The game type. */
+                gameType: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dump (NDJSON; possibly empty) */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/x-ndjson": string;
+                };
+            };
+            /** @description Problem: BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed request",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    seeks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open seeks, oldest first */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"][];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    createSeek: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The same key from the same player again answers the same seek. */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "gameType": "trambahn",
+                 *       "players": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["SeekIn"];
+            };
+        };
+        responses: {
+            /** @description The seek, open or matched */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: BAD_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: TOO_MANY_SEEKS */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many open seeks",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "TOO_MANY_SEEKS",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad seek or challenge",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "BAD_MATCH_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    seek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The seek's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: SEEK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Seek not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "SEEK_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    cancelSeek: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The seek's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The seek */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SeekOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: SEEK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Seek not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "SEEK_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    challenges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Open challenges, oldest first */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"][];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    createChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "invite": [
+                 *         "p_other"
+                 *       ],
+                 *       "gameType": "trambahn",
+                 *       "players": 2
+                 *     }
+                 */
+                "application/json": components["schemas"]["ChallengeIn"];
+            };
+        };
+        responses: {
+            /** @description The open challenge */
+            201: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: BAD_JSON, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad seek or challenge",
+                     *       "status": 422,
+                     *       "detail": "see code",
+                     *       "code": "BAD_MATCH_REQUEST",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    challenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    acceptChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    declineChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    cancelChallenge: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The challenge's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The challenge after the answer */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChallengeOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: NOT_CHALLENGED */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Not challenged",
+                     *       "status": 403,
+                     *       "detail": "see code",
+                     *       "code": "NOT_CHALLENGED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge not found",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_CLOSED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Challenge closed",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "CHALLENGE_CLOSED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    rematch: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rematch, open or created */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RematchOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, UNAUTHORIZED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "seat 0 of game r2zx needs its token (Authorization: Bearer <token>)",
+                     *       "code": "UNAUTHORIZED",
+                     *       "details": {
+                     *         "seat": 0
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: GAME_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: GAME_NOT_FINISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not finished",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "GAME_NOT_FINISHED",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: QUOTA_EXCEEDED, RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */

@@ -14,8 +14,10 @@ end keep fast reads). The steps, each safe to repeat:
    index entry and, only if `remove`, deletes the game's keys.
 
 A crash between two steps leaves the lease to expire (`lease_ms`); the next run starts over at
-step 1 and ends at the same object and entry. Removal is off unless asked (`remove=True`):
-until archived games are read back through the loader, removing keys would lose reads.
+step 1 and ends at the same object and entry. Removal is asked by the settings
+(`BOARDSTATE_ARCHIVE_REMOVE`, on by default): the store's reads fall through to the archive once
+a game's log is gone (`service.store.archived_logs`); its index entry and its row of the
+cross-game index stay in Redis, so lists and filters still find it.
 """
 
 from __future__ import annotations

@@ -14,6 +14,7 @@ from collections import OrderedDict
 
 from boardstate.service.features.archive import packing
 from boardstate.service.features.archive.entry import IndexEntry
+from boardstate.service.history.import_identity import identify
 from boardstate.service.store import RedisEventStore, StoredEvent
 from boardstate.service.store.archive_entries import ArchiveEntries
 from boardstate.service.store.objects import ObjectStore
@@ -21,6 +22,8 @@ from boardstate.service.store.objects import ObjectStore
 CACHE_FACTOR = 40
 """Memory of a game's events per compressed byte, about (a 10.8 KB Trambahn object, 179
 events, is ~0.4 MB of Python objects)."""
+DIGEST_FIELD = "importDigest"
+"""The meta field of an import's content digest (`service.features.lobby.forks.DIGEST_FIELD`)."""
 SEED_FIELD = "seed"
 """The meta field of the seed (`service.features.moves.loader.SEED_FIELD`, which this feature cannot
 import)."""
@@ -42,6 +45,9 @@ class ArchiveReader:
         self.cache_bytes = cache_bytes
         self._cache: OrderedDict[str, tuple[int, list[StoredEvent]]] = OrderedDict()
         self._held = 0
+        self._loading: dict[str, asyncio.Future[list[StoredEvent]]] = {}
+        self.fetched = 0
+        """Objects fetched and verified (reads the cache did not answer)."""
 
     async def entry(self, game_id: str) -> IndexEntry | None:
         raw = await self.entries.entry(game_id)
@@ -49,11 +55,20 @@ class ArchiveReader:
 
     async def events(self, game_id: str) -> list[StoredEvent]:
         """Returns the verified events of an archived game; raises `NotArchived`, or
-        `packing.ArchiveUnverified` if its object was tampered with."""
+        `packing.ArchiveUnverified` if its object was tampered with. Readers of one game at
+        once share one fetch."""
         cached = self._cache.get(game_id)
         if cached is not None:
             self._cache.move_to_end(game_id)
             return cached[1]
+        loading = self._loading.get(game_id)
+        if loading is None:
+            loading = asyncio.ensure_future(self._fetch(game_id))
+            self._loading[game_id] = loading
+            loading.add_done_callback(lambda _: self._loading.pop(game_id, None))
+        return await asyncio.shield(loading)
+
+    async def _fetch(self, game_id: str) -> list[StoredEvent]:
         entry = await self.entry(game_id)
         if entry is None:
             raise NotArchived(f"game {game_id} is not archived")
@@ -61,6 +76,7 @@ class ArchiveReader:
         if data is None:
             raise NotArchived(f"game {game_id}: its object {entry.name} is missing")
         events = await asyncio.to_thread(packing.verified, game_id, entry.name, data)
+        self.fetched += 1
         self._remember(game_id, len(data) * CACHE_FACTOR, events)
         return events
 
@@ -83,13 +99,26 @@ class ArchiveReader:
         if await self.entries.has_log(game_id):
             return False
         events = await self.events(game_id)
-        created, ended = events[0].data, events[-1].data
-        meta = {
-            "gameType": entry.game_type,
-            "players": str(created.get("players", len(entry.players))),
-            "status": entry.status,
-            "createdAt": str(created.get("createdAt", entry.created_at)),
-            "seededByClient": "1" if created.get("seededByClient") else "0",
-            SEED_FIELD: str(ended.get("seed", "")),
-        }
+        meta = meta_of(game_id, entry, events)
         return await self.store.create(game_id, events[0], meta, rest=events[1:])
+
+
+def meta_of(game_id: str, entry: IndexEntry, events: list[StoredEvent]) -> dict[str, str]:
+    """Returns the metadata an archived game had in Redis, as far as its log tells (its creator
+    is not archived). An imported game is known by its id, which its log determines
+    (`history.import_identity`): it gets back its import flag and digest, so a second import of
+    the same log still finds it."""
+    created, ended = events[0].data, events[-1].data
+    meta = {
+        "gameType": entry.game_type,
+        "players": str(created.get("players", len(entry.players))),
+        "status": entry.status,
+        "createdAt": str(created.get("createdAt", entry.created_at)),
+        "seededByClient": "1" if created.get("seededByClient") else "0",
+        SEED_FIELD: str(ended.get("seed", "")),
+        "ended": str(events[-1].version),
+    }
+    import_id, digest = identify(events)
+    if game_id == import_id:
+        meta |= {"imported": "1", "seededByClient": "1", DIGEST_FIELD: digest}
+    return meta

@@ -9,7 +9,7 @@ from boardstate.service.contract.ports import GameView
 from boardstate.service.failures import HintsOff
 from boardstate.service.features.bots.hints import Hints
 from boardstate.service.features.moves.loader import GameLoader
-from boardstate.service.features.moves.seat_access import authorize
+from boardstate.service.features.moves.seat_access import authorize_reading
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.runtime.store_failures import store_errors
 
@@ -35,7 +35,7 @@ class BotService:
         `HINTS_BUSY`)."""
         record: GameRecord = game.handle
         with store_errors():
-            await authorize(self.loader, record, seat, token)
+            await authorize_reading(self.loader, record, seat, token)
             if not record.setup.hints:
                 raise HintsOff("this game was created without hints (options.hints: true)")
             if record.status != "ACTIVE" or seat not in record.to_act:

@@ -41,12 +41,14 @@ class LobbyService:
         seats: list[str] | None,
         bots: list[dict[str, Any]] | None = None,
         player_ids: list[str | None] | None = None,
+        game_id: str | None = None,
+        marks: dict[str, Any] | None = None,
     ) -> CreatedGame:
         """Creates a game; `bots` and `seats` fill seats (all filled: it starts); `player_ids`
         attaches an integrator's opaque player id to seats (webhooks and the feed)."""
         with store_errors():
             record, tokens = await self.lobby.create(
-                game_type, players, options, seed, seats, bots, player_ids
+                game_type, players, options, seed, seats, bots, player_ids, game_id, marks
             )
             await self.steward.schedule(record)  # a clock starts with the game
         self.metrics.games_created.labels(record.rules.info.id).inc()

@@ -100,15 +100,16 @@ class Lobby:
         names: list[str] | None,
         bots: Any = None,
         player_ids: list[str | None] | None = None,
+        game_id: str | None = None,
+        marks: dict[str, Any] | None = None,
     ) -> tuple[GameRecord, list[tuple[int, str]]]:
-        """Creates a game; `bots` fills their seats and `names` every other seat. Returns the
-        game and the tokens (none for bot seats)."""
+        """Creates a game (`game_id`, `marks`: matchmaking's); `bots` fills their seats and
+        `names` every other seat. Returns the game and the tokens (none for bot seats)."""
         rules = registry.get(game_type)
         rules.check_players(players)
-        if options is not None and (problem := json_problem(options)) is not None:
-            raise BadOptions(f"options: {problem}")
-        if bots is not None and (problem := json_problem(bots)) is not None:
-            raise BadOptions(f"bots: {problem}")
+        for what, value in (("options", options), ("bots", bots)):
+            if value is not None and (problem := json_problem(value)) is not None:
+                raise BadOptions(f"{what}: {problem}")
         own, table = split_options(options, parse_bots(bots, players))
         parsed = rules.parse_options(own)
         humans = players - len(table.bots)
@@ -120,9 +121,9 @@ class Lobby:
             for s in range(players)
         ]
         secret, by_client = self.seed(seed)
-        game_id, at = secrets.token_urlsafe(12), record_model.now_iso()
+        game_id, at = game_id or secrets.token_urlsafe(12), record_model.now_iso()
         wire = idle_tables.table_wire(table, self.settings.idle_timeouts)  # with the idle rule's K
-        extra: dict[str, Any] = {"table": wire} if wire else {}
+        extra: dict[str, Any] = ({"table": wire} if wire else {}) | (marks or {})
         if player_ids is not None:
             extra["playerIds"] = checked_player_ids(player_ids, players)
         first = created_event(rules, players, parsed, secret, by_client, at, extra or None)

@@ -13,7 +13,7 @@ from typing import Any
 from boardstate.service.contract.ports import EventView, GamesPage, GameView
 from boardstate.service.features.moves import seat_access
 from boardstate.service.features.moves.loader import GameLoader
-from boardstate.service.features.moves.seat_access import authorize
+from boardstate.service.features.moves.seat_access import authorize, authorize_reading
 from boardstate.service.features.views.read_models import event_view, game_view, state_view
 from boardstate.service.features.views.view_checks import served_version
 from boardstate.service.log.game_record import GameRecord
@@ -96,7 +96,7 @@ class GameReads:
         """`legal_moves`, each with its description (the seat's own moves: nothing hidden)."""
         record: GameRecord = game.handle
         with store_errors():
-            await authorize(self.loader, record, seat, token)
+            await authorize_reading(self.loader, record, seat, token)
         if record.status != "ACTIVE":
             return []
         legal = record.rules.legal_moves(record.state, seat)

@@ -10,6 +10,7 @@ takebacks, hints, feeds and streams. A player token that does not verify is refu
 
 from __future__ import annotations
 
+from boardstate.engine.core.errors import GameFinished
 from boardstate.service.failures import BadSeat, Unauthorized
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.log.game_record import GameRecord
@@ -31,7 +32,9 @@ def seats_of(record: GameRecord, player_id: str) -> list[int]:
 
 
 async def authorize(loader: GameLoader, record: GameRecord, seat: int, token: str | None) -> None:
-    """Raises `BadSeat`, `BadPlayerToken` or `Unauthorized` unless `token` acts for `seat`."""
+    """Raises `BadSeat`, `BadPlayerToken` or `Unauthorized` unless `token` acts for `seat`;
+    `GameFinished` for a seat of an ended game that has no token (an archived game's seat
+    tokens are not archived: what it refuses is what a finished game refuses)."""
     if not 0 <= seat < record.players:
         raise BadSeat(f"seat must be 0..{record.players - 1}, not {seat}")
     if token is not None and is_player_token(token):
@@ -42,11 +45,24 @@ async def authorize(loader: GameLoader, record: GameRecord, seat: int, token: st
             f"player {player} holds no seat {seat} in game {record.game_id}", {"seat": seat}
         )
     stored = await loader.token_hash(record, seat)
+    if stored is None and record.result is not None:  # archived: its seat tokens are gone
+        raise GameFinished(f"game {record.game_id} has ended")
     if not token_matches(token, stored):
         raise Unauthorized(
             f"seat {seat} of game {record.game_id} needs its token (Authorization: Bearer <token>)",
             {"seat": seat},
         )
+
+
+async def authorize_reading(
+    loader: GameLoader, record: GameRecord, seat: int, token: str | None
+) -> None:
+    """`authorize` for what a seat may read of its own (its legal moves, a hint): the seats of
+    an archived game, whose tokens are gone, pass as those of an ended game do (it has none)."""
+    try:
+        await authorize(loader, record, seat, token)
+    except GameFinished:
+        return
 
 
 async def viewer_of(loader: GameLoader, record: GameRecord, token: str | None) -> int | None:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import AsyncGenerator, AsyncIterator
+from typing import Any
 
 import structlog
 
@@ -33,6 +34,11 @@ def order(entry_id: str) -> tuple[int, int]:
     """A stream id as a comparable pair (`0` is before every entry)."""
     ms, _, seq = entry_id.partition("-")
     return int(ms), int(seq or 0)
+
+
+def _retrieved(read: asyncio.Future[Any]) -> None:
+    if not read.cancelled():
+        read.exception()
 
 
 class _Watch:
@@ -57,6 +63,7 @@ class _Group:
         self.changed.clear()
         positions = {p: w.position for p, w in self.watches.items()}
         read = asyncio.ensure_future(self.hub.store.wait(positions, self.hub.block_ms))
+        read.add_done_callback(_retrieved)  # a read cut by a close is not an error to report
         changed = asyncio.ensure_future(self.changed.wait())
         try:
             await asyncio.wait((read, changed), return_when=asyncio.FIRST_COMPLETED)

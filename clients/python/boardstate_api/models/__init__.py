@@ -3,6 +3,9 @@
 from .answer_in import AnswerIn
 from .bot_in import BotIn
 from .bot_in_policy import BotInPolicy
+from .challenge_in import ChallengeIn
+from .challenge_in_bot_policy import ChallengeInBotPolicy
+from .challenge_out import ChallengeOut
 from .clock_out import ClockOut
 from .create_game_in import CreateGameIn
 from .delivery_out import DeliveryOut
@@ -53,6 +56,7 @@ from .player_token_out import PlayerTokenOut
 from .problem_out import ProblemOut
 from .problem_out_code import ProblemOutCode
 from .problem_out_details_type_0 import ProblemOutDetailsType0
+from .rematch_out import RematchOut
 from .result_out import ResultOut
 from .result_out_details_type_0 import ResultOutDetailsType0
 from .seat_clock_out import SeatClockOut
@@ -63,6 +67,9 @@ from .seat_timed_out_data import SeatTimedOutData
 from .seat_timed_out_data_seats_item import SeatTimedOutDataSeatsItem
 from .seat_timed_out_data_status import SeatTimedOutDataStatus
 from .seat_token_out import SeatTokenOut
+from .seek_in import SeekIn
+from .seek_in_bot_policy import SeekInBotPolicy
+from .seek_out import SeekOut
 from .stand_in_in import StandInIn
 from .stand_in_in_policy import StandInInPolicy
 from .state_out import StateOut
@@ -94,6 +101,9 @@ __all__ = (
     "AnswerIn",
     "BotIn",
     "BotInPolicy",
+    "ChallengeIn",
+    "ChallengeInBotPolicy",
+    "ChallengeOut",
     "ClockOut",
     "CreateGameIn",
     "DeliveryOut",
@@ -144,6 +154,7 @@ __all__ = (
     "ProblemOut",
     "ProblemOutCode",
     "ProblemOutDetailsType0",
+    "RematchOut",
     "ResultOut",
     "ResultOutDetailsType0",
     "SeatClockOut",
@@ -154,6 +165,9 @@ __all__ = (
     "SeatTimedOutDataSeatsItem",
     "SeatTimedOutDataStatus",
     "SeatTokenOut",
+    "SeekIn",
+    "SeekInBotPolicy",
+    "SeekOut",
     "StandInIn",
     "StandInInPolicy",
     "StateOut",

@@ -778,6 +778,8 @@ class Tf22MineGameCreatedEventData(TypedDict):
     table: NotRequired[Tf22MineGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[Tf22MineGameCreatedEventDataForkedFrom]
+    rated: NotRequired[bool]
+    rematchOf: NotRequired[str]
 
 
 class Tf22MineGameCreatedEvent(TypedDict):

@@ -887,6 +887,8 @@ class TinnersTrailGameCreatedEventData(TypedDict):
     table: NotRequired[TinnersTrailGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TinnersTrailGameCreatedEventDataForkedFrom]
+    rated: NotRequired[bool]
+    rematchOf: NotRequired[str]
 
 
 class TinnersTrailGameCreatedEvent(TypedDict):

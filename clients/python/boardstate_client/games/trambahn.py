@@ -415,6 +415,8 @@ class TrambahnGameCreatedEventData(TypedDict):
     table: NotRequired[TrambahnGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TrambahnGameCreatedEventDataForkedFrom]
+    rated: NotRequired[bool]
+    rematchOf: NotRequired[str]
 
 
 class TrambahnGameCreatedEvent(TypedDict):

@@ -558,6 +558,8 @@ class TrekkingGameCreatedEventData(TypedDict):
     table: NotRequired[TrekkingGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
     forkedFrom: NotRequired[TrekkingGameCreatedEventDataForkedFrom]
+    rated: NotRequired[bool]
+    rematchOf: NotRequired[str]
 
 
 class TrekkingGameCreatedEvent(TypedDict):

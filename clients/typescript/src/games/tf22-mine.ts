@@ -586,6 +586,8 @@ export type Tf22MineEvent =
           }[];
           exact: boolean;
         };
+        rated?: boolean;
+        rematchOf?: string;
       };
     }
   | {

@@ -650,6 +650,8 @@ export type TinnersTrailEvent =
           }[];
           exact: boolean;
         };
+        rated?: boolean;
+        rematchOf?: string;
       };
     }
   | {

@@ -341,6 +341,8 @@ export type TrambahnEvent =
           }[];
           exact: boolean;
         };
+        rated?: boolean;
+        rematchOf?: string;
       };
     }
   | {

@@ -424,6 +424,8 @@ export type TrekkingEvent =
           }[];
           exact: boolean;
         };
+        rated?: boolean;
+        rematchOf?: string;
       };
     }
   | {

@@ -1,0 +1,68 @@
+"""`GET /v1/dumps/{gameType}?from=&to=`: every ended game of a type that ended in `[from, to)`,
+streamed as NDJSON, one line per game (`contract.dump_lines`; `service.features.dumps`).
+
+`from` and `to` are ISO 8601 dates or times (UTC when no offset is given); `to` defaults to
+now and `from` to 31 days before `to`. Refusals come before the first byte: 400 `BAD_REQUEST`
+(a period that is not one), 401 `UNAUTHORIZED` (dumps are the admin's unless
+`BOARDSTATE_DUMPS_PUBLIC=1`), 404 `UNKNOWN_GAME_TYPE`, 429 `RATE_LIMITED` (as many dumps as a
+process runs at once, `scope: "dumps"`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from datetime import UTC, datetime, timedelta
+
+from starlette.requests import Request
+from starlette.responses import Response, StreamingResponse
+
+from boardstate.engine import registry
+from boardstate.service.contract.codes import BAD_REQUEST
+from boardstate.service.failures import RateLimited
+from boardstate.service.features.dumps.dumps import BadPeriod, DumpsBusy
+from boardstate.service.http.problems import Problem
+from boardstate.service.http.rest_common import endpoint, service_of, token_of
+from boardstate.service.inputs import echo
+
+DEFAULT_DAYS = 31
+BUSY_RETRY_S = 10
+
+
+def moment(raw: str | None, name: str) -> datetime | None:
+    """An ISO 8601 date or date-time (UTC without an offset), or None; a 400 otherwise."""
+    if raw is None or not raw.strip():
+        return None
+    try:
+        parsed = datetime.fromisoformat(raw.strip().replace("Z", "+00:00"))
+    except ValueError:
+        raise Problem(BAD_REQUEST, f"{name} is no ISO 8601 date or time: {echo(raw)}") from None
+    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
+
+
+@endpoint
+async def dump(request: Request) -> Response:
+    service = service_of(request)
+    service.dumps.check_access(token_of(request))
+    game_type = request.path_params["gameType"]
+    registry.get(game_type)  # UNKNOWN_GAME_TYPE
+    end = moment(request.query_params.get("to"), "to") or datetime.now(UTC)
+    start = moment(request.query_params.get("from"), "from") or end - timedelta(DEFAULT_DAYS)
+    lines = service.dumps.lines(game_type, start, end)
+    try:
+        first = await anext(lines, b"")
+    except BadPeriod as exc:
+        raise Problem(BAD_REQUEST, str(exc)) from None
+    except DumpsBusy as exc:
+        busy = RateLimited(str(exc), BUSY_RETRY_S)
+        busy.details["scope"] = "dumps"
+        raise busy from None
+
+    async def body() -> AsyncIterator[bytes]:
+        if first:
+            yield first
+        async for line in lines:
+            yield line
+
+    name = f"boardstate-{game_type}-{start.date()}-{end.date()}.ndjson"
+    headers = {"content-disposition": f'attachment; filename="{name}"', "cache-control": "no-store"}
+    return StreamingResponse(body(), media_type="application/x-ndjson", headers=headers)
