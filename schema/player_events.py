@@ -29,8 +29,9 @@ class PlayerEvent:
 
     id: str = strawberry.field(description="Its stream id: resume with `after`.")
     kind: str = strawberry.field(
-        description="turn, game.started, game.ended, takeback.requested, challenge, "
-        "seek.matched or rating.changed."
+        description="turn, game.started, game.ended, takeback.requested; challenge, "
+        "challenge.accepted, challenge.declined, seek.matched, rematch.offered, "
+        "rematch.created; rating.changed."
     )
     at: str
     data: JSON

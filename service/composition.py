@@ -118,9 +118,11 @@ def build_service(
     relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
     relay.on_queued = sender.wake.set  # a queued delivery wakes the sender at once
     lobby_service = LobbyService(lobby, archive, steward, metrics, settings.admin_token)
-    maker = MatchMaker(matchmaking_store(store, settings), lobby_service, loader)
     identity = PlayerIdentity(tokens, settings.identity.signup, settings.admin_token)
     player_feeds = build_player_feeds(store, identity, games, streams, settings)
+    maker = MatchMaker(
+        matchmaking_store(store, settings), lobby_service, loader, player_feeds.port()
+    )
     return Service(
         settings=settings,
         metrics=metrics,

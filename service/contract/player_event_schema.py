@@ -3,8 +3,9 @@
 Both doors send an event as `{id, kind, at, data}` (`GET /v1/players/me/stream` as the SSE
 `data`, GraphQL `playerEvents`). `PLAYER_EVENT_SCHEMA` closes the envelope and, for the kinds
 the service derives from game announcements (`turn`, `game.started`, `game.ended`,
-`takeback.requested`), their `data` too; `challenge`, `seek.matched` and `rating.changed` carry
-the objects matchmaking and ratings publish (open objects here, documented with them). The
+`takeback.requested`), their `data` too; the kinds matchmaking and ratings publish
+(`challenge`, `challenge.accepted`, `challenge.declined`, `seek.matched`, `rematch.offered`,
+`rematch.created`, `rating.changed`) carry objects documented with them (open here). The
 stream tests validate every event they receive against it.
 """
 
@@ -41,7 +42,15 @@ DATA: dict[str, dict[str, Any]] = {
         "toVersion": {"type": "integer", "minimum": 0},
     },
 }
-OPEN_KINDS = ("challenge", "seek.matched", "rating.changed")
+OPEN_KINDS = (
+    "challenge",
+    "challenge.accepted",
+    "challenge.declined",
+    "seek.matched",
+    "rematch.offered",
+    "rematch.created",
+    "rating.changed",
+)
 
 
 def _variant(kind: str) -> dict[str, Any]:

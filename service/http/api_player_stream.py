@@ -14,9 +14,10 @@ from boardstate.service.http.rest_prices import Price
 
 STREAM_FORMAT = (
     "Server-Sent Events: per event `id: <stream id>`, `event: <kind>` (turn, game.started, "
-    "game.ended, takeback.requested, challenge, seek.matched, rating.changed), `data: {id, "
-    "kind, at, data}` (schema: `PlayerEvent` in docs/players.md); `: keep-alive` comments "
-    "while idle; `event: shutdown` when the server stops."
+    "game.ended, takeback.requested; challenge, challenge.accepted, challenge.declined, "
+    "seek.matched, rematch.offered, rematch.created, rating.changed), `data: {id, kind, at, "
+    "data}` (docs/players.md); `: keep-alive` comments while idle; `event: shutdown` when the "
+    "server stops."
 )
 STREAM: dict[str, Any] = {
     "200": {

@@ -319,3 +319,27 @@ async def test_a_takeback_request_reaches_the_other_player_with_the_turn_deadlin
     assert data["seat"] == 0
     assert data["seats"] == [1]
     assert isinstance(data["toVersion"], int)
+
+
+async def test_a_challenge_and_its_game_reach_the_invited_players_stream(
+    rest: list[Rest], replicas: list[ServiceProcess]
+) -> None:
+    ann, ann_token = player()
+    bob, bob_token = player()
+    async with open_stream(replicas[1].url, f"{STREAM}?after=0", bearer(bob_token)) as stream:
+        body = {"invite": [bob], "gameType": "trambahn", "players": 2}
+        made = await rest[0].ok("POST", "/challenges", ann_token, json=body)
+        challenge = await stream.next(wait=30.0)
+        assert challenge is not None
+        assert challenge.event == "challenge"
+        path = f"/challenges/{made['challengeId']}/accept"
+        accepted = await rest[1].ok("POST", path, bob_token)
+        kinds = []
+        while "game.started" not in kinds:
+            message = await stream.next(wait=30.0)
+            assert message is not None
+            jsonschema.validate(message.json(), PLAYER_EVENT_SCHEMA)
+            kinds.append(message.event)
+            if message.event == "game.started":
+                assert message.json()["data"]["gameId"] == accepted["gameId"]
+    assert ann != bob

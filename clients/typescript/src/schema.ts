@@ -7534,7 +7534,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: per event `id: <stream id>`, `event: <kind>` (turn, game.started, game.ended, takeback.requested, challenge, seek.matched, rating.changed), `data: {id, kind, at, data}` (schema: `PlayerEvent` in docs/players.md); `: keep-alive` comments while idle; `event: shutdown` when the server stops. */
+            /** @description Server-Sent Events: per event `id: <stream id>`, `event: <kind>` (turn, game.started, game.ended, takeback.requested; challenge, challenge.accepted, challenge.declined, seek.matched, rematch.offered, rematch.created, rating.changed), `data: {id, kind, at, data}` (docs/players.md); `: keep-alive` comments while idle; `event: shutdown` when the server stops. */
             200: {
                 headers: {
                     /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */

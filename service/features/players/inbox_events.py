@@ -26,19 +26,9 @@ TURN = "turn"
 GAME_STARTED = "game.started"
 GAME_ENDED = "game.ended"
 TAKEBACK_REQUESTED = "takeback.requested"
-CHALLENGE = "challenge"
-SEEK_MATCHED = "seek.matched"
-RATING_CHANGED = "rating.changed"
-KINDS = (
-    TURN,
-    GAME_STARTED,
-    GAME_ENDED,
-    TAKEBACK_REQUESTED,
-    CHALLENGE,
-    SEEK_MATCHED,
-    RATING_CHANGED,
-)
-"""Every kind a player's stream carries (the last three published by matchmaking and ratings)."""
+KINDS = (TURN, GAME_STARTED, GAME_ENDED, TAKEBACK_REQUESTED)
+"""The kinds made from game announcements; matchmaking and ratings publish others
+(`service.contract.player_event_schema.OPEN_KINDS`)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
