@@ -11,6 +11,7 @@ a typed 401 on both doors.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import secrets
 from collections.abc import AsyncIterator, Iterator
@@ -213,6 +214,10 @@ async def test_the_stream_resumes_without_loss_on_the_other_replica_after_one_st
             resumed = seen_rest(await again.events(len(missed), wait=90.0))
         assert seen_rest(first) == expected
         assert resumed == missed
+        query = (EVENTS, "playerEvents", {"a": last})
+        async with subscription(replicas[1].ws_url, "", payload=bearer(token), query=query) as ev:
+            nodes = await ev.take(len(missed), wait=30.0)
+        assert [(n["kind"], n["data"]["gameId"], n["data"]["version"]) for n in nodes] == missed
     finally:
         replicas[0].restart()
 
@@ -343,3 +348,18 @@ async def test_a_challenge_and_its_game_reach_the_invited_players_stream(
             if message.event == "game.started":
                 assert message.json()["data"]["gameId"] == accepted["gameId"]
     assert ann != bob
+
+
+async def test_a_players_streams_are_capped_per_player(
+    rest: list[Rest], replicas: list[ServiceProcess]
+) -> None:
+    _, token = player()
+    async with contextlib.AsyncExitStack() as opened:
+        for _ in range(8):  # BOARDSTATE_MAX_STREAMS_PER_TOKEN
+            stream = await opened.enter_async_context(
+                open_stream(replicas[0].url, STREAM, bearer(token))
+            )
+            assert stream.response.status_code == 200
+        refused = await rest[0].request("GET", "/players/me/stream", token)
+        assert (refused.status_code, refused.json()["code"]) == (429, "TOO_MANY_STREAMS")
+        assert refused.json()["details"]["scope"] == "token"
