@@ -44,7 +44,9 @@ class Mutation(TableMutation, WebhookMutation, PlayerMutation, MatchMutation):
     @described.mutation(
         "Creates a game; `bots` puts bots in their seats and `seats` (player names) fills every "
         "other seat at once; a game whose seats are all filled starts. `playerIds` attaches an "
-        "integrator's opaque id to each seat (null for none), for webhooks and the feed."
+        "integrator's opaque id to each seat (null for none), for webhooks and the feed. "
+        "`rated: true` counts the result for the players' ratings: every human seat needs a "
+        "playerId (bots are rated as `bot:<policy>`) and the seed is the server's."
     )
     async def create_game(
         self,
@@ -56,11 +58,12 @@ class Mutation(TableMutation, WebhookMutation, PlayerMutation, MatchMutation):
         seats: list[str] | None = None,
         bots: list[BotSeatInput] | None = None,
         player_ids: list[str | None] | None = None,
+        rated: bool = False,
     ) -> CreateGameResult:
         wanted = None if bots is None else [b.to_dict() for b in bots]
         try:
             created = await info.context.backend.lobby.create_game(
-                str(game_type), players, options, seed, seats, wanted, player_ids
+                str(game_type), players, options, seed, seats, wanted, player_ids, rated
             )
         except MoveError as exc:
             return Rejected.of(exc)

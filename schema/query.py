@@ -14,6 +14,7 @@ from boardstate.schema.game_header import GameStatus
 from boardstate.schema.game_types import GameType, all_game_types, game_type_of
 from boardstate.schema.players import PlayerQuery
 from boardstate.schema.rate_limit import RateLimitQuery
+from boardstate.schema.rating_types import RatingsQuery
 from boardstate.schema.results import MoveValid, ValidateMoveResult, move_failure
 from boardstate.schema.seeking import MatchQuery
 from boardstate.schema.types import Game, GameConnection, GameEdge
@@ -24,7 +25,7 @@ from boardstate.service.contract.paging import clamp_first
 
 
 @strawberry.type
-class Query(WebhookQuery, RateLimitQuery, PlayerQuery, MatchQuery):
+class Query(WebhookQuery, RateLimitQuery, PlayerQuery, MatchQuery, RatingsQuery):
     @strawberry.field
     def game_types(self) -> list[GameType]:
         return all_game_types()

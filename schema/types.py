@@ -101,6 +101,9 @@ class Game:
         description="An upper bound on accepted moves under this game's options; null when "
         "they let the game go on for ever (e.g. TF22 Mine with max_rounds: 0)."
     )
+    rated: bool = strawberry.field(
+        default=False, description="True when its result counts for the players' ratings."
+    )
 
     @classmethod
     def of(cls, view: GameView) -> Game:
@@ -120,6 +123,7 @@ class Game:
             seed=view.seed,
             imported=view.imported,
             max_game_length=view.max_game_length,
+            rated=view.rated,
         )
 
     @described.field("The clock (`options.clock`) with each seat's deadline; null without one.")

@@ -34,6 +34,7 @@ from boardstate.service.features.moves.referee import Referee
 from boardstate.service.features.moves.submission import Moves
 from boardstate.service.features.players.identity import PlayerIdentity
 from boardstate.service.features.players.stream_wiring import PlayerFeeds, build_player_feeds
+from boardstate.service.features.ratings.ratings_service import RatingsService
 from boardstate.service.features.tables.steward import Steward
 from boardstate.service.features.tables.table_ops import TableOps
 from boardstate.service.features.tables.table_service import TableService
@@ -88,6 +89,8 @@ class Service:
     challenges: Challenges
     rematches: Rematches
     matchmaker: MatchMaker
+    ratings: RatingsService
+    """Leaderboards, ratings and histories; the consumer applying rated games' ends."""
 
     async def close(self) -> None:
         """Stops the live feeds and the hints being thought about."""
@@ -117,12 +120,14 @@ def build_service(
     feed_watch = FeedWatch(store.outbox, settings.webhook_poll_ms)
     relay = Relay(store.outbox, store.webhooks, settings.webhook_poll_ms)
     relay.on_queued = sender.wake.set  # a queued delivery wakes the sender at once
-    lobby_service = LobbyService(lobby, archive, steward, metrics, settings.admin_token)
+    lobby_service = LobbyService(lobby, archive, steward, metrics, settings.admin_token, tokens)
     identity = PlayerIdentity(tokens, settings.identity.signup, settings.admin_token)
     player_feeds = build_player_feeds(store, identity, games, streams, settings)
     maker = MatchMaker(
         matchmaking_store(store, settings), lobby_service, loader, player_feeds.port()
     )
+    ratings = RatingsService(store.ratings, loader, player_feeds.port())
+    relay.on_relayed = ratings.consumer.heard  # a game's end on the feed wakes the ratings
     return Service(
         settings=settings,
         metrics=metrics,
@@ -145,11 +150,12 @@ def build_service(
         sender=sender,
         players=identity,
         player_feeds=player_feeds,
-        seeks=Seeks(maker, identity, settings.matchmaking),
+        seeks=Seeks(maker, identity, settings.matchmaking, ratings.rating_of),
         challenges=Challenges(maker, identity, settings.matchmaking),
         rematches=Rematches(maker, loader, settings.matchmaking),
         matchmaker=maker,
         dumps=Dumps(store, loader, settings.admin_token, settings.dumps_public),
+        ratings=ratings,
     )
 
 

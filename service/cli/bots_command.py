@@ -57,6 +57,7 @@ async def _run(settings: Settings, workers: int) -> None:
             Loop("relay", "outboxes to feed and webhooks", "own appends", service.relay.run),
             Loop("webhook-sender", "sends deliveries", "relay, retries", service.sender.run),
             Loop("bot-worker", "plays bot turns", "XREADGROUP BLOCK", player.run),
+            Loop("ratings", "rated games' ends", "own relay", service.ratings.consumer.run),
         ]
     )
     loops.start()

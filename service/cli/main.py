@@ -1,8 +1,8 @@
 """The `boardstate` console script: `boardstate serve --host H --port P [--workers N]`
 (`service.workers` for N > 1), the offline `boardstate verify FILE` / `boardstate replay FILE
 [--to V] [--seat N]` (`service.history.offline`) and `boardstate render FILE [--to V] [--seat N]
-> board.svg` (`service.cli.render_command`) and `boardstate archive run|verify|restore`
-(`service.cli.archive_command`).
+> board.svg` (`service.cli.render_command`), `boardstate archive run|verify|restore`
+(`service.cli.archive_command`) and `boardstate ratings rebuild` (`service.cli.ratings_command`).
 
 Without `REDIS_URL` it starts a private Redis server (`boardstate.service.local.embedded_redis`)
 with append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
@@ -25,6 +25,7 @@ from boardstate.service.cli import (
     archive_command,
     bots_command,
     dump_command,
+    ratings_command,
     render_command,
     terminal_play,
 )
@@ -61,6 +62,7 @@ def _parser() -> argparse.ArgumentParser:
     terminal_play.add_command(commands)
     archive_command.add_command(commands)
     dump_command.add_command(commands)
+    ratings_command.add_command(commands)
     return parser
 
 
@@ -155,6 +157,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return archive_command.run(settings, args)
     if args.command == dump_command.COMMAND:
         return dump_command.run(settings, args)
+    if args.command == ratings_command.COMMAND:
+        return ratings_command.run(settings, args)
     return 0
 
 

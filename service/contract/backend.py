@@ -25,6 +25,7 @@ from boardstate.service.contract.ports import (
     GameView,
     JoinedSeat,
 )
+from boardstate.service.contract.rating_ports import RatingsPort
 from boardstate.service.contract.webhook_ports import FeedPort, WebhookBackend
 
 
@@ -88,9 +89,11 @@ class LobbyPort(Protocol):
         seats: list[str] | None,
         bots: list[dict[str, Any]] | None = None,
         player_ids: list[str | None] | None = None,
+        rated: bool = False,
     ) -> CreatedGame:
         """Creates a game: `bots` fills their seats, `seats` (names) every other one;
-        `player_ids` are the integrator's opaque ids of the seats."""
+        `player_ids` are the integrator's opaque ids of the seats; `rated` counts its result
+        for ratings."""
 
     async def join_game(
         self, game_id: str, name: str, seat: int | None, player_id: str | None = None
@@ -210,3 +213,5 @@ class GameBackend(Protocol):
     def challenges(self) -> ChallengesPort: ...
     @property
     def rematches(self) -> RematchesPort: ...
+    @property
+    def ratings(self) -> RatingsPort: ...

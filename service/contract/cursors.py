@@ -70,3 +70,18 @@ def game_after(cursor: str | None) -> str | None:
     if _GAME_KEY.fullmatch(key) is None:
         raise _invalid(cursor)
     return key
+
+
+def offset_cursor(offset: int) -> str:
+    """Returns the cursor of the position `offset` in a ranked list (a leaderboard, a history)."""
+    return _encode(f"o:{offset}")
+
+
+def offset_after(cursor: str | None) -> int:
+    """Returns the position an `after` cursor points at (0 for none); raises `BAD_CURSOR`."""
+    if cursor is None:
+        return 0
+    body = _decode(cursor, "o")
+    if _VERSION.fullmatch(body) is None:
+        raise _invalid(cursor)
+    return int(body)

@@ -136,6 +136,8 @@ class GameView:
     """Per seat (empty: every seat in play, no stand-in, no timeout)."""
     clock: ClockView | None = None
     takeback: TakebackView | None = None
+    rated: bool = False
+    """Its result counts for the players' ratings (`createGame(rated: true)`)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

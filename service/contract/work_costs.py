@@ -47,3 +47,5 @@ MAX_WEBHOOKS = 100
 """`service.features.webhooks.webhook_service.MAX_ENDPOINTS`."""
 MAX_DELIVERIES = 100
 """`service.features.webhooks.webhook_service.MAX_DELIVERIES_PAGE`."""
+RATINGS_PAGE = 100
+"""Entries of one leaderboard or rating-history page at most (`features.ratings`)."""

@@ -81,7 +81,7 @@ GAME_ROUTES: tuple[ApiRoute, ...] = (
         summary="Creates a game; `seats` fills every seat and starts it",
         ok={"201": json_answer(m.GameCreatedOut, "The game and the seat tokens")},
         price=Price(WRITE + 77),
-        errors=(400, 404, 413, 422, 429, 503),
+        errors=(400, 401, 404, 413, 422, 429, 503),
         body=m.CreateGameIn,
         example={"gameType": "trambahn", "players": 2, "seats": ["ann", "bob"]},
     ),

@@ -9,6 +9,7 @@ from boardstate.service.http.api_history import HISTORY_ROUTES
 from boardstate.service.http.api_matchmaking import MATCH_ROUTES
 from boardstate.service.http.api_player_stream import PLAYER_STREAM_ROUTES
 from boardstate.service.http.api_players import PLAYER_ROUTES
+from boardstate.service.http.api_ratings import RATING_ROUTES
 from boardstate.service.http.api_route import ApiRoute, prices_of
 from boardstate.service.http.api_table import TABLE_ROUTES
 from boardstate.service.http.api_webhooks import WEBHOOK_ROUTES
@@ -23,6 +24,7 @@ DECLARED: tuple[ApiRoute, ...] = (
     *PLAYER_STREAM_ROUTES,
     *DUMP_ROUTES,
     *MATCH_ROUTES,
+    *RATING_ROUTES,
 )
 """The routes of `/v1` that the OpenAPI document describes (all but the document and its page).
 `HISTORY_ROUTES` first: its paths `/v1/games/import` and `/v1/games/verify` must be tried

@@ -60,6 +60,13 @@ def background_loops(
             service.matchmaker.run,
         ),
         Loop(
+            "ratings",
+            "applies rated games' ends from the feed to the ratings, once each",
+            "this process's relay putting a game's end on the feed; reads the feed's `ratings` "
+            f"group at most every {service.ratings.consumer.idle_s:g} s, reclaims every 30 s",
+            service.ratings.consumer.run,
+        ),
+        Loop(
             "loop-lag",
             "measures the event loop's lag (boardstate_event_loop_lag_*)",
             "a timer (no Redis)",

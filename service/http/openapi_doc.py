@@ -21,6 +21,7 @@ from boardstate.service.http import rest_table_models
 from boardstate.service.http.api_history import HISTORY_MODELS
 from boardstate.service.http.api_matchmaking import MODELS as MATCH_MODELS
 from boardstate.service.http.api_players import PLAYER_MODELS
+from boardstate.service.http.api_ratings import RATING_MODELS
 from boardstate.service.http.api_route import REF
 from boardstate.service.http.api_routes import DECLARED
 from boardstate.service.http.openapi_operations import paths_of
@@ -52,6 +53,7 @@ MODELS: tuple[type[Any], ...] = (
     *HISTORY_MODELS,
     *PLAYER_MODELS,
     *MATCH_MODELS,
+    *RATING_MODELS,
 )
 
 

@@ -67,7 +67,14 @@ async def create_game(request: Request) -> Response:
     body = await read_body(request, CreateGameIn)
     bots = None if body.bots is None else [b.to_dict() for b in body.bots]
     created = await service_of(request).lobby.create_game(
-        body.game_type, body.players, body.options, body.seed, body.seats, bots, body.player_ids
+        body.game_type,
+        body.players,
+        body.options,
+        body.seed,
+        body.seats,
+        bots,
+        body.player_ids,
+        body.rated,
     )
     out = GameCreatedOut(game_out(created.game), [SeatTokenOut(s, t) for s, t in created.tokens])
     headers = {"location": f"/v1/games/{created.game.id}", "etag": etag(created.game.version)}

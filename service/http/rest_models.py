@@ -37,6 +37,7 @@ class CreateGameIn(Body):
     seats: Annotated[list[v.Name], v.AT_MOST_PLAYERS] | None = None
     bots: Annotated[list[BotIn], v.AT_MOST_PLAYERS] | None = None
     player_ids: Annotated[list[v.PlayerId | None], v.AT_MOST_PLAYERS] | None = None
+    rated: bool = False
 
 
 class JoinIn(Body):
@@ -94,6 +95,7 @@ class GameOut(Out):
     max_game_length: int | None
     clock: ClockOut | None = None
     takeback: TakebackOut | None = None
+    rated: bool = False
 
 
 class TableUpdatedOut(Out):

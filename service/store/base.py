@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # the store's own parts, typed here only
     from boardstate.service.store.outbox import RedisOutbox
+    from boardstate.service.store.rating_store import RedisRatings
     from boardstate.service.store.signing_keys import RedisSigningKeys
     from boardstate.service.store.webhook_store import RedisWebhooks
 
@@ -148,11 +149,10 @@ class EventStore(Protocol):
     def streams(self) -> LiveStreams:
         """The live reader, on connections of its own."""
 
-    outbox: RedisOutbox
-    """Game outboxes, the relay step and the feed (`service.store.outbox`)."""
-    webhooks: RedisWebhooks
-    """Webhook endpoints, queues and deliveries (`service.store.webhook_store`)."""
+    outbox: RedisOutbox  # game outboxes, the relay step and the feed (`store.outbox`)
+    webhooks: RedisWebhooks  # webhook endpoints, queues, deliveries (`store.webhook_store`)
     signing: RedisSigningKeys  # the service's player-token keys (`store.signing_keys`)
+    ratings: RedisRatings  # ratings, leaderboards, histories (`store.rating_store`)
 
     async def create(
         self,

@@ -1,42 +1,26 @@
 """Redis key names of the event store (DESIGN §4).
 
-Every key of one game carries the hash tag `{<gameId>}`, so a game lives in one Redis Cluster
-slot and one Lua script can touch all of it:
+Every key of one game carries the hash tag `{<gameId>}` (one Redis Cluster slot, one Lua
+script can touch all of it): `bs:{<gameId>}:log` (the stream; entry id `<version>-0`, one field
+`e`, a msgpack event), `:meta` (hash of metadata strings), `:tokens` (seat -> token hash),
+`:moves` (moveId -> msgpack outcome), `:snapshots` (msgpack snapshots by version, an
+optimisation: `service.features.moves.snapshot_writer`), `:archived`, `:archiving` (`archive_keys`).
 
-* `bs:{<gameId>}:log` — the stream; entry id `<version>-0`, one field `e` (msgpack event);
-* `bs:{<gameId>}:meta` — hash of metadata strings;
-* `bs:{<gameId>}:tokens` — hash seat -> token hash;
-* `bs:{<gameId>}:moves` — hash moveId -> msgpack outcome;
-* `bs:{<gameId>}:snapshots` — sorted set of msgpack snapshots scored by version (an
-  optimisation only, see `service.features.moves.snapshot_writer`); `...:archived`,
-  `...:archiving`: the archive's entry and lease of the game (`archive_keys`).
+The cross-game index is tagged `{index}` (its own slot, updated atomically, after the game's
+append): `bs:{index}:rows` (gameId -> msgpack row); `...:all`, `...:type:<t>`,
+`...:status:<s>`, `...:type-status:<n>:<t>:<s>` (sorted sets, all scores 0, of members
+`<createdAt>|<gameId>`, lexicographic); `...:player:<n>:<name>` and the four under it.
 
-The cross-game index has keys of its own, all tagged `{index}` (one slot of their own, updated
-atomically together, after the game's append):
+The other families, one hash tag (one slot) each: the points budgets
+(`bs:{points:<digest>:<points>/<seconds>}:current`, `:previous`; `points_keys`), the deadlines
+(`bs:{deadlines}:due`, `:version`; `DeadlineKeys`), the outbox relay, feed and webhooks
+(`bs:{hooks}:pending`, `:seen`, `:feed`, `:endpoints`, `:lease:<name>`, `:q:<endpoint>`,
+`:d:<delivery>`, `:log:<endpoint>`, `:dead:<endpoint>`; `HookKeys`), a creator's unfinished
+games (`bs:{creator:<digest>}:games`), the bot jobs (`bs:{bots}:jobs`), the ratings of one game
+type (`bs:{ratings:<type>}:players`, `:board`, `:applied`, `:history:<playerId>`; `RatingKeys`)
+and the request rate limits' counters below `bs:rl` (named by the `limits` library).
 
-* `bs:{index}:rows` — hash gameId -> msgpack row;
-* `bs:{index}:all`, `...:type:<t>`, `...:status:<s>`, `...:type-status:<n>:<t>:<s>` — sorted
-  sets (all scores 0) of members `<createdAt>|<gameId>`, ordered lexicographically;
-* `...:player:<n>:<name>` and the same four filters under it (`...:player:<n>:<name>:type:<t>`
-  ...): the games of one player, by case-folded name (n = its length).
-
-The points budgets (`service.store.points_budget`) keep two counters per caller identity and
-window, tagged together: `bs:{points:<digest>:<points>/<seconds>}:current` and `...:previous`
-(the digest: of the identity, `a:<address>` or `t:<token digest>`; `points_keys`).
-
-The other families, one hash tag (one slot) each:
-
-* `bs:{deadlines}:due`, `...:version` — when games are next due (`DeadlineKeys`);
-* `bs:{hooks}:pending`, `:seen`, `:feed`, `:endpoints`, `:lease:<name>`, `:q:<endpoint>`,
-  `:d:<delivery>`, `:log:<endpoint>`, `:dead:<endpoint>` — the outbox relay, the feed and the
-  webhooks (`HookKeys`);
-* `bs:{creator:<digest>}:games` — the unfinished games of a creator identity (`creator_key`);
-* `bs:{bots}:jobs` — the bot job stream (`bot_jobs_key`);
-* `bs:rl:...` — the request rate limits' counters, named below that prefix by the `limits`
-  library (`rate_limit_prefix`).
-
-No module but this one builds a key (`tests/service/test_keys.py`). `bs` is the default prefix;
-tests use a unique prefix per test to stay apart.
+No other module builds a key (`tests/service/test_keys.py`). `bs` is the default prefix.
 """
 
 from __future__ import annotations
@@ -246,3 +230,21 @@ def outbox_pattern(prefix: str = DEFAULT_PREFIX) -> str:
 def outbox_game(key: str, prefix: str = DEFAULT_PREFIX) -> str:
     """Returns the game id of an outbox key (`outbox_pattern`)."""
     return key[len(prefix) + 2 : -len("}:outbox")]
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class RatingKeys:
+    """One game type's ratings (`service.store.rating_store`): players, board, applied, history."""
+
+    tag: str
+    players: str
+    board: str
+    applied: str
+
+    @classmethod
+    def of(cls, game_type: str, prefix: str = DEFAULT_PREFIX) -> RatingKeys:
+        tag = f"{prefix}:{{ratings:{game_type}}}"
+        return cls(tag, *(f"{tag}:{name}" for name in ("players", "board", "applied")))
+
+    def history(self, player_id: str) -> str:  # a player's rating history, newest first
+        return f"{self.tag}:history:{player_id}"

@@ -28,6 +28,7 @@ from boardstate.service.store.durable import TOUCH_SCRIPT, Replicated, append_wr
 from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
 from boardstate.service.store.outbox import RedisOutbox
+from boardstate.service.store.rating_store import RedisRatings
 from boardstate.service.store.redis_errors import translated
 from boardstate.service.store.signing_keys import RedisSigningKeys
 from boardstate.service.store.snapshots import RedisSnapshots, SnapshotStore
@@ -74,6 +75,7 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         self.outbox = RedisOutbox(client, prefix)
         self.webhooks = RedisWebhooks(client, prefix)
         self.signing = RedisSigningKeys(client, prefix)
+        self.ratings = RedisRatings(client, prefix)
         self._replicated = (
             Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None
         )
@@ -124,10 +126,8 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         return bool(result[0] == b"ok")
 
     async def append(self, game_id: str, request: AppendRequest) -> AppendOutcome:
-        """Appends atomically, or appends nothing and says why (see `AppendOutcome`).
-
-        Raises `GameNotFound` when the game was never created.
-        """
+        """Appends atomically, or appends nothing and says why (see `AppendOutcome`); raises
+        `GameNotFound` when the game was never created."""
         mode = {"add": "append", "replace": "reissue", "remove": "leave"}[request.tokens]
         result = await self._script(game_id, mode, request)
         status, current = result[0], int(result[1])

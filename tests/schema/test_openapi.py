@@ -102,6 +102,9 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/challenges/{id}/decline",
         "/v1/challenges/{id}/cancel",
         "/v1/games/{id}/rematch",
+        "/v1/ratings/{gameType}/leaderboard",
+        "/v1/players/{playerId}/ratings",
+        "/v1/players/{playerId}/ratings/{gameType}/history",
     }
 
 

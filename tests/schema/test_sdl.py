@@ -40,8 +40,8 @@ def test_mutation_arguments_match_the_contract() -> None:
     sdl = print_schema(schema)
     assert (
         "createGame(gameType: ID!, players: Int!, options: JSON = null, seed: String = null, "
-        "seats: [String!] = null, bots: [BotSeatInput!] = null, playerIds: [String] = null): "
-        "CreateGameResult!"
+        "seats: [String!] = null, bots: [BotSeatInput!] = null, playerIds: [String] = null, "
+        "rated: Boolean! = false): CreateGameResult!"
     ) in sdl
     assert (
         "input BotSeatInput {\n  seat: Int!\n  policy: String!\n  budgetMs: Int! = 1000\n}" in sdl

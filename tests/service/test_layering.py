@@ -26,6 +26,7 @@ ORDER = ("http", "composition", "features", "runtime", "pictures", "history", "l
 """Sub-packages from the top down; each may import the ones after it."""
 FEATURES = (
     "matchmaking",
+    "ratings",
     "webhooks",
     "players",
     "live",

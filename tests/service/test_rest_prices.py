@@ -32,6 +32,8 @@ TABLE = f"... on TableUpdated {{ version game {{ {GAME} }} }}"
 JOINED = f"... on SeatJoined {{ seat token game {{ {GAME} }} }}"
 SEAT = 'gameId: "g", seat: 0'
 GAMES = f"edges {{ node {{ {GAME} }} }} pageInfo {{ endCursor hasNextPage }} totalCount"
+RATING = "gameType playerId rating mu sigma games rank"
+CHANGE = "gameId endedAt seat place players rating change mu sigma games"
 EVENTS = f"edges {{ node {{ {EVENT} }} }} pageInfo {{ hasNextPage }}"
 SEEK = """seekId playerId gameType players options rated bots ratingMin ratingMax status
  createdAt expiresAt gameId seat"""
@@ -173,6 +175,14 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
     ("POST", "/v1/games/g/rematch", ""): (
         'mutation { rematch(gameId: "g") { ... on Rematch { rematchOf status asked waitingFor '
         "gameId seat token } } }"
+    ),
+    ("GET", "/v1/ratings/trambahn/leaderboard", ""): (
+        f'{{ leaderboard(gameType: "trambahn") {{ gameType totalCount nextCursor entries {{ {RATING} }} }} }}'
+    ),
+    ("GET", "/v1/players/p/ratings", ""): f'{{ playerRatings(playerId: "p") {{ {RATING} }} }}',
+    ("GET", "/v1/players/p/ratings/trambahn/history", ""): (
+        f'{{ ratingHistory(playerId: "p", gameType: "trambahn") {{ gameType playerId totalCount '
+        f"nextCursor entries {{ {CHANGE} }} }} }}"
     ),
 }
 

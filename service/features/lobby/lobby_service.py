@@ -7,10 +7,12 @@ from typing import Any
 from boardstate.service.contract.ports import CreatedGame, JoinedSeat
 from boardstate.service.failures import Unauthorized
 from boardstate.service.features.lobby.forks import Archive
+from boardstate.service.features.lobby.rated import RatedSeats
 from boardstate.service.features.lobby.seating import Lobby
 from boardstate.service.features.tables.steward import Steward
 from boardstate.service.features.views.read_models import game_view
 from boardstate.service.metrics import Metrics
+from boardstate.service.runtime.player_tokens import PlayerTokens
 from boardstate.service.runtime.seat_tokens import admin_token_matches
 from boardstate.service.runtime.store_failures import store_errors
 
@@ -25,12 +27,15 @@ class LobbyService:
         steward: Steward,
         metrics: Metrics,
         admin_token: str | None,
+        tokens: PlayerTokens | None = None,
     ) -> None:
         self.lobby = lobby
         self.archive = archive
         self.steward = steward
         self.metrics = metrics
         self.admin_token = admin_token
+        self.rated = RatedSeats(admin_token, tokens)
+        """Who may put a playerId in a rated game's seat (`features.lobby.rated`)."""
 
     async def create_game(
         self,
@@ -41,14 +46,18 @@ class LobbyService:
         seats: list[str] | None,
         bots: list[dict[str, Any]] | None = None,
         player_ids: list[str | None] | None = None,
+        rated: bool = False,
         game_id: str | None = None,
         marks: dict[str, Any] | None = None,
     ) -> CreatedGame:
         """Creates a game; `bots` and `seats` fill seats (all filled: it starts); `player_ids`
-        attaches an integrator's opaque player id to seats (webhooks and the feed)."""
+        attaches an integrator's opaque player id to seats (webhooks and the feed); `rated`
+        makes its result count for the players' ratings (`features.lobby.rated`)."""
+        if rated:
+            await self.rated.vouch(player_ids or [])
         with store_errors():
             record, tokens = await self.lobby.create(
-                game_type, players, options, seed, seats, bots, player_ids, game_id, marks
+                game_type, players, options, seed, seats, bots, player_ids, rated, game_id, marks
             )
             await self.steward.schedule(record)  # a clock starts with the game
         self.metrics.games_created.labels(record.rules.info.id).inc()
@@ -59,6 +68,7 @@ class LobbyService:
     ) -> JoinedSeat:
         """Takes a seat and returns its token."""
         with store_errors():
+            await self.rated.vouch_join(await self.lobby.loader.load(game_id), seat, player_id)
             record, taken, token = await self.lobby.join(game_id, name, seat, player_id)
             await self.steward.schedule(record)
         return JoinedSeat(game_view(record), taken, token)

@@ -20,6 +20,7 @@ from boardstate.engine.core.errors import BadOptions, BadPlayerCount, GameFinish
 from boardstate.engine.table.options import parse_bots, split_options
 from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.features.lobby.admission import Admission, creator_of
+from boardstate.service.features.lobby.rated import check_join, created_fields
 from boardstate.service.features.moves import game_bounds
 from boardstate.service.features.moves.loader import SEED_FIELD, GameLoader
 from boardstate.service.features.views.event_words import bot_name
@@ -66,9 +67,7 @@ def checked_player_ids(ids: Any, players: int) -> list[str | None]:
 
 def check_player_id(given: str | None) -> str | None:
     """The integrator player id given at join (1..64 printable characters); `BadName`."""
-    if given is not None:
-        checked_player_ids([given], 1)
-    return given
+    return given if given is None else checked_player_ids([given], 1)[0]
 
 
 class Lobby:
@@ -100,11 +99,11 @@ class Lobby:
         names: list[str] | None,
         bots: Any = None,
         player_ids: list[str | None] | None = None,
+        rated: bool = False,
         game_id: str | None = None,
         marks: dict[str, Any] | None = None,
     ) -> tuple[GameRecord, list[tuple[int, str]]]:
-        """Creates a game (`game_id`, `marks`: matchmaking's); `bots` fills their seats and
-        `names` every other seat. Returns the game and the tokens (none for bot seats)."""
+        """Creates a game and its human seats' tokens (`rated`: `lobby.rated`; `marks`: seeks')."""
         rules = registry.get(game_type)
         rules.check_players(players)
         for what, value in (("options", options), ("bots", bots)):
@@ -126,6 +125,7 @@ class Lobby:
         extra: dict[str, Any] = ({"table": wire} if wire else {}) | (marks or {})
         if player_ids is not None:
             extra["playerIds"] = checked_player_ids(player_ids, players)
+        extra |= created_fields(rated, by_client, table, player_ids, names is not None)
         first = created_event(rules, players, parsed, secret, by_client, at, extra or None)
         record = record_model.start_record(game_id, first, secret)
         first = dataclasses.replace(first, state_hash=record.state_hash())
@@ -199,8 +199,7 @@ class Lobby:
     async def join(
         self, game_id: str, name: str, seat: int | None, player_id: str | None = None
     ) -> tuple[GameRecord, int, str]:
-        """Takes `seat` (or the lowest free one), with the integrator's `player_id` if given;
-        returns the game, the seat and its token."""
+        """Takes `seat` (or the lowest free one) with `player_id`; the game, seat and token."""
         clean, player_id = check_name(name), check_player_id(player_id)
         structlog.contextvars.bind_contextvars(game_id=game_id)
         for _ in range(64):
@@ -215,6 +214,7 @@ class Lobby:
                 raise BadSeat(f"seat must be 0..{record.players - 1}, not {target}")
             if target not in free:
                 raise SeatTaken(f"seat {target} of game {game_id} is taken")
+            check_join(record, target, player_id)
             try:
                 record, token = await self._take_seat(record, target, clean, player_id)
             except _Conflict:

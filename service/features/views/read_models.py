@@ -77,6 +77,7 @@ def game_view(record: GameRecord) -> GameView:
         standings=table_views.standings(record),
         clock=table_views.clock_view(record),
         takeback=table_views.takeback_view(record),
+        rated=record.created.get("rated") is True,
     )
 
 

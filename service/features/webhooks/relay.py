@@ -87,6 +87,8 @@ class Relay:
         outbox.listeners.append(self.wake.set)
         self.on_queued: Callable[[], None] | None = None
         """Called after the relay queued deliveries (wakes this process's sender)."""
+        self.on_relayed: Callable[[str], None] | None = None
+        """Called with an announcement's type after it reached the feed (wakes the ratings)."""
 
     async def relay_game(self, game_id: str, mark: bytes) -> int:
         """Relays one game's outbox (unless another replica holds it); returns how many."""
@@ -107,6 +109,8 @@ class Relay:
                 ]
                 if await self.outbox.relay(announcement, queued, at):
                     self.relayed += 1
+                    if self.on_relayed is not None:
+                        self.on_relayed(str(announcement.get("type")))
                     if queued and self.on_queued is not None:
                         self.on_queued()
             await self.outbox.done(game_id, mark, [entry for entry, _ in entries], now_ms())

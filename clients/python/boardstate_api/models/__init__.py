@@ -44,6 +44,7 @@ from .header_out_status import HeaderOutStatus
 from .imported_out import ImportedOut
 from .imported_out_status import ImportedOutStatus
 from .join_in import JoinIn
+from .leaderboard_out import LeaderboardOut
 from .legal_moves_out import LegalMovesOut
 from .legal_moves_out_moves_item import LegalMovesOutMovesItem
 from .list_games_status import ListGamesStatus
@@ -52,10 +53,14 @@ from .move_accepted_out import MoveAcceptedOut
 from .move_in import MoveIn
 from .player_count_out import PlayerCountOut
 from .player_out import PlayerOut
+from .player_ratings_out import PlayerRatingsOut
 from .player_token_out import PlayerTokenOut
 from .problem_out import ProblemOut
 from .problem_out_code import ProblemOutCode
 from .problem_out_details_type_0 import ProblemOutDetailsType0
+from .rating_change_out import RatingChangeOut
+from .rating_history_out import RatingHistoryOut
+from .rating_out import RatingOut
 from .rematch_out import RematchOut
 from .result_out import ResultOut
 from .result_out_details_type_0 import ResultOutDetailsType0
@@ -142,6 +147,7 @@ __all__ = (
     "ImportedOut",
     "ImportedOutStatus",
     "JoinIn",
+    "LeaderboardOut",
     "LegalMovesOut",
     "LegalMovesOutMovesItem",
     "ListGamesStatus",
@@ -150,10 +156,14 @@ __all__ = (
     "MoveIn",
     "PlayerCountOut",
     "PlayerOut",
+    "PlayerRatingsOut",
     "PlayerTokenOut",
     "ProblemOut",
     "ProblemOutCode",
     "ProblemOutDetailsType0",
+    "RatingChangeOut",
+    "RatingHistoryOut",
+    "RatingOut",
     "RematchOut",
     "ResultOut",
     "ResultOutDetailsType0",

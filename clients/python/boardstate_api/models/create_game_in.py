@@ -26,6 +26,7 @@ class CreateGameIn:
         seats (list[str] | None | Unset):
         bots (list[BotIn] | None | Unset):
         player_ids (list[None | str] | None | Unset):
+        rated (bool | Unset):  Default: False.
     """
 
     game_type: str
@@ -35,6 +36,7 @@ class CreateGameIn:
     seats: list[str] | None | Unset = UNSET
     bots: list[BotIn] | None | Unset = UNSET
     player_ids: list[None | str] | None | Unset = UNSET
+    rated: bool | Unset = False
 
     def to_dict(self) -> dict[str, Any]:
         game_type = self.game_type
@@ -83,6 +85,8 @@ class CreateGameIn:
         else:
             player_ids = self.player_ids
 
+        rated = self.rated
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -101,6 +105,8 @@ class CreateGameIn:
             field_dict["bots"] = bots
         if player_ids is not UNSET:
             field_dict["playerIds"] = player_ids
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -193,6 +199,8 @@ class CreateGameIn:
 
         player_ids = _parse_player_ids(d.pop("playerIds", UNSET))
 
+        rated = d.pop("rated", UNSET)
+
         create_game_in = cls(
             game_type=game_type,
             players=players,
@@ -201,6 +209,7 @@ class CreateGameIn:
             seats=seats,
             bots=bots,
             player_ids=player_ids,
+            rated=rated,
         )
 
         return create_game_in

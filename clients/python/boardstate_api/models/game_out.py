@@ -44,6 +44,7 @@ class GameOut:
         max_game_length (int | None):
         clock (ClockOut | None | Unset):
         takeback (None | TakebackOut | Unset):
+        rated (bool | Unset):  Default: False.
     """
 
     id: str
@@ -65,6 +66,7 @@ class GameOut:
     max_game_length: int | None
     clock: ClockOut | None | Unset = UNSET
     takeback: None | TakebackOut | Unset = UNSET
+    rated: bool | Unset = False
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -136,6 +138,8 @@ class GameOut:
         else:
             takeback = self.takeback
 
+        rated = self.rated
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -163,6 +167,8 @@ class GameOut:
             field_dict["clock"] = clock
         if takeback is not UNSET:
             field_dict["takeback"] = takeback
+        if rated is not UNSET:
+            field_dict["rated"] = rated
 
         return field_dict
 
@@ -284,6 +290,8 @@ class GameOut:
 
         takeback = _parse_takeback(d.pop("takeback", UNSET))
 
+        rated = d.pop("rated", UNSET)
+
         game_out = cls(
             id=id,
             game_type=game_type,
@@ -304,6 +312,7 @@ class GameOut:
             max_game_length=max_game_length,
             clock=clock,
             takeback=takeback,
+            rated=rated,
         )
 
         game_out.additional_properties = d

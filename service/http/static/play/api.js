@@ -69,50 +69,63 @@ export function followEvents(gameId, after, token, onEvent, onStatus) {
     if (response.status === 204) return "ended";
     if (!response.ok) throw new Problem(response.status, "STREAM", `stream: HTTP ${response.status}`);
     onStatus("live");
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = "";
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return "closed";
-      buffer += value;
-      let cut;
-      while ((cut = buffer.indexOf("\n\n")) >= 0) {
-        const block = buffer.slice(0, cut);
-        buffer = buffer.slice(cut + 2);
-        const fields = {};
-        for (const line of block.split("\n")) {
-          if (!line || line.startsWith(":")) continue;
-          const colon = line.indexOf(":");
-          const name = colon < 0 ? line : line.slice(0, colon);
-          fields[name] = (fields[name] ? fields[name] + "\n" : "") + line.slice(colon + 1).replace(/^ /, "");
-        }
-        if (fields.event === "shutdown" || !fields.data) continue;
-        const event = JSON.parse(fields.data);
-        if (event.version > last) {
-          last = event.version;
-          onEvent(event);
-        }
-        if (event.type === "GameEnded" || event.type === "GameOver") { /* the stream ends by itself */ }
+    return readSse(response, (fields) => {
+      const event = JSON.parse(fields.data);
+      if (event.version > last) {
+        last = event.version;
+        onEvent(event);
       }
+    });
+  }
+  return reconnecting(once, onStatus, () => stopped, () => { stopped = true; if (controller) controller.abort(); });
+}
+
+// Reads Server-Sent Events from a fetch response until it closes: `onMessage(fields)` gets each
+// message with data (`fields.event`, `fields.id`, `fields.data`); `shutdown` messages are skipped.
+export async function readSse(response, onMessage) {
+  const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffer = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return "closed";
+    buffer += value;
+    let cut;
+    while ((cut = buffer.indexOf("\n\n")) >= 0) {
+      const block = buffer.slice(0, cut);
+      buffer = buffer.slice(cut + 2);
+      const fields = {};
+      for (const line of block.split("\n")) {
+        if (!line || line.startsWith(":")) continue;
+        const colon = line.indexOf(":");
+        const name = colon < 0 ? line : line.slice(0, colon);
+        fields[name] = (fields[name] ? fields[name] + "\n" : "") + line.slice(colon + 1).replace(/^ /, "");
+      }
+      if (fields.event === "shutdown" || !fields.data) continue;
+      onMessage(fields);
     }
   }
+}
+
+// Runs `once()` (one connection) again after it ends or fails, waiting 0.5 s doubling to 8 s,
+// until it answers "ended" or `stop()`; `onStatus("reconnecting" | "ended")` follows it.
+export function reconnecting(once, onStatus, isStopped, stop) {
   (async () => {
     let delay = 500;
-    while (!stopped) {
+    while (!isStopped()) {
       try {
         const how = await once();
         if (how === "ended") { onStatus("ended"); return; }
         delay = 500;
       } catch (error) {
-        if (stopped) return;
+        if (isStopped()) return;
       }
-      if (stopped) return;
+      if (isStopped()) return;
       onStatus("reconnecting");
       await new Promise((resolve) => setTimeout(resolve, delay));
       delay = Math.min(delay * 2, 8000);
     }
   })();
-  return { stop() { stopped = true; if (controller) controller.abort(); } };
+  return { stop };
 }
 
 // `h("li", { class: "x", dataset: { v: 1 }, onclick }, "text", child)`: an element, text as text.

@@ -2,6 +2,7 @@
 // games to join, running and finished games to watch, and a form to create a game.
 import { api, h } from "./api.js";
 import { SUMMARIES } from "./phrases.js";
+import { playerSection, playerToken } from "./players.js";
 
 const app = document.getElementById("app");
 const POLICIES = ["heuristic", "random", "search"]; // the bot policies the API takes (POST /v1/games `bots`)
@@ -116,8 +117,8 @@ function createForm() {
         return;
       }
       if (!name.value.trim()) throw new Error("enter your name (or every player's)");
-      const joined = await api(`/v1/games/${created.game.id}/seats`, { method: "POST", body: { name: name.value.trim() } });
-      location.assign(tableUrl(created.game.id, joined.seat, joined.token));
+      const joined = await api(`/v1/games/${created.game.id}/seats`, { method: "POST", body: { name: name.value.trim() }, token: playerToken() });
+      location.assign(tableUrl(created.game.id, joined.seat, playerToken() || joined.token));
     } catch (error) {
       report(error);
     }
@@ -139,8 +140,8 @@ function joinForm(game) {
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     try {
-      const joined = await api(`/v1/games/${encodeURIComponent(game.id)}/seats`, { method: "POST", body: { name: name.value.trim() } });
-      location.assign(tableUrl(game.id, joined.seat, joined.token));
+      const joined = await api(`/v1/games/${encodeURIComponent(game.id)}/seats`, { method: "POST", body: { name: name.value.trim() }, token: playerToken() });
+      location.assign(tableUrl(game.id, joined.seat, playerToken() || joined.token));
     } catch (error) {
       report(error);
     }
@@ -156,11 +157,12 @@ async function gameList(status, id, action) {
 
 async function main() {
   types = await api("/v1/game-types");
+  const you = await playerSection(report, () => main().catch(report));
   const [open, running, finished] = await Promise.all([
     gameList("OPEN", "open-games", joinForm), gameList("ACTIVE", "running-games"), gameList("FINISHED", "finished-games"),
   ]);
   app.replaceChildren(
-    h("h1", {}, "Boardstate"), problem,
+    h("h1", {}, "Boardstate"), problem, you,
     h("section", { "aria-labelledby": "h-create" }, h("h2", { id: "h-create" }, "Create a game"), ...createForm()),
     h("section", { "aria-labelledby": "h-open" }, h("h2", { id: "h-open" }, "Open games to join"), open),
     h("section", { "aria-labelledby": "h-running" }, h("h2", { id: "h-running" }, "Running games to watch"), running),

@@ -1,0 +1,68 @@
+"""Applying one rated game's result to the stored ratings, exactly once (issue 30).
+
+The update is computed from the players' stored ratings (`updates.game_rows`), then written by
+one script that checks, atomically, that the game was not applied yet and that every player's
+stored rating is still the one it was computed from (`service.store.rating_store`). When another
+replica applied a game of one of these players in between, the update is computed again from
+the new values: the ratings are always those of the games in the order they were applied, the
+order `boardstate ratings rebuild` follows.
+"""
+
+from __future__ import annotations
+
+import structlog
+
+from boardstate.service.features.moves.loader import GameLoader
+from boardstate.service.features.ratings.outcomes import RatedResult, rated_result
+from boardstate.service.features.ratings.updates import Row, game_rows
+from boardstate.service.log.game_record import GameRecord
+from boardstate.service.store.rating_store import RedisRatings
+
+log = structlog.get_logger("boardstate.ratings")
+
+ATTEMPTS = 64
+"""Optimistic attempts at one game before giving up (its feed entry is tried again later)."""
+HISTORY_CAP = 200
+"""History entries kept per player and game type (the newest)."""
+
+
+class RatingsContended(RuntimeError):
+    """A game's players kept changing while its update was being written."""
+
+
+async def ended_at(loader: GameLoader, record: GameRecord) -> str:
+    """The time of the game's last event (`GameEnded`, for a game that ended)."""
+    last = await loader.store.read(record.game_id, record.version - 1, 1)
+    return last[0].at if last else ""
+
+
+async def result_of(loader: GameLoader, game_id: str) -> RatedResult | None:
+    """The rated result of a stored game, or None (unknown, not over, or not rated)."""
+    record = await loader.load(game_id)
+    if record is None or record.result is None:
+        return None
+    return rated_result(record, await ended_at(loader, record))
+
+
+class Applier:
+    """Applies rated results with the optimistic check and retries."""
+
+    def __init__(self, ratings: RedisRatings, cap: int = HISTORY_CAP) -> None:
+        self.ratings = ratings
+        self.cap = cap
+
+    async def apply(self, result: RatedResult) -> tuple[int, list[Row]]:
+        """Applies `result`; returns its place in the order and the rows written (0 and no
+        rows when it had been applied before). Raises `RatingsContended`."""
+        players = list(result.players)
+        for _ in range(ATTEMPTS):
+            stored = await self.ratings.stored(result.game_type, players)
+            rows = game_rows(result, stored)
+            written = [(r.player, r.before, r.after, r.score, r.entry) for r in rows]
+            place = await self.ratings.apply(result.game_type, result.game_id, self.cap, written)
+            if place > 0:
+                log.info("rating_applied", game_id=result.game_id, place=place)
+                return place, rows
+            if place == 0:
+                return 0, []
+        raise RatingsContended(f"game {result.game_id}: its players' ratings kept changing")
