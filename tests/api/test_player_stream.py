@@ -363,3 +363,29 @@ async def test_a_players_streams_are_capped_per_player(
         refused = await rest[0].request("GET", "/players/me/stream", token)
         assert (refused.status_code, refused.json()["code"]) == (429, "TOO_MANY_STREAMS")
         assert refused.json()["details"]["scope"] == "token"
+
+
+async def test_a_rated_games_end_tells_its_players_their_new_ratings(
+    rest: list[Rest], replicas: list[ServiceProcess]
+) -> None:
+    _, ann_token = player()
+    _, bob_token = player()
+    created = await rest[0].ok(
+        "POST", "/games", json={"gameType": "trambahn", "players": 2, "rated": True}
+    )
+    game_id = created["game"]["id"]
+    seats = [
+        (await rest[i].ok("POST", f"/games/{game_id}/seats", token, json={"name": f"p{i}"}))
+        for i, token in enumerate((ann_token, bob_token))
+    ]
+    ann_seat = seats[0]["seat"]
+    async with open_stream(replicas[1].url, f"{STREAM}?after=0", bearer(bob_token)) as stream:
+        await rest[0].ok("POST", f"/games/{game_id}/seats/{ann_seat}/resign", ann_token)
+        kinds: list[str] = []
+        while "rating.changed" not in kinds:
+            message = await stream.next(wait=60.0)
+            assert message is not None
+            jsonschema.validate(message.json(), PLAYER_EVENT_SCHEMA)
+            kinds.append(message.event)
+    assert kinds.index("game.ended") < kinds.index("rating.changed")
+    assert message.json()["data"]["gameType"] == "trambahn"
