@@ -93,6 +93,7 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("Query", "seek"): Price(STORE_READ),
     ("Query", "challenge"): Price(STORE_READ),
     ("Query", "challenges"): Price(STORE_READ),
+    ("Player", "games"): Price(STORE_READ),
     ("Webhook", "deliveries"): Price(STORE_READ, items=MAX_DELIVERIES, items_argument="first"),
     ("Game", "seats"): Price(items=MAX_SEATS),
     ("Game", "state"): Price(STATE, {"version": FOLD}),

@@ -14,7 +14,10 @@ import strawberry
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
+from boardstate.schema.game_header import GameStatus
+from boardstate.schema.player_events import my_games
 from boardstate.schema.results import Rejected
+from boardstate.schema.types import GameConnection
 from boardstate.service.contract.codes import as_api_error
 from boardstate.service.contract.player_ports import IssuedPlayerToken
 
@@ -44,6 +47,17 @@ class Player:
     player_id: strawberry.ID
     expires_at: int = strawberry.field(description="When the token expires (epoch seconds).")
     issued_by_service: bool
+
+    @described.field("The player's own games, newest first; filtered by type and status.")
+    async def games(
+        self,
+        info: Info,
+        first: int | None = None,
+        after: str | None = None,
+        game_type: strawberry.ID | None = None,
+        status: GameStatus | None = None,
+    ) -> GameConnection:
+        return await my_games(info, first, after, game_type, status)
 
 
 PlayerTokenResult = Annotated[PlayerToken | Rejected, strawberry.union("PlayerTokenResult")]

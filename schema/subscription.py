@@ -11,12 +11,13 @@ from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
 from boardstate.schema.events import Event
+from boardstate.schema.player_events import PlayerEventsSubscription
 from boardstate.schema.webhooks import FeedSubscription
 from boardstate.service.contract.codes import as_api_error
 
 
 @strawberry.type
-class Subscription(FeedSubscription):
+class Subscription(FeedSubscription, PlayerEventsSubscription):
     @described.subscription(
         "Every event after `afterVersion` (exclusive), in order, redacted for the seat of "
         "the connection_init token (spectator without one), each with the game's `header` "

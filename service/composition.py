@@ -33,6 +33,7 @@ from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.referee import Referee
 from boardstate.service.features.moves.submission import Moves
 from boardstate.service.features.players.identity import PlayerIdentity
+from boardstate.service.features.players.stream_wiring import PlayerFeeds, build_player_feeds
 from boardstate.service.features.ratings.ratings_service import RatingsService
 from boardstate.service.features.tables.steward import Steward
 from boardstate.service.features.tables.table_ops import TableOps
@@ -81,6 +82,8 @@ class Service:
     dumps: Dumps
     """Every ended game of a type over a period, for analysts (issue 31)."""
     """Player tokens: new players, who a token names (DESIGN §5e)."""
+    player_feeds: PlayerFeeds
+    """A player's own stream and games; the inbox port; the `player-fanout` loop."""
     seeks: Seeks
     """Matchmaking (DESIGN §5e): seeks, challenges, rematches and the matches' games."""
     challenges: Challenges
@@ -93,6 +96,7 @@ class Service:
         """Stops the live feeds and the hints being thought about."""
         self.bots.hints.close()
         await self.live.close()
+        await self.player_feeds.close()
 
 
 def build_service(
@@ -119,9 +123,12 @@ def build_service(
     lobby_service = LobbyService(lobby, archive, steward, metrics, settings.admin_token, tokens)
     # The matchmaker's timer only finishes matches whose replica stopped: 3 leases, 5-30 s.
     poll_s = min(30.0, max(5.0, 3 * settings.matchmaking.match_lease_ms / 1000))
-    maker = MatchMaker(matchmaking_store(store, settings), lobby_service, loader, poll_s=poll_s)
     identity = PlayerIdentity(tokens, settings.identity.signup, settings.admin_token)
-    ratings = RatingsService(store.ratings, loader)
+    player_feeds = build_player_feeds(store, identity, games, streams, settings)
+    maker = MatchMaker(
+        matchmaking_store(store, settings), lobby_service, loader, player_feeds.port(), poll_s
+    )
+    ratings = RatingsService(store.ratings, loader, player_feeds.port())
     relay.on_relayed = ratings.consumer.heard  # a game's end on the feed wakes the ratings
     return Service(
         settings=settings,
@@ -144,6 +151,7 @@ def build_service(
         relay=relay,
         sender=sender,
         players=identity,
+        player_feeds=player_feeds,
         seeks=Seeks(maker, identity, settings.matchmaking, ratings.rating_of),
         challenges=Challenges(maker, identity, settings.matchmaking),
         rematches=Rematches(maker, loader, settings.matchmaking),

@@ -2,8 +2,10 @@
 
 An announcement (`service.log.announce`) is `{type, timestamp, data}` as a webhook receives it
 (Standard Webhooks), and the same with its `id` on the feed. `data` always holds the game
-(`gameId`, `gameType`, `version`, `status`, `toAct`, `seats`); `seat.timed_out` adds `seat`,
-`game.ended` adds `winners` and `scores`. `announcement_schema(kind)` is published in the
+(`gameId`, `gameType`, `version`, `status`, `toAct`, `seats`); `turn.changed` adds `deadlines`
+(`[{seat, at}]`, when each seat in `toAct` runs out of time; empty without a clock),
+`seat.timed_out` adds `seat`, `game.ended` adds `winners` and `scores`, `takeback.requested`
+adds `seat` (who asks) and `toVersion`. `announcement_schema(kind)` is published in the
 OpenAPI document's `webhooks` section; the webhook and feed tests validate what a real receiver
 and a real feed reader get against it.
 """
@@ -20,6 +22,7 @@ ANNOUNCEMENT_TYPES = (
     "turn.changed",
     "seat.timed_out",
     "game.ended",
+    "takeback.requested",
 )
 SEAT = {
     "type": "object",
@@ -39,7 +42,15 @@ COMMON: dict[str, Any] = {
     "toAct": {"type": "array", "items": NAT},
     "seats": {"type": "array", "items": SEAT},
 }
+DEADLINE = {
+    "type": "object",
+    "properties": {"seat": NAT, "at": {"type": "string", "format": "date-time"}},
+    "required": ["seat", "at"],
+    "additionalProperties": False,
+}
 EXTRA: dict[str, dict[str, Any]] = {
+    "turn.changed": {"deadlines": {"type": "array", "items": DEADLINE}},
+    "takeback.requested": {"seat": NAT, "toVersion": {"type": "integer", "minimum": 0}},
     "seat.timed_out": {"seat": NAT},
     "game.ended": {
         "winners": {"type": "array", "items": NAT},
@@ -49,9 +60,10 @@ EXTRA: dict[str, dict[str, Any]] = {
 DESCRIPTIONS = {
     "game.created": "A game was created (its seats may still be open).",
     "game.started": "The last seat was filled: the game is set up and under way.",
-    "turn.changed": "The seats that must act changed (`toAct`).",
+    "turn.changed": "The seats that must act changed (`toAct`; `deadlines`: when each runs out).",
     "seat.timed_out": "A seat's clock ran out (`seat`); the game's clock option says what then.",
     "game.ended": "The game ended (`winners`, `scores`; `status` FINISHED or ABANDONED).",
+    "takeback.requested": "A seat (`seat`) asks the others to take back to `toVersion`.",
 }
 
 

@@ -16,6 +16,7 @@ from typing import Any, Protocol
 
 from boardstate.service.contract.match_ports import ChallengesPort, RematchesPort, SeeksPort
 from boardstate.service.contract.player_ports import PlayersPort
+from boardstate.service.contract.player_stream_ports import PlayerFeedsPort
 from boardstate.service.contract.ports import (
     AcceptedMove,
     CreatedGame,
@@ -204,6 +205,8 @@ class GameBackend(Protocol):
     def feed(self) -> FeedPort: ...
     @property
     def players(self) -> PlayersPort: ...
+    @property
+    def player_feeds(self) -> PlayerFeedsPort: ...
     @property
     def seeks(self) -> SeeksPort: ...
     @property

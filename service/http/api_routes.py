@@ -7,6 +7,7 @@ from boardstate.service.http.api_dumps import DUMP_ROUTES
 from boardstate.service.http.api_games import GAME_ROUTES
 from boardstate.service.http.api_history import HISTORY_ROUTES
 from boardstate.service.http.api_matchmaking import MATCH_ROUTES
+from boardstate.service.http.api_player_stream import PLAYER_STREAM_ROUTES
 from boardstate.service.http.api_players import PLAYER_ROUTES
 from boardstate.service.http.api_ratings import RATING_ROUTES
 from boardstate.service.http.api_route import ApiRoute, prices_of
@@ -20,6 +21,7 @@ DECLARED: tuple[ApiRoute, ...] = (
     *TABLE_ROUTES,
     *WEBHOOK_ROUTES,
     *PLAYER_ROUTES,
+    *PLAYER_STREAM_ROUTES,
     *DUMP_ROUTES,
     *MATCH_ROUTES,
     *RATING_ROUTES,

@@ -46,6 +46,13 @@ def background_loops(
             service.sender.run,
         ),
         Loop(
+            "player-fanout",
+            "appends game announcements to the streams and game lists of their players",
+            "the holder of the `players` group's lease: XREADGROUP BLOCK (15 s) on a connection "
+            "of its own, renews every 15 s; the others try for the lease every 10 s",
+            service.player_feeds.fanout.run,
+        ),
+        Loop(
             "matchmaker",
             "creates the games of matches whose replica stopped before it did; forgets expired "
             "seeks, challenges and rematch offers",

@@ -1,11 +1,12 @@
 """Announcements: the lifecycle notifications an append makes (issue 19, DESIGN §5d).
 
 `announcements(before, after, events)` says what other services learn from one atomic append:
-`game.created`, `game.started`, `turn.changed` (who must act now), `seat.timed_out` and
-`game.ended`. They are written into the game's outbox in the same atomic step as the events
-(`service.store.append.lua`), so nothing is announced that was not recorded and nothing recorded
-goes unannounced; the relay (`service.features.webhooks.relay`) moves them on to the cross-game feed
-and the webhook queues.
+`game.created`, `game.started`, `turn.changed` (who must act now, with `deadlines`: when each
+of those seats runs out of time, empty without a clock), `takeback.requested` (`seat` asks to
+take back to `toVersion`), `seat.timed_out` and `game.ended`. They are written into the game's
+outbox in the same atomic step as the events (`service.store.append.lua`), so nothing is
+announced that was not recorded and nothing recorded goes unannounced; the relay
+(`service.features.webhooks.relay`) moves them on to the cross-game feed and the webhook queues.
 
 An announcement is the JSON body a webhook receives (Standard Webhooks' `{type, timestamp,
 data}`) plus its `id` (`msg_<game>_<version>_<n>`: stable, so a re-sent or duplicated delivery
@@ -20,8 +21,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from boardstate.service.log import clocks
 from boardstate.service.log.game_record import GameRecord
-from boardstate.service.log.lifecycle import TIMED_OUT
+from boardstate.service.log.lifecycle import TAKEBACK_REQUESTED, TIMED_OUT
 from boardstate.service.store.base import StoredEvent
 
 GAME_CREATED = "game.created"
@@ -29,7 +31,8 @@ GAME_STARTED = "game.started"
 TURN_CHANGED = "turn.changed"
 SEAT_TIMED_OUT = "seat.timed_out"
 GAME_ENDED = "game.ended"
-EVENT_NAMES = (GAME_CREATED, GAME_STARTED, TURN_CHANGED, SEAT_TIMED_OUT, GAME_ENDED)
+TAKEBACK_ASKED = "takeback.requested"
+EVENT_NAMES = (GAME_CREATED, GAME_STARTED, TURN_CHANGED, SEAT_TIMED_OUT, GAME_ENDED, TAKEBACK_ASKED)
 """Every announcement type, in the order one append makes them."""
 
 
@@ -52,6 +55,15 @@ def _common(record: GameRecord) -> dict[str, Any]:
     }
 
 
+def deadlines(record: GameRecord) -> list[dict[str, Any]]:
+    """When each seat that must act runs out of time (`[{seat, at}]`; none without a clock)."""
+    clock = record.clock
+    if clock is None:
+        return []
+    found = [(seat, clocks.deadline(record.table, clock, seat)) for seat in record.to_act]
+    return [{"seat": seat, "at": clocks.ms_iso(ms)} for seat, ms in found if ms is not None]
+
+
 def announcements(
     before: GameRecord | None, after: GameRecord, events: Sequence[StoredEvent]
 ) -> list[dict[str, Any]]:
@@ -65,9 +77,12 @@ def announcements(
     for event in events:
         if event.type == TIMED_OUT and event.seat is not None:
             made.append((SEAT_TIMED_OUT, {"seat": event.seat}))
+        if event.type == TAKEBACK_REQUESTED and event.seat is not None:
+            to_version = int(event.data.get("toVersion", 0))
+            made.append((TAKEBACK_ASKED, {"seat": event.seat, "toVersion": to_version}))
     acting_before = () if before is None else before.to_act
     if after.status == "ACTIVE" and (started or after.to_act != acting_before):
-        made.append((TURN_CHANGED, {}))
+        made.append((TURN_CHANGED, {"deadlines": deadlines(after)}))
     if after.result is not None and (before is None or before.result is None):
         result = after.result
         made.append((GAME_ENDED, {"winners": list(result.winners), "scores": list(result.scores)}))

@@ -2,6 +2,9 @@
 
 * `bs:{identity}:signing` — hash key id -> secret: the keys the service signs its own player
   tokens with (`service.store.signing_keys`), shared by every replica.
+* `bs:{player:<digest>}:inbox` (stream), `:seen` (sorted set), `:games` (sorted set), `:rows`
+  (hash) — one player's own stream, the ids it has delivered, and its games
+  (`service.store.inbox_store`; the digest: of the playerId, so any id makes a valid tag).
 * `bs:{mm}:<name>` — matchmaking: seeks, their pool, matches waiting for their game,
   challenges and rematches (`service.store.matchmaking_store`, one slot for its scripts).
 
@@ -11,12 +14,32 @@ Each family has one hash tag (one Redis Cluster slot); no other module builds th
 
 from __future__ import annotations
 
+import dataclasses
+import hashlib
+
 from boardstate.service.store.keys import DEFAULT_PREFIX
 
 
 def signing_keys_key(prefix: str = DEFAULT_PREFIX) -> str:
     """Returns the hash of the service's player-token signing keys."""
     return f"{prefix}:{{identity}}:signing"
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class InboxKeys:
+    """The keys of one player's inbox (one slot): the stream, the delivered ids, the games."""
+
+    inbox: str
+    seen: str
+    games: str
+    rows: str
+
+    @classmethod
+    def of(cls, player_id: str, prefix: str = DEFAULT_PREFIX) -> InboxKeys:
+        """Returns the keys of `player_id` (any string: hashed into the tag)."""
+        digest = hashlib.sha256(player_id.encode()).hexdigest()[:32]
+        tag = f"{prefix}:{{player:{digest}}}"
+        return cls(*(f"{tag}:{name}" for name in ("inbox", "seen", "games", "rows")))
 
 
 MATCHMAKING_FIELDS = (

@@ -91,6 +91,8 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/players",
         "/v1/players/me",
         "/v1/players/me/token",
+        "/v1/players/me/stream",
+        "/v1/players/me/games",
         "/v1/dumps/{gameType}",
         "/v1/seeks",
         "/v1/seeks/{id}",

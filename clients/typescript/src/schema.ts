@@ -538,6 +538,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/players/me/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's own events as Server-Sent Events (your turn, game started and ended, takeback asked, challenge, seek matched, rating changed), resumable with Last-Event-ID */
+        get: operations["streamMyEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/games": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The player's own games, newest first */
+        get: operations["listMyGames"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/dumps/{gameType}": {
         parameters: {
             query?: never;
@@ -799,7 +833,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** The seats that must act changed (`toAct`). */
+        /** The seats that must act changed (`toAct`; `deadlines`: when each runs out). */
         post: operations["turnChangedAnnouncement"];
         delete?: never;
         options?: never;
@@ -835,6 +869,23 @@ export interface webhooks {
         put?: never;
         /** The game ended (`winners`, `scores`; `status` FINISHED or ABANDONED). */
         post: operations["gameEndedAnnouncement"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "takeback.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A seat (`seat`) asks the others to take back to `toVersion`. */
+        post: operations["takebackRequestedAnnouncement"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1498,7 +1549,7 @@ export interface components {
         };
         /**
          * turn.changed
-         * @description The seats that must act changed (`toAct`).
+         * @description The seats that must act changed (`toAct`; `deadlines`: when each runs out).
          */
         TurnChangedAnnouncement: {
             /** @constant */
@@ -1516,6 +1567,11 @@ export interface components {
                     seat: number;
                     name: string | null;
                     playerId: string | null;
+                }[];
+                deadlines: {
+                    seat: number;
+                    /** Format: date-time */
+                    at: string;
                 }[];
             };
         };
@@ -1566,6 +1622,31 @@ export interface components {
                 }[];
                 winners: number[];
                 scores: number[];
+            };
+        };
+        /**
+         * takeback.requested
+         * @description A seat (`seat`) asks the others to take back to `toVersion`.
+         */
+        TakebackRequestedAnnouncement: {
+            /** @constant */
+            type: "takeback.requested";
+            /** Format: date-time */
+            timestamp: string;
+            data: {
+                gameId: string;
+                gameType: string;
+                version: number;
+                /** @enum {unknown} */
+                status: "OPEN" | "ACTIVE" | "FINISHED" | "ABANDONED";
+                toAct: number[];
+                seats: {
+                    seat: number;
+                    name: string | null;
+                    playerId: string | null;
+                }[];
+                seat: number;
+                toVersion: number;
             };
         };
     };
@@ -7574,6 +7655,265 @@ export interface operations {
             };
         };
     };
+    streamMyEvents: {
+        parameters: {
+            query?: {
+                /** @description Start after this event id (0: the oldest kept; default: from now on). */
+                after?: string;
+            };
+            header?: {
+                /** @description Resume after this event id. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Server-Sent Events: per event `id: <stream id>`, `event: <kind>` (turn, game.started, game.ended, takeback.requested; challenge, challenge.accepted, challenge.declined, seek.matched, rematch.offered, rematch.created, rating.changed), `data: {id, kind, at, data}` (docs/players.md); `: keep-alive` comments while idle; `event: shutdown` when the server stops. */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
+                };
+            };
+            /** @description Problem: BAD_FEED_FILTER */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad feed filter",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_FEED_FILTER",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE, TOO_MANY_STREAMS */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    listMyGames: {
+        parameters: {
+            query?: {
+                /** @description Only this status. */
+                status?: "OPEN" | "ACTIVE" | "FINISHED" | "ABANDONED";
+                /** @description Only this game type. */
+                gameType?: string;
+                /** @description Page size (clamped). */
+                limit?: number;
+                /** @description `nextCursor` of a page. */
+                cursor?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the player's games */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GamesPageOut"];
+                };
+            };
+            /** @description Problem: BAD_CURSOR, BAD_INPUT, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad cursor",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_CURSOR",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
     dumpGames: {
         parameters: {
             query?: {
@@ -9849,6 +10189,35 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["GameEndedAnnouncement"];
+            };
+        };
+        responses: {
+            /** @description Received; anything else is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    takebackRequestedAnnouncement: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The message id: the same on every attempt (deduplicate by it). */
+                "webhook-id"?: string;
+                /** @description Unix seconds of this attempt. */
+                "webhook-timestamp"?: string;
+                /** @description v1,<base64 HMAC-SHA256 of id.timestamp.body>. */
+                "webhook-signature"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TakebackRequestedAnnouncement"];
             };
         };
         responses: {

@@ -48,6 +48,7 @@ from .leaderboard_out import LeaderboardOut
 from .legal_moves_out import LegalMovesOut
 from .legal_moves_out_moves_item import LegalMovesOutMovesItem
 from .list_games_status import ListGamesStatus
+from .list_my_games_status import ListMyGamesStatus
 from .move_accepted_out import MoveAcceptedOut
 from .move_in import MoveIn
 from .player_count_out import PlayerCountOut
@@ -85,8 +86,13 @@ from .suggest_move_response_200 import SuggestMoveResponse200
 from .suggest_move_response_200_move import SuggestMoveResponse200Move
 from .table_updated_out import TableUpdatedOut
 from .takeback_out import TakebackOut
+from .takeback_requested import TakebackRequested
+from .takeback_requested_data import TakebackRequestedData
+from .takeback_requested_data_seats_item import TakebackRequestedDataSeatsItem
+from .takeback_requested_data_status import TakebackRequestedDataStatus
 from .turn_changed import TurnChanged
 from .turn_changed_data import TurnChangedData
+from .turn_changed_data_deadlines_item import TurnChangedDataDeadlinesItem
 from .turn_changed_data_seats_item import TurnChangedDataSeatsItem
 from .turn_changed_data_status import TurnChangedDataStatus
 from .verification_out import VerificationOut
@@ -145,6 +151,7 @@ __all__ = (
     "LegalMovesOut",
     "LegalMovesOutMovesItem",
     "ListGamesStatus",
+    "ListMyGamesStatus",
     "MoveAcceptedOut",
     "MoveIn",
     "PlayerCountOut",
@@ -182,8 +189,13 @@ __all__ = (
     "SuggestMoveResponse200Move",
     "TableUpdatedOut",
     "TakebackOut",
+    "TakebackRequested",
+    "TakebackRequestedData",
+    "TakebackRequestedDataSeatsItem",
+    "TakebackRequestedDataStatus",
     "TurnChanged",
     "TurnChangedData",
+    "TurnChangedDataDeadlinesItem",
     "TurnChangedDataSeatsItem",
     "TurnChangedDataStatus",
     "VerificationOut",

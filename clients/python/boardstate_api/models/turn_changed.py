@@ -22,7 +22,7 @@ T = TypeVar("T", bound="TurnChanged")
 
 @_attrs_define
 class TurnChanged:
-    """The seats that must act changed (`toAct`).
+    """The seats that must act changed (`toAct`; `deadlines`: when each runs out).
 
     Attributes:
         type_ (Literal['turn.changed']):

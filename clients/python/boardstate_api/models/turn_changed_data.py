@@ -8,6 +8,7 @@ from attrs import define as _attrs_define
 from ..models.turn_changed_data_status import TurnChangedDataStatus
 
 if TYPE_CHECKING:
+    from ..models.turn_changed_data_deadlines_item import TurnChangedDataDeadlinesItem
     from ..models.turn_changed_data_seats_item import TurnChangedDataSeatsItem
 
 
@@ -24,6 +25,7 @@ class TurnChangedData:
         status (TurnChangedDataStatus):
         to_act (list[int]):
         seats (list[TurnChangedDataSeatsItem]):
+        deadlines (list[TurnChangedDataDeadlinesItem]):
     """
 
     game_id: str
@@ -32,6 +34,7 @@ class TurnChangedData:
     status: TurnChangedDataStatus
     to_act: list[int]
     seats: list[TurnChangedDataSeatsItem]
+    deadlines: list[TurnChangedDataDeadlinesItem]
 
     def to_dict(self) -> dict[str, Any]:
         game_id = self.game_id
@@ -49,6 +52,11 @@ class TurnChangedData:
             seats_item = seats_item_data.to_dict()
             seats.append(seats_item)
 
+        deadlines = []
+        for deadlines_item_data in self.deadlines:
+            deadlines_item = deadlines_item_data.to_dict()
+            deadlines.append(deadlines_item)
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -59,6 +67,7 @@ class TurnChangedData:
                 "status": status,
                 "toAct": to_act,
                 "seats": seats,
+                "deadlines": deadlines,
             }
         )
 
@@ -66,6 +75,9 @@ class TurnChangedData:
 
     @classmethod
     def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.turn_changed_data_deadlines_item import (
+            TurnChangedDataDeadlinesItem,
+        )
         from ..models.turn_changed_data_seats_item import TurnChangedDataSeatsItem
 
         d = dict(src_dict)
@@ -86,6 +98,13 @@ class TurnChangedData:
 
             seats.append(seats_item)
 
+        deadlines = []
+        _deadlines = d.pop("deadlines")
+        for deadlines_item_data in _deadlines:
+            deadlines_item = TurnChangedDataDeadlinesItem.from_dict(deadlines_item_data)
+
+            deadlines.append(deadlines_item)
+
         turn_changed_data = cls(
             game_id=game_id,
             game_type=game_type,
@@ -93,6 +112,7 @@ class TurnChangedData:
             status=status,
             to_act=to_act,
             seats=seats,
+            deadlines=deadlines,
         )
 
         return turn_changed_data

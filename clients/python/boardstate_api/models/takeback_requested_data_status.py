@@ -1,0 +1,11 @@
+from enum import StrEnum
+
+
+class TakebackRequestedDataStatus(StrEnum):
+    ABANDONED = "ABANDONED"
+    ACTIVE = "ACTIVE"
+    FINISHED = "FINISHED"
+    OPEN = "OPEN"
+
+    def __str__(self) -> str:
+        return str(self.value)
