@@ -18,8 +18,7 @@ from typing import Any
 import structlog
 
 from boardstate.service.failures import StoreUnavailable
-from boardstate.service.features.live.live_events import _stopped
-from boardstate.service.runtime.stopping import check_cancelled
+from boardstate.service.runtime.stopping import check_cancelled, ended
 from boardstate.service.store.inbox_store import Entry, RedisInbox
 
 log = structlog.get_logger("boardstate.players")
@@ -71,7 +70,7 @@ class _Group:
             for waiter in (read, changed):
                 waiter.cancel()
         if not read.done() or read.cancelled():
-            await _stopped(read)
+            await ended(read)
             await asyncio.sleep(0.002)
             return None
         return read.result()
