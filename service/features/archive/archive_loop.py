@@ -31,7 +31,7 @@ IDLE_S = 60.0
 RETRY_S = 15.0
 """The sleep when the oldest game due could not be archived this round."""
 BATCH = 100
-DONE = (Outcome.ARCHIVED, Outcome.GONE)
+DONE = (Outcome.ARCHIVED, Outcome.ALREADY, Outcome.GONE)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
