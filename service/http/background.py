@@ -16,6 +16,7 @@ from boardstate.service.composition import Service
 from boardstate.service.features.archive.archive_loop import ArchiveLoop
 from boardstate.service.features.archive.archive_metrics import ArchiveMetrics
 from boardstate.service.features.archive.archiver import Archiver
+from boardstate.service.features.archive.retention import Retention
 from boardstate.service.features.archive.stores import object_store
 from boardstate.service.features.bots import bot_worker
 from boardstate.service.features.lobby.expiry import OpenGameSweeper
@@ -116,7 +117,9 @@ def archive_loop(store: RedisEventStore, settings: Settings, metrics: Metrics) -
         settings.archive_remove,
         metrics=ArchiveMetrics(metrics.registry),
     )
-    archiving = ArchiveLoop(archiver)
+    objects, days = archiver.objects, settings.archive_retention_days
+    retention = Retention(store, objects, days, archiver.metrics) if days else None
+    archiving = ArchiveLoop(archiver, retention=retention)
     return Loop(
         "archiver",
         "moves games ended more than BOARDSTATE_ARCHIVE_AFTER s ago to the object store",

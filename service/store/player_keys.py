@@ -9,7 +9,8 @@
   challenges and rematches (`service.store.matchmaking_store`, one slot for its scripts).
 * `bs:{archive}:due` (sorted set) — ended games by the time their end was indexed, read by the
   archiver loop (`features.archive.archive_loop`); `bs:{archive}:deletions` (stream) — the
-  record of each archived game deleted by retention (`features.archive.retention`).
+  record of each archived game deleted by retention (`features.archive.retention`);
+  `bs:{archive}:pruning` — the lease of the replica pruning this hour.
 
 Each family has one hash tag (one Redis Cluster slot); no other module builds these keys
 (`tests/service/test_keys.py` scans for them).
@@ -31,6 +32,11 @@ def signing_keys_key(prefix: str = DEFAULT_PREFIX) -> str:
 def archive_due_key(prefix: str = DEFAULT_PREFIX) -> str:
     """Returns the sorted set of ended games waiting for the archiver (score: end, seconds)."""
     return f"{prefix}:{{archive}}:due"
+
+
+def archive_pruning_key(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the lease of the replica pruning the archive this hour (`SET NX PX`)."""
+    return f"{prefix}:{{archive}}:pruning"
 
 
 def archive_deletions_key(prefix: str = DEFAULT_PREFIX) -> str:

@@ -7,6 +7,7 @@ index saw the game end), written by `RedisIndex.put`. Each round reads the games
 several replicas run the loop at once), unqueues each one archived or gone, sets
 `boardstate_archive_lag_seconds` from the oldest game left, then sleeps until the next game
 falls due (at most `idle_s`). Idle, a round is two commands (the due games, the oldest one).
+With a `retention`, one replica an hour (`SET NX PX` on `archive_pruning_key`) also prunes.
 The first round also queues the ended games already in the index (`ArchiveEntries.pending`):
 games that ended before the queue existed.
 """
@@ -21,9 +22,10 @@ from datetime import UTC, datetime
 import structlog
 
 from boardstate.service.features.archive.archiver import Archiver, Outcome
+from boardstate.service.features.archive.retention import Retention
 from boardstate.service.runtime import stopping
 from boardstate.service.store import codec
-from boardstate.service.store.player_keys import archive_due_key
+from boardstate.service.store.player_keys import archive_due_key, archive_pruning_key
 
 log = structlog.get_logger("boardstate.archive_loop")
 IDLE_S = 60.0
@@ -31,6 +33,8 @@ IDLE_S = 60.0
 RETRY_S = 15.0
 """The sleep when the oldest game due could not be archived this round."""
 BATCH = 100
+PRUNE_S = 3600.0
+"""How often one replica (the lease's holder) deletes games past their retention."""
 DONE = (Outcome.ARCHIVED, Outcome.ALREADY, Outcome.GONE)
 
 
@@ -40,6 +44,7 @@ class ArchiveLoop:
 
     archiver: Archiver
     idle_s: float = IDLE_S
+    retention: Retention | None = None
 
     @property
     def due_key(self) -> str:
@@ -84,11 +89,24 @@ class ArchiveLoop:
         # a game still due (outbox not relayed, lease held elsewhere, failure): retried later
         return min(self.idle_s, wait if wait > 0 else RETRY_S)
 
+    async def prune(self) -> int:
+        """Prunes if this replica wins this hour's lease; returns how many games it deleted."""
+        if self.retention is None or self.retention.days <= 0:
+            return 0
+        key = archive_pruning_key(self.archiver.events.prefix)
+        if not await self.archiver.events.client.set(key, "1", nx=True, px=int(PRUNE_S * 1000)):
+            return 0
+        return len(await self.retention.prune(datetime.now(UTC)))
+
     async def run(self) -> None:
         """Backfills once, then runs rounds until the process stops."""
         queued = await self.backfill()
         log.info("archive_loop_started", backfilled=queued)
+        pruned_at = 0.0
         while True:
+            if time.monotonic() - pruned_at >= PRUNE_S:
+                pruned_at = time.monotonic()
+                await self.prune()
             wait = await self.round()
             if stopping.cancelled():
                 return
