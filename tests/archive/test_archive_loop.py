@@ -44,7 +44,7 @@ async def test_ended_games_are_queued_and_archived_once_by_racing_replicas(
     )
     assert archived == 4
     assert await redis_store.client.zcard(due) == 0
-    assert len(list((tmp_path).rglob("*.*"))) == 4
+    assert len(await asyncio.to_thread(lambda: list(tmp_path.rglob("*.*")))) == 4
     for game_id in games:
         assert await redis_store.client.exists(archive_keys(game_id, redis_store.prefix)[0])
     assert metrics_one.get_sample_value("boardstate_archive_lag_seconds") == 0
