@@ -25,6 +25,10 @@ async def metrics(replica: ServiceProcess) -> str:
         return (await http.get(f"{replica.url}/metrics")).text
 
 
+def archived(pages: list[str]) -> float:
+    return sum(gauge(page, "boardstate_archived_games_total") for page in pages)
+
+
 async def test_two_replicas_archive_each_ended_game_once_and_report_it(
     redis_server: RedisServer, tmp_path: Path
 ) -> None:
@@ -34,18 +38,17 @@ async def test_two_replicas_archive_each_ended_game_once_and_report_it(
         for _ in range(GAMES):
             await stored_game(store)
         env = {"BOARDSTATE_ARCHIVE_AFTER": "1", "BOARDSTATE_DATA_DIR": str(tmp_path)}
-        with ServiceProcess(redis_server.url, prefix, env) as one:
-            with ServiceProcess(redis_server.url, prefix, env) as two:
-                deadline, pages = time.monotonic() + 90, ["", ""]
-                while time.monotonic() < deadline:
-                    pages = list(await asyncio.gather(metrics(one), metrics(two)))
-                    if (
-                        sum(gauge(page, "boardstate_archived_games_total") for page in pages)
-                        >= GAMES
-                    ):
-                        break
-                    await asyncio.sleep(0.5)
-        assert sum(gauge(page, "boardstate_archived_games_total") for page in pages) == GAMES
+        with (
+            ServiceProcess(redis_server.url, prefix, env) as one,
+            ServiceProcess(redis_server.url, prefix, env) as two,
+        ):
+            deadline, pages = time.monotonic() + 90, ["", ""]
+            while time.monotonic() < deadline:
+                pages = list(await asyncio.gather(metrics(one), metrics(two)))
+                if archived(pages) >= GAMES:
+                    break
+                await asyncio.sleep(0.5)
+        assert archived(pages) == GAMES
         assert sum(gauge(page, "boardstate_archive_bytes_total") for page in pages) > 0
         assert all(gauge(page, "boardstate_archive_failures_total") == 0 for page in pages)
         assert all("boardstate_archive_lag_seconds" in page for page in pages)
