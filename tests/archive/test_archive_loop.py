@@ -47,8 +47,8 @@ async def test_ended_games_are_queued_and_archived_once_by_racing_replicas(
     assert len(await asyncio.to_thread(lambda: list(tmp_path.rglob("*.*")))) == 4
     for game_id in games:
         assert await redis_store.client.exists(archive_keys(game_id, redis_store.prefix)[0])
-    assert metrics_one.get_sample_value("boardstate_archive_lag_seconds") == 0
     assert await one.round() == 30.0  # idle: sleeps its longest
+    assert metrics_one.get_sample_value("boardstate_archive_lag_seconds") == 0
 
 
 async def test_backfill_queues_ended_games_the_queue_missed(
