@@ -9,11 +9,11 @@ from pathlib import Path
 
 from prometheus_client import CollectorRegistry
 
-from boardstate.service.features.archive.archive_loop import ArchiveLoop
+from boardstate.service.features.archive.archive_loop import RETRY_S, ArchiveLoop
 from boardstate.service.features.archive.archive_metrics import ArchiveMetrics
 from boardstate.service.features.archive.archiver import Archiver
 from boardstate.service.store import RedisEventStore
-from boardstate.service.store.keys import archive_keys
+from boardstate.service.store.keys import GameKeys, archive_keys
 from boardstate.service.store.objects import LocalObjectStore
 from boardstate.service.store.player_keys import archive_due_key
 from tests.archive.archive_support import stored_game
@@ -61,3 +61,20 @@ async def test_backfill_queues_ended_games_the_queue_missed(
     await loop.round()  # queued as already due
     assert registry.get_sample_value("boardstate_archived_games_total") == 1
     assert await redis_store.client.exists(archive_keys(game_id, redis_store.prefix)[0])
+
+
+async def test_a_game_not_relayed_stays_due_and_shows_in_the_lag(
+    redis_store: RedisEventStore, tmp_path: Path
+) -> None:
+    game_id = await stored_game(redis_store)
+    outbox = GameKeys.of(game_id, redis_store.prefix).outbox
+    await redis_store.client.xadd(outbox, {"a": "1"})  # an announcement not relayed yet
+    loop, registry = replica(redis_store, tmp_path)
+    await asyncio.sleep(1.2)
+    assert await loop.round() == RETRY_S
+    assert (registry.get_sample_value("boardstate_archive_lag_seconds") or 0) > 0
+    assert await redis_store.client.zscore(archive_due_key(redis_store.prefix), game_id)
+    await redis_store.client.delete(outbox)  # relayed
+    assert await loop.round() == 30.0
+    assert registry.get_sample_value("boardstate_archived_games_total") == 1
+    assert registry.get_sample_value("boardstate_archive_lag_seconds") == 0
