@@ -10,7 +10,8 @@
 * `bs:{archive}:due` (sorted set) — ended games by the time their end was indexed, read by the
   archiver loop (`features.archive.archive_loop`); `bs:{archive}:deletions` (stream) — the
   record of each archived game deleted by retention (`features.archive.retention`);
-  `bs:{archive}:pruning` — the lease of the replica pruning this hour.
+  `bs:{archive}:pruning` — the lease of the replica pruning this hour; `bs:{archive}:backfilled`
+  — set once the games ended before the queue existed are queued.
 
 Each family has one hash tag (one Redis Cluster slot); no other module builds these keys
 (`tests/service/test_keys.py` scans for them).
@@ -32,6 +33,11 @@ def signing_keys_key(prefix: str = DEFAULT_PREFIX) -> str:
 def archive_due_key(prefix: str = DEFAULT_PREFIX) -> str:
     """Returns the sorted set of ended games waiting for the archiver (score: end, seconds)."""
     return f"{prefix}:{{archive}}:due"
+
+
+def archive_backfilled_key(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the marker set by the one replica that queued the games ended before the queue."""
+    return f"{prefix}:{{archive}}:backfilled"
 
 
 def archive_pruning_key(prefix: str = DEFAULT_PREFIX) -> str:

@@ -8,8 +8,9 @@ several replicas run the loop at once), unqueues each one archived or gone, sets
 `boardstate_archive_lag_seconds` from the oldest game left, then sleeps until the next game
 falls due (at most `idle_s`). Idle, a round is two commands (the due games, the oldest one).
 With a `retention`, one replica an hour (`SET NX PX` on `archive_pruning_key`) also prunes.
-The first round also queues the ended games already in the index (`ArchiveEntries.pending`):
-games that ended before the queue existed.
+The first replica ever to start the loop (`SET NX` on `archive_backfilled_key`) also queues the
+ended games already in the index (`ArchiveEntries.pending`): games that ended before the queue
+existed; it reads every ended game once, so no other replica or restart does it again.
 """
 
 from __future__ import annotations
@@ -25,7 +26,11 @@ from boardstate.service.features.archive.archiver import Archiver, Outcome
 from boardstate.service.features.archive.retention import Retention
 from boardstate.service.runtime import stopping
 from boardstate.service.store import codec
-from boardstate.service.store.player_keys import archive_due_key, archive_pruning_key
+from boardstate.service.store.player_keys import (
+    archive_backfilled_key,
+    archive_due_key,
+    archive_pruning_key,
+)
 
 log = structlog.get_logger("boardstate.archive_loop")
 IDLE_S = 60.0
@@ -99,8 +104,10 @@ class ArchiveLoop:
         return len(await self.retention.prune(datetime.now(UTC)))
 
     async def run(self) -> None:
-        """Backfills once, then runs rounds until the process stops."""
-        queued = await self.backfill()
+        """Backfills (the first replica ever), then runs rounds until the process stops."""
+        marker = archive_backfilled_key(self.archiver.events.prefix)
+        first = await self.archiver.events.client.set(marker, "1", nx=True)
+        queued = await self.backfill() if first else 0
         log.info("archive_loop_started", backfilled=queued)
         pruned_at = 0.0
         while True:
