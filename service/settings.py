@@ -121,6 +121,8 @@ class Settings:
     """Memory for archived games' events read back (`features.archive.reader`, estimated)."""
     archive_remove: bool = True
     """Remove an archived game's Redis keys when it is sealed (reads fall through: issue 31)."""
+    archive_retention_days: int = 0
+    """Days after its end an archived game is deleted (`features.archive.retention`); 0: never."""
     dumps_public: bool = False
     """`BOARDSTATE_DUMPS_PUBLIC`: dumps without the admin token (issue 31)."""
     identity: IdentitySettings = dataclasses.field(default_factory=IdentitySettings)
@@ -228,6 +230,9 @@ class Settings:
                 env, "BOARDSTATE_ARCHIVE_CACHE_BYTES", 64 << 20, lo=0, hi=1 << 40
             ),
             archive_remove=flag(env, "BOARDSTATE_ARCHIVE_REMOVE", True),
+            archive_retention_days=integer(
+                env, "BOARDSTATE_ARCHIVE_RETENTION_DAYS", 0, lo=0, hi=100 * 366
+            ),
             dumps_public=flag(env, "BOARDSTATE_DUMPS_PUBLIC", False),
             identity=IdentitySettings.from_env(env),
             matchmaking=MatchmakingSettings.from_env(env),

@@ -1,7 +1,8 @@
 """The background loops of one service process, declared in one place (`service.runtime.loops`).
 
 `background_loops` lists every loop the lifespan starts (the bot worker only with
-`BOARDSTATE_BOT_WORKER`, the open-game sweeper only with `BOARDSTATE_OPEN_GAME_TTL_SECONDS`);
+`BOARDSTATE_BOT_WORKER`, the open-game sweeper only with `BOARDSTATE_OPEN_GAME_TTL_SECONDS`, the
+archiver only with `BOARDSTATE_ARCHIVE_AFTER`);
 tests/service/test_loops.py checks that no other task is running once the app has started.
 What wakes each loop, and what an idle process costs in Redis commands, is in
 docs/performance.md ("Background loops").
@@ -9,7 +10,14 @@ docs/performance.md ("Background loops").
 
 from __future__ import annotations
 
+from datetime import timedelta
+
 from boardstate.service.composition import Service
+from boardstate.service.features.archive.archive_loop import ArchiveLoop
+from boardstate.service.features.archive.archive_metrics import ArchiveMetrics
+from boardstate.service.features.archive.archiver import Archiver
+from boardstate.service.features.archive.retention import Retention
+from boardstate.service.features.archive.stores import object_store
 from boardstate.service.features.bots import bot_worker
 from boardstate.service.features.lobby.expiry import OpenGameSweeper
 from boardstate.service.http.loop_lag import watch_loop_lag
@@ -94,4 +102,28 @@ def background_loops(
                 sweeper.run,
             )
         )
+    if settings.archive_after_seconds > 0:
+        loops.append(archive_loop(store, settings, metrics))
     return loops
+
+
+def archive_loop(store: RedisEventStore, settings: Settings, metrics: Metrics) -> Loop:
+    """The archiver's loop (`features.archive.archive_loop`), its metrics on the app's."""
+    grace = timedelta(seconds=settings.archive_after_seconds)
+    archiver = Archiver(
+        store,
+        object_store(settings),
+        grace,
+        settings.archive_remove,
+        metrics=ArchiveMetrics(metrics.registry),
+    )
+    objects, days = archiver.objects, settings.archive_retention_days
+    retention = Retention(store, objects, days, archiver.metrics) if days else None
+    archiving = ArchiveLoop(archiver, retention=retention)
+    return Loop(
+        "archiver",
+        "moves games ended more than BOARDSTATE_ARCHIVE_AFTER s ago to the object store",
+        "a timer at the next game's due time (one ZRANGEBYSCORE and one ZRANGE a round), "
+        f"at most every {archiving.idle_s:g} s",
+        archiving.run,
+    )

@@ -6,10 +6,13 @@ game's append, may lag it briefly, and can be rebuilt from the logs.
 
 Order: newest first by `createdAt`, ties by game id (both descending). The paging cursor is the
 game id of the last row seen. Every filter combination (type, status, player name) has its own
-sorted set, so a page costs the same however many games the index holds.
+sorted set, so a page costs the same however many games the index holds. A row put with an
+ended status also queues its game for the archiver (`player_keys.archive_due_key`).
 """
 
 from __future__ import annotations
+
+import time
 
 from redis.asyncio import Redis
 from redis.asyncio.cluster import RedisCluster
@@ -17,6 +20,7 @@ from redis.asyncio.cluster import RedisCluster
 from boardstate.service.store import codec
 from boardstate.service.store.base import GameSummary
 from boardstate.service.store.keys import IndexKeys, index_member
+from boardstate.service.store.player_keys import archive_due_key
 
 PUT_SCRIPT = """
 -- KEYS: 1 rows, 2..n+1 the sets of the new row, then the sets of the old row (or none)
@@ -32,6 +36,8 @@ redis.call('HSET', KEYS[1], ARGV[1], ARGV[3])
 return 1
 """
 PUT_ATTEMPTS = 10
+ENDED = ("FINISHED", "ABANDONED")
+"""Statuses that queue a game for the archiver (`archive_due_key`, written once: `NX`)."""
 DROP_SCRIPT = """
 -- KEYS: 1 rows, 2..n the sets of the row; ARGV: 1 game id, 2 the row as read, 3 its member
 local row = redis.call('HGET', KEYS[1], ARGV[1])
@@ -87,6 +93,9 @@ class RedisIndex:
                 ],
             )
             if done:
+                if summary.status in ENDED:
+                    due = archive_due_key(self.keys.prefix)
+                    await self.client.zadd(due, {summary.game_id: time.time()}, nx=True)
                 return
         raise IndexContended(f"index row {summary.game_id!r} kept changing")
 

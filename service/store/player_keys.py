@@ -7,6 +7,11 @@
   (`service.store.inbox_store`; the digest: of the playerId, so any id makes a valid tag).
 * `bs:{mm}:<name>` — matchmaking: seeks, their pool, matches waiting for their game,
   challenges and rematches (`service.store.matchmaking_store`, one slot for its scripts).
+* `bs:{archive}:due` (sorted set) — ended games by the time their end was indexed, read by the
+  archiver loop (`features.archive.archive_loop`); `bs:{archive}:deletions` (stream) — the
+  record of each archived game deleted by retention (`features.archive.retention`);
+  `bs:{archive}:pruning` — the lease of the replica pruning this hour; `bs:{archive}:backfilled`
+  — set once the games ended before the queue existed are queued.
 
 Each family has one hash tag (one Redis Cluster slot); no other module builds these keys
 (`tests/service/test_keys.py` scans for them).
@@ -23,6 +28,26 @@ from boardstate.service.store.keys import DEFAULT_PREFIX
 def signing_keys_key(prefix: str = DEFAULT_PREFIX) -> str:
     """Returns the hash of the service's player-token signing keys."""
     return f"{prefix}:{{identity}}:signing"
+
+
+def archive_due_key(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the sorted set of ended games waiting for the archiver (score: end, seconds)."""
+    return f"{prefix}:{{archive}}:due"
+
+
+def archive_backfilled_key(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the marker set by the one replica that queued the games ended before the queue."""
+    return f"{prefix}:{{archive}}:backfilled"
+
+
+def archive_pruning_key(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the lease of the replica pruning the archive this hour (`SET NX PX`)."""
+    return f"{prefix}:{{archive}}:pruning"
+
+
+def archive_deletions_key(prefix: str = DEFAULT_PREFIX) -> str:
+    """Returns the stream recording each archived game retention deleted."""
+    return f"{prefix}:{{archive}}:deletions"
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ folder of the test's own, with one finished game stored; its Python block as wri
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import subprocess
 import sys
@@ -59,6 +60,8 @@ def test_the_documented_commands_archive_verify_and_restore(shell_env: dict[str,
         "Archive once",
         "Verify the archive",
         "Restore a game into Redis",
+        "Prune past retention",
+        "Read the deletion records",
     ]
     ran = shell(block_of("Archive once"), shell_env)
     assert (ran.returncode, ran.stdout.strip()) == (0, '{"archived": 1}'), ran.stderr
@@ -73,6 +76,19 @@ def test_the_documented_commands_archive_verify_and_restore(shell_env: dict[str,
     assert (twice.returncode, twice.stdout.strip()) == (0, "already in Redis")
     kept = shell(block_of("Archive once"), shell_env | {"BOARDSTATE_ARCHIVE_REMOVE": "0"})
     assert kept.stdout.strip() == "{}"  # archived already; its keys stay as asked
+
+
+def test_the_documented_prune_deletes_and_records(shell_env: dict[str, str]) -> None:
+    assert shell(block_of("Archive once"), shell_env).returncode == 0
+    pruned = shell(block_of("Prune past retention"), shell_env)  # the game ended in January
+    assert (pruned.returncode, pruned.stdout.strip()) == (0, '{"deleted": 1}'), pruned.stderr
+    assert not list(Path(shell_env["BOARDSTATE_DATA_DIR"], "archive").rglob("*.zst"))
+    records = shell(block_of("Read the deletion records"), shell_env)
+    (line,) = records.stdout.splitlines()
+    assert json.loads(line)["gameId"] == shell_env["GAME_ID"]
+    assert json.loads(line)["reason"] == "retention 30 days"
+    nothing = shell(block_of("Prune past retention"), shell_env)
+    assert nothing.stdout.strip() == '{"deleted": 0}'
 
 
 def test_a_tampered_object_fails_verify(shell_env: dict[str, str]) -> None:

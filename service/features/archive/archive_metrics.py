@@ -1,12 +1,12 @@
-"""The archive's Prometheus counters: games archived, failures, bytes written."""
+"""The archive's Prometheus metrics: games archived, failures, bytes written, lag, deletions."""
 
 from __future__ import annotations
 
-from prometheus_client import CollectorRegistry, Counter
+from prometheus_client import CollectorRegistry, Counter, Gauge
 
 
 class ArchiveMetrics:
-    """Counters on `registry` (default: one of their own, as `boardstate archive run` has)."""
+    """Metrics on `registry` (default: one of their own, as `boardstate archive run` has)."""
 
     def __init__(self, registry: CollectorRegistry | None = None) -> None:
         reg = registry or CollectorRegistry()
@@ -18,4 +18,14 @@ class ArchiveMetrics:
         )
         self.bytes = Counter(
             "boardstate_archive_bytes", "Compressed bytes written to the archive.", registry=reg
+        )
+        self.lag = Gauge(
+            "boardstate_archive_lag_seconds",
+            "Age of the oldest game due for archiving and not archived (0: none waiting).",
+            registry=reg,
+        )
+        self.deleted = Counter(
+            "boardstate_archive_deleted_games",
+            "Archived games deleted by retention (BOARDSTATE_ARCHIVE_RETENTION_DAYS).",
+            registry=reg,
         )

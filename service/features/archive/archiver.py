@@ -53,6 +53,8 @@ class Outcome(enum.Enum):
     """The game has not ended, its grace has not passed or its outbox is not relayed."""
     GONE = "gone"
     """The game's log is not in Redis (already archived and removed, or no such game)."""
+    ALREADY = "already"
+    """The game's entry is written already (and, with `remove`, its log is gone)."""
     STOPPED = "stopped"
     """Stopped after the step asked (`until`), as a crash there would."""
     FAILED = "failed"
@@ -91,6 +93,8 @@ class Archiver:
     async def _steps(
         self, entries: ArchiveEntries, game_id: str, token: str, now: datetime, until: str | None
     ) -> Outcome:
+        if await entries.entry(game_id) is not None and not self.remove:
+            return Outcome.ALREADY  # another replica sealed it since this one listed it
         events = await self.events.read(game_id)
         if not events:
             return Outcome.GONE
