@@ -73,6 +73,6 @@ def test_a_signed_in_player_sees_its_turn_and_plays_it_from_the_lobby(
     page.goto(f"{service.url}/")
     page.locator("#sign-out").click()
     expect(page.locator("#new-player")).to_be_visible(timeout=30_000)
-    assert page.evaluate("localStorage.getItem('boardstate:player')") is None
+    assert page.evaluate("sessionStorage.getItem('boardstate:player')") is None
     check_clean(page, log.errors)
     page.close()

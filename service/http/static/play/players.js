@@ -1,15 +1,16 @@
 // The lobby's "You" section (issue 30): sign in with a player token (a new player the service
 // makes, or a token pasted from your own accounts), then "Your turn" and "Your games", kept
 // current by the player's own stream (GET /v1/players/me/stream, fetch-based SSE with the token).
-// The token stays in this browser's localStorage and travels only as `Authorization: Bearer`
-// (and in a table link's fragment, which the server never sees); a player token acts for every
-// seat of its player, so the table links carry it as the seat's token.
+// The token stays in this tab's sessionStorage, as seat tokens do (gone when the tab closes: a
+// token kept longer would outlive the tab and be readable by every later page of the origin), and
+// travels only as `Authorization: Bearer` (and in a table link's fragment, which the server never
+// sees); a player token acts for every seat of its player, so the links carry it as the seat's.
 import { api, h, Problem, readSse, reconnecting } from "./api.js";
 
 const KEY = "boardstate:player";
 
 export function playerToken() {
-  return localStorage.getItem(KEY);
+  return sessionStorage.getItem(KEY);
 }
 
 const tableUrl = (gameId, seat, token) =>
@@ -77,7 +78,7 @@ function signedOut(onSignIn, report) {
 export async function playerSection(report, onChange) {
   const token = playerToken();
   const section = h("section", { "aria-labelledby": "h-you", id: "you" }, h("h2", { id: "h-you" }, "You"));
-  const signIn = (value) => { localStorage.setItem(KEY, value); onChange(); };
+  const signIn = (value) => { sessionStorage.setItem(KEY, value); onChange(); };
   if (!token) {
     section.append(...signedOut(signIn, report));
     return section;
@@ -86,7 +87,7 @@ export async function playerSection(report, onChange) {
   try {
     me = await api("/v1/players/me", { token });
   } catch (error) {
-    localStorage.removeItem(KEY);
+    sessionStorage.removeItem(KEY);
     report(error);
     section.append(...signedOut(signIn, report));
     return section;
@@ -114,7 +115,7 @@ export async function playerSection(report, onChange) {
   }, (state) => { status.textContent = state === "live" ? "● live" : state; });
   section.append(
     h("p", {}, "Signed in as ", h("strong", { id: "player-id" }, me.playerId), " ", status, " ",
-      h("button", { type: "button", id: "sign-out", onclick: () => { stream.stop(); localStorage.removeItem(KEY); onChange(); } }, "Sign out")),
+      h("button", { type: "button", id: "sign-out", onclick: () => { stream.stop(); sessionStorage.removeItem(KEY); onChange(); } }, "Sign out")),
     h("h3", {}, "Your turn"), yourTurn, h("h3", {}, "Your games"), yourGames);
   await drawGames();
   return section;
