@@ -18,6 +18,10 @@ READER_CONNECTIONS = 2
 """The stream reader's pool on a single server: one blocked `XREAD`, one more while a
 cancelled read's connection is being released."""
 
+BOT_BLOCK_MS = 10_000
+"""How long one blocking bot-job read waits: an idle worker sends 6 reads a minute, and a job
+added meanwhile ends the wait at once (issue 32's idle budget)."""
+
 
 def connect(
     url: str,
@@ -50,6 +54,8 @@ def connect(
         "retry": Retry(NoBackoff(), 0),
     }
     wait_s = pool_wait_ms / 1000
+    # The bot worker's job reads block up to BOT_BLOCK_MS: their connection waits that long more.
+    waiting = options | {"socket_timeout": socket_timeout + BOT_BLOCK_MS / 1000}
     client: Client
     reader: Client
     if cluster:
@@ -57,7 +63,7 @@ def connect(
             url, size=pool_size, wait_s=wait_s, max_connections=pool_size + 4, **options
         )
         reader = RedisCluster.from_url(url, max_connections=max_streams + 2, **options)
-        blocking: Client = RedisCluster.from_url(url, max_connections=2, **options)
+        blocking: Client = RedisCluster.from_url(url, max_connections=2, **waiting)
     else:
         pool = WaitingPool.from_url(url, max_connections=pool_size, timeout=wait_s, **options)
         client = Redis.from_pool(pool)
@@ -65,7 +71,7 @@ def connect(
             url, max_connections=READER_CONNECTIONS, timeout=wait_s, **options
         )
         reader = Redis.from_pool(reader_pool)
-        blocking = Redis.from_pool(WaitingPool.from_url(url, max_connections=1, **options))
+        blocking = Redis.from_pool(WaitingPool.from_url(url, max_connections=1, **waiting))
     max_block_ms = max(1, int(socket_timeout * 500))
     return RedisEventStore(
         client,
@@ -75,4 +81,5 @@ def connect(
         wait_timeout_ms=wait_timeout_ms,
         streams=StreamReader(reader, prefix, max_block_ms),
         blocking=blocking,
+        blocking_block_ms=BOT_BLOCK_MS,
     )

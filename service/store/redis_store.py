@@ -60,6 +60,7 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         wait_timeout_ms: int = 1000,
         streams: StreamReader | None = None,
         blocking: Redis | RedisCluster | None = None,
+        blocking_block_ms: int | None = None,
     ):
         self.client = client
         self.streams = streams or StreamReader(client, prefix, max_block_ms)
@@ -71,7 +72,7 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         self._snapshots = RedisSnapshots(client)
         self._deadlines = RedisDeadlines(client, prefix)
         self._blocking = blocking
-        self._bot_jobs = RedisBotJobs(client, prefix, blocking, max_block_ms)
+        self._bot_jobs = RedisBotJobs(client, prefix, blocking, blocking_block_ms or max_block_ms)
         self.outbox = RedisOutbox(client, prefix)
         self.webhooks = RedisWebhooks(client, prefix)
         self.signing = RedisSigningKeys(client, prefix)

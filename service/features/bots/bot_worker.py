@@ -51,10 +51,11 @@ log = structlog.get_logger("boardstate.bots")
 
 CLAIM_IDLE_MS = 15_000
 """A job taken this long ago and not finished is claimed by another worker."""
-BLOCK_MS = 2000
-"""How long one blocking job read waits (below the socket timeout)."""
+BLOCK_MS = 10_000
+"""How long one blocking job read waits (its connection's timeout is longer:
+`service.store.client.BOT_BLOCK_MS`); a new job ends the wait at once."""
 POLL_S = 0.1  # between reads when the store cannot block (one built without `connect`)
-RECLAIM_S = 5.0
+RECLAIM_S = 15.0
 QUEUE = 256
 """Jobs a worker holds at most (waiting for a thinker)."""
 CREATORS = 4096
