@@ -25,7 +25,15 @@ from boardstate_client.moves import submit_move, submit_move_async
 from boardstate_client.offline import OfflineGame, OfflineLogError, fold_log, read_log, walk_log
 from boardstate_client.retry import DEFAULT_RETRY, RetryInfo, RetryingTransport, RetryPolicy
 from boardstate_client.socket import AsyncCommandSocket, CommandSocket
-from boardstate_client.streams import Message, feed, feed_async, game_events, game_events_async
+from boardstate_client.streams import (
+    Message,
+    feed,
+    feed_async,
+    game_events,
+    game_events_async,
+    player_events,
+    player_events_async,
+)
 from boardstate_client.turns import Turn, play, wait_for_turn
 from boardstate_client.turns_async import (
     get_game_async,
@@ -82,6 +90,8 @@ __all__ = [
     "legal_moves_async",
     "play",
     "play_async",
+    "player_events",
+    "player_events_async",
     "read_log",
     "submit_move",
     "submit_move_async",

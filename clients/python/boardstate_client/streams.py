@@ -245,3 +245,25 @@ def feed_async(
     """`feed` for asyncio."""
     params = _feed_params(game_type, player_id, game_id, after)
     return _follow_async(client, "/v1/feed/stream", params, _Resume(None), reconnects)
+
+
+PLAYER_STREAM = "/v1/players/me/stream"
+
+
+def player_events(
+    client: AuthenticatedClient, *, after: str | None = None, reconnects: int = RECONNECTS
+) -> Iterator[Message]:
+    """The events of the player the client's player token names, from every game it plays
+    (`turn`, `game.started`, `game.ended`, `takeback.requested`, `challenge`, `seek.matched`,
+    `rating.changed`), from `after` (an event id, "0" for the oldest kept) or from now; resumed
+    with `Last-Event-ID` after any disconnect. It never ends of itself: `break` out of it."""
+    params = {} if after is None else {"after": after}
+    return _follow_sync(client, PLAYER_STREAM, params, _Resume(None), reconnects)
+
+
+def player_events_async(
+    client: AuthenticatedClient, *, after: str | None = None, reconnects: int = RECONNECTS
+) -> AsyncIterator[Message]:
+    """`player_events` for asyncio."""
+    params = {} if after is None else {"after": after}
+    return _follow_async(client, PLAYER_STREAM, params, _Resume(None), reconnects)

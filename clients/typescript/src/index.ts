@@ -42,10 +42,13 @@ export { readEvents, SseParser, type SseMessage } from "./sse.js";
 export {
   feed,
   gameEvents,
+  playerEvents,
   type FeedMessage,
   type FeedOptions,
   type GameEventMessage,
   type GameEventsOptions,
+  type PlayerEventMessage,
+  type PlayerEventsOptions,
   type StreamMessage,
 } from "./streams.js";
 export { isOver, isToAct, play, waitForTurn, type PlayOptions, type Strategy, type Turn, type TurnOptions } from "./turns.js";

@@ -85,6 +85,35 @@ export function feed(client: BoardstateClient, options: FeedOptions = {}): Async
   return decoded<FeedMessage>(messages);
 }
 
+export type PlayerEventMessage = StreamMessage<string, { id: string; kind: string; at: string; data: Record<string, unknown> }>;
+
+export interface PlayerEventsOptions extends StreamOptions {
+  /** Start after this event id ("0": the oldest kept); without it (or `lastEventId`): from now. */
+  after?: string;
+}
+
+/**
+ * The events of the player the client's player token names, from every game it plays (`turn`,
+ * `game.started`, `game.ended`, `takeback.requested`, `challenge`, `seek.matched`,
+ * `rating.changed`); it never ends of itself.
+ */
+export function playerEvents(client: BoardstateClient, options: PlayerEventsOptions = {}): AsyncGenerator<PlayerEventMessage, void, undefined> {
+  const query: { after?: string } = {};
+  if (options.after !== undefined) query.after = options.after;
+  const messages = follow(
+    (lastEventId, signal) =>
+      client.GET("/v1/players/me/stream", {
+        params: { query, header: lastEventIdHeader(lastEventId) },
+        headers: ACCEPT,
+        parseAs: "stream",
+        signal,
+      }),
+    () => false,
+    options,
+  );
+  return decoded<PlayerEventMessage>(messages);
+}
+
 function lastEventIdHeader(lastEventId: string | undefined): { "Last-Event-ID"?: string } {
   return lastEventId === undefined ? {} : { "Last-Event-ID": lastEventId };
 }
