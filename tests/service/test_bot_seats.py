@@ -57,6 +57,14 @@ async def test_a_game_of_only_bots_plays_itself_to_the_end_on_two_workers(
     loops.start()
     try:
         assert await _finished(a, created.game.id) == "FINISHED"
+        # The worker that made the last move counts it once its append has returned, which
+        # may be after the game reads FINISHED: wait for the counts, then stop the workers.
+        for _ in range(600):
+            events = await redis_store.read(created.game.id)
+            move_ids = [e.move_id for e in events if e.move is not None]
+            if a.bot_worker.moves + b.bot_worker.moves >= len(move_ids):
+                break
+            await asyncio.sleep(0.05)
     finally:
         await loops.stop()
     events = await redis_store.read(created.game.id)
