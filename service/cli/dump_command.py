@@ -8,13 +8,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import sys
-from datetime import UTC, datetime, timedelta
 from typing import Any, BinaryIO
 
 from boardstate.engine import registry
 from boardstate.engine.core.errors import UnknownGameType
 from boardstate.service.composition import build_service
-from boardstate.service.features.dumps.dumps import BadPeriod
+from boardstate.service.features.dumps.dumps import BadPeriod, period
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import connect
@@ -30,17 +29,9 @@ def add_command(commands: Any) -> None:
     dump.add_argument("-o", "--output", help="write here instead of standard output")
 
 
-def _moment(raw: str | None) -> datetime | None:
-    if raw is None:
-        return None
-    parsed = datetime.fromisoformat(raw.replace("Z", "+00:00"))
-    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
-
-
 async def _dump(settings: Settings, args: argparse.Namespace, out: BinaryIO) -> int:
     assert settings.redis_url is not None
-    end = _moment(args.end) or datetime.now(UTC)
-    start = _moment(args.start) or end - timedelta(days=31)
+    start, end = period(args.start, args.end)
     store = connect(settings.redis_url, settings.redis_cluster, prefix=settings.key_prefix)
     try:
         service = build_service(store, settings, Metrics())
@@ -61,9 +52,8 @@ def run(settings: Settings, args: argparse.Namespace) -> int:
         return 2
     try:
         registry.get(args.game_type)
-        _moment(args.start)
-        _moment(args.end)
-    except (UnknownGameType, ValueError) as exc:
+        period(args.start, args.end)
+    except (UnknownGameType, BadPeriod) as exc:
         print(f"boardstate dump: {exc}", file=sys.stderr)
         return 2
     try:

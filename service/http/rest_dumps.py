@@ -11,7 +11,6 @@ process runs at once, `scope: "dumps"`).
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from datetime import UTC, datetime, timedelta
 
 from starlette.requests import Request
 from starlette.responses import Response, StreamingResponse
@@ -19,24 +18,11 @@ from starlette.responses import Response, StreamingResponse
 from boardstate.engine import registry
 from boardstate.service.contract.codes import BAD_REQUEST
 from boardstate.service.failures import RateLimited
-from boardstate.service.features.dumps.dumps import BadPeriod, DumpsBusy
+from boardstate.service.features.dumps.dumps import BadPeriod, DumpsBusy, period
 from boardstate.service.http.problems import Problem
 from boardstate.service.http.rest_common import endpoint, service_of, token_of
-from boardstate.service.inputs import echo
 
-DEFAULT_DAYS = 31
 BUSY_RETRY_S = 10
-
-
-def moment(raw: str | None, name: str) -> datetime | None:
-    """An ISO 8601 date or date-time (UTC without an offset), or None; a 400 otherwise."""
-    if raw is None or not raw.strip():
-        return None
-    try:
-        parsed = datetime.fromisoformat(raw.strip().replace("Z", "+00:00"))
-    except ValueError:
-        raise Problem(BAD_REQUEST, f"{name} is no ISO 8601 date or time: {echo(raw)}") from None
-    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
 
 
 @endpoint
@@ -45,10 +31,10 @@ async def dump(request: Request) -> Response:
     service.dumps.check_access(token_of(request))
     game_type = request.path_params["gameType"]
     registry.get(game_type)  # UNKNOWN_GAME_TYPE
-    end = moment(request.query_params.get("to"), "to") or datetime.now(UTC)
-    start = moment(request.query_params.get("from"), "from") or end - timedelta(DEFAULT_DAYS)
-    lines = service.dumps.lines(game_type, start, end)
+    params = request.query_params
     try:
+        start, end = period(params.get("from"), params.get("to"))
+        lines = service.dumps.lines(game_type, start, end)
         first = await anext(lines, b"")
     except BadPeriod as exc:
         raise Problem(BAD_REQUEST, str(exc)) from None

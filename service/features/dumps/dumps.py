@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import AsyncIterator
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from boardstate.service.failures import Unauthorized
 from boardstate.service.features.dumps.dump_line import dump_line, ended_at
@@ -103,6 +103,26 @@ class Dumps:
                 break
             events.extend(batch)
         return events
+
+
+DEFAULT_DAYS = 31
+
+
+def period(start: str | None, end: str | None) -> tuple[datetime, datetime]:
+    """The period `[start, end)` of ISO 8601 dates or times (UTC without an offset); `end`
+    defaults to now and `start` to `DEFAULT_DAYS` before it; raises `BadPeriod`."""
+    until = _moment(end, "to") or datetime.now(UTC)
+    return _moment(start, "from") or until - timedelta(days=DEFAULT_DAYS), until
+
+
+def _moment(raw: str | None, name: str) -> datetime | None:
+    if raw is None or not raw.strip():
+        return None
+    try:
+        parsed = _parsed(raw.strip())
+    except ValueError:
+        raise BadPeriod(f"{name} is no ISO 8601 date or time: {raw[:64]!r}") from None
+    return parsed if parsed.tzinfo is not None else parsed.replace(tzinfo=UTC)
 
 
 def _parsed(at: str) -> datetime:
