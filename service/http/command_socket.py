@@ -161,6 +161,8 @@ class Session:
             await self.send(m.error_of(message_id or m.message_id_of(_loose(raw)), exc))
         except (MoveError, ApiError) as exc:
             await self.send(m.error_of(message_id, exc))
+        except (WebSocketDisconnect, OSError):
+            raise  # the client went: nothing to answer, nothing failed (`command_socket` ends it)
         except Exception:
             log.exception("socket_message_failed")
             await self.send(m.error(message_id, "INTERNAL", "internal error (it has been logged)"))

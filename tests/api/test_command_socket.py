@@ -227,3 +227,29 @@ async def test_the_docs_example_plays_a_whole_game_with_the_blocking_sdk(
 
     await asyncio.gather(*(asyncio.to_thread(seat, number) for number in (0, 1)))
     assert (await api.game(game_id, "status"))["status"] == "FINISHED"
+
+
+async def test_a_client_that_goes_while_its_answer_is_sent_is_no_failure(
+    service: ServiceProcess, api: Api
+) -> None:
+    """A client closing its socket right after a message (as a client leaving a match does) is
+    the end of that socket, not a failure: nothing is logged as an error, the socket's work ends
+    (seen in the peer benchmark: every match's last `unsubscribe` logged a traceback)."""
+    game_id, tokens = await api.new_game(seed="socket-5")
+    start = service.log_path.stat().st_size
+    for _ in range(12):
+        socket = await RawSocket(service.port, tokens[0]).open()
+        assert (await socket.call({"type": "subscribe", "gameId": game_id}))["type"] == "subscribed"
+        await socket.send({"type": "unsubscribe", "gameId": game_id, "id": "u1"})
+        await socket.send({"type": "ping", "id": "p1"})
+        socket._socket.transport.abort()  # gone at once, mid-answer
+        await socket.close()
+    probe = await RawSocket(service.port, tokens[0]).open()
+    try:
+        assert (await probe.call({"type": "ping"}))["type"] == "pong"
+    finally:
+        await probe.close()
+    await asyncio.sleep(1.0)
+    logged = service.log_path.read_bytes()[start:].decode(errors="replace")
+    assert "socket_message_failed" not in logged
+    assert "Exception in ASGI application" not in logged
