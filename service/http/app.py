@@ -25,7 +25,7 @@ from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
 from boardstate.service.http.graphql_app import GraphQLApp
 from boardstate.service.http.graphql_sse import sse_transport
 from boardstate.service.http.graphql_ws import MAX_OPERATIONS
-from boardstate.service.http.hot_routes import hot_first
+from boardstate.service.http.hot_routes import Lanes, hot_first, hot_routes
 from boardstate.service.http.log_import import LOG_BODY_PATHS
 from boardstate.service.http.pages import PAGE_ROUTES
 from boardstate.service.http.problems import EXCEPTION_HANDLERS
@@ -151,9 +151,21 @@ def create_app(settings: Settings) -> Starlette:
     graphql.request_concurrency = settings.request_concurrency
     # One layer for the request id, logs, rate limits and points, player tokens and body sizes
     # (`service.http.edge`): one wrapper of `send` per request, not one per concern.
+    routes = [
+        *ROUTES,
+        *V1_ROUTES,
+        *PAGE_ROUTES,
+        Route("/graphql", graphql, methods=["GET", "POST"]),
+        WebSocketRoute("/graphql", graphql),
+        Mount(STATIC_PATH, app=GraphiQLStatic(), name="graphiql-static"),
+    ]
     per_path = dict.fromkeys(LOG_BODY_PATHS)
+    handlers = {k: v for k, v in EXCEPTION_HANDLERS.items() if k is not Exception}
+    lanes = Lanes(hot_routes(routes), handlers)
     middleware = [
-        Middleware(Edge, metrics=metrics, settings=settings, prices=PRICES, per_path=per_path)
+        Middleware(
+            Edge, metrics=metrics, settings=settings, prices=PRICES, per_path=per_path, lanes=lanes
+        )
     ]
     if settings.cors_origins:
         middleware.append(
@@ -180,14 +192,6 @@ def create_app(settings: Settings) -> Starlette:
                 ],
             )
         )
-    routes = [
-        *ROUTES,
-        *V1_ROUTES,
-        *PAGE_ROUTES,
-        Route("/graphql", graphql, methods=["GET", "POST"]),
-        WebSocketRoute("/graphql", graphql),
-        Mount(STATIC_PATH, app=GraphiQLStatic(), name="graphiql-static"),
-    ]
     return Starlette(
         routes=hot_first(routes),
         middleware=middleware,

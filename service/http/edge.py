@@ -12,8 +12,10 @@ request with one wrapper each, in the same order and with the same answers:
    which the app's own answer is dropped.
 
 A refusal of a later step carries the headers of the earlier ones (`X-Request-ID`, the budget's,
-`Retry-After`), as it did through the stack. Websockets (long-lived: per-message work is the
-sockets', not the request's) still go through the four middlewares, unchanged.
+`Retry-After`), as it did through the stack. A request for one of the hot routes (a move, its
+push, GraphQL) then goes to that route directly (`service.http.hot_routes.Lanes`). Websockets
+(long-lived: per-message work is the sockets', not the request's) still go through the four
+middlewares, unchanged.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from boardstate.engine.core.errors import MoveError
 from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.http.charges import decorated
+from boardstate.service.http.hot_routes import Lanes
 from boardstate.service.http.limits import SizeLimits, declared_length
 from boardstate.service.http.player_gate import PlayerTokenGate, refused
 from boardstate.service.http.rate_limits import EXEMPT, RateLimitMiddleware
@@ -49,8 +52,10 @@ class Edge:
         settings: Settings,
         prices: PriceTable,
         per_path: Mapping[str, int | None],
+        lanes: Lanes | None = None,
     ) -> None:
         self.app = app
+        self.lanes = lanes
         self.metrics = metrics
         sizes = SizeLimits(app, settings.max_body_bytes, settings.max_ws_message_bytes, per_path)
         self.sizes = sizes
@@ -105,7 +110,7 @@ class Edge:
                     return
             limit = self.sizes.per_path.get(scope["path"], self.sizes.max_body)
             if limit is None:
-                await self.app(scope, receive, answer)
+                await self._route(scope, receive, answer)
                 return
             declared = declared_length(scope)
             if declared is not None and declared > limit:
@@ -128,7 +133,7 @@ class Edge:
                 return message
 
             try:
-                await self.app(scope, limited_receive, app_send)
+                await self._route(scope, limited_receive, app_send)
             except Exception:
                 if not cut:
                     raise  # a body cut off makes the app fail reading it: that is answered
@@ -139,3 +144,7 @@ class Edge:
             if reset is not None:
                 CALLER.reset(reset)
             end_request(self.metrics, scope, status, started)
+
+    async def _route(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if self.lanes is None or not await self.lanes.answer(scope, receive, send):
+            await self.app(scope, receive, send)

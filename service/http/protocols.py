@@ -53,6 +53,7 @@ from uvicorn.server import ServerState
 
 from boardstate.service.http.connection_guard import Guard
 from boardstate.service.http.connection_limits import Gate
+from boardstate.service.http.corked import Corked
 from boardstate.service.settings import Settings
 
 
@@ -117,7 +118,7 @@ class GuardedHttpTools(HttpToolsProtocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         if self.guard.admit(transport, len(self.connections)):
-            super().connection_made(transport)
+            super().connection_made(Corked(transport, self.loop))
             self.flow = self.held_flow = HeldFlow(transport, self.loop)
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -180,7 +181,7 @@ class GuardedH11(H11Protocol):
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         if self.guard.admit(transport, len(self.connections)):
-            super().connection_made(transport)
+            super().connection_made(Corked(transport, self.loop))
             self.flow = self.held_flow = HeldFlow(transport, self.loop)
 
     def connection_lost(self, exc: Exception | None) -> None:

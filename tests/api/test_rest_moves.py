@@ -172,3 +172,36 @@ async def test_a_malformed_body_is_400(rest: Rest) -> None:
     for body in bodies:
         response = await rest.request("POST", f"/games/{game_id}/moves", tokens[0], json=body)
         assert problem(response) == (400, "BAD_REQUEST"), body
+
+
+async def test_the_move_route_answers_alike_past_the_router_and_through_it(
+    rest: Rest, service: ServiceProcess
+) -> None:
+    """The move route is called straight from the edge (`service.http.hot_routes.Lanes`); a
+    request with an `Origin` takes the router, a wrong method gets the router's 405, and both
+    ways are counted under the route's template."""
+    game_id, tokens = await rest.new_game()
+    version, seat = await turn(rest, game_id)
+    move = (await rest.legal_moves(game_id, seat, tokens[seat]))[0]
+    origin = {"origin": "https://elsewhere.example"}
+    for headers in ({}, origin):
+        dry = await rest.move(game_id, seat, move, tokens[seat], headers, dryRun=True)
+        assert dry.status_code == 200, dry.text
+        assert dry.json()["dryRun"] is True
+        late = await rest.move(game_id, seat, move, tokens[seat], headers, expectedVersion=0)
+        assert problem(late) == (409, "VERSION_CONFLICT")
+    wrong = await rest.request("GET", f"/games/{game_id}/moves")
+    assert problem(wrong) == (405, "BAD_REQUEST")
+    assert "POST" in wrong.headers["allow"]
+    gone = await rest.move("G-doesnotexist12", 0, move, tokens[seat])
+    assert problem(gone) == (404, "GAME_NOT_FOUND")
+    metrics = (await rest.http.get("/metrics")).text
+    counted = [
+        line
+        for line in metrics.splitlines()
+        if line.startswith("boardstate_http_requests_total")
+        and 'route="/v1/games/{game_id}/moves"' in line
+        and 'method="POST"' in line
+    ]
+    assert any('status="200"' in line for line in counted), counted
+    assert any('status="409"' in line for line in counted), counted
