@@ -181,7 +181,7 @@ async def test_the_move_route_answers_alike_past_the_router_and_through_it(
     request with an `Origin` takes the router, a wrong method gets the router's 405, and both
     ways are counted under the route's template."""
     game_id, tokens = await rest.new_game()
-    version, seat = await turn(rest, game_id)
+    _, seat = await turn(rest, game_id)
     move = (await rest.legal_moves(game_id, seat, tokens[seat]))[0]
     origin = {"origin": "https://elsewhere.example"}
     for headers in ({}, origin):
