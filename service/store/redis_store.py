@@ -22,6 +22,7 @@ from boardstate.service.failures import GameNotFound, StoreUnavailable
 from boardstate.service.store import codec
 from boardstate.service.store.archived_logs import LogReads
 from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
+from boardstate.service.store.batched_script import BatchedScript
 from boardstate.service.store.bot_jobs import BotJobStore, RedisBotJobs
 from boardstate.service.store.deadlines import DeadlineStore, RedisDeadlines
 from boardstate.service.store.durable import TOUCH_SCRIPT, Replicated, append_wrote, touched
@@ -67,6 +68,9 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         self.prefix = prefix
         self.max_block_ms = max_block_ms
         self._append = client.register_script(APPEND_SCRIPT)
+        self._batched = (
+            BatchedScript(client, self._append) if not isinstance(client, RedisCluster) else None
+        )
         self._touch = client.register_script(TOUCH_SCRIPT)
         self._index = RedisIndex(client, prefix)
         self._snapshots = RedisSnapshots(client)
@@ -97,8 +101,10 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         args = await codec.script_args_off_loop(mode, request)
         keys = self.keys(game_id).append().ordered()
         async with translated(f"{mode} {game_id}", uncertain=True):
-            if self._replicated is None:
-                result: list[Any] = await self._append(keys=keys, args=args)
+            if self._batched is not None and self._replicated is None:
+                result: list[Any] = await self._batched(keys, args)
+            elif self._replicated is None:
+                result = await self._append(keys=keys, args=args)
             else:
                 result = await self._replicated.run(
                     self._append, keys, args, append_wrote, f"{mode} {game_id}"
