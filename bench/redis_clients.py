@@ -2,7 +2,7 @@
 
 ```
 .venv/bin/python -m bench.redis_clients [--count 20000] [--callers 16] [--rounds 2]
-    [--variants redis-py,service-pool,coredis,glide,autopipe] [--json]
+    [--variants redis-py,redis-py-timeouts,service-pool,coredis,glide,autopipe] [--json]
 ```
 
 Starts a private non-persistent redis-server (`service_servers.private_redis`), then runs each
@@ -14,14 +14,19 @@ move field, a seat and a 300-byte payload; it does an `XADD` and two `HSET`s and
 `{'ok', id}`). Each kind is warmed up first (a tenth of the count, unmeasured). The figure is
 **client CPU µs per command**: `time.process_time()` over the measured commands, which counts
 every thread of the process (it matters for clients with a native core and threads of their
-own), divided by the count; and commands per second of wall time.
+own), divided by the count, with its system-time share (`os.times()`); and commands per second
+of wall time.
 
 Variants (those whose package is not importable are skipped, saying why; only the first two
 and the last are project dependencies):
 
-* `redis-py`: plain `redis.asyncio.Redis.from_url` (hiredis parser, redis-py's default pool);
+* `redis-py`: plain `redis.asyncio.Redis.from_url` (hiredis parser, redis-py's default pool,
+  no timeouts: no socket timeout means redis-py writes without `asyncio.wait_for`);
+* `redis-py-timeouts`: redis-py with the service's options (socket and connect timeouts, no
+  retries) on redis-py's own `BlockingConnectionPool` and `Connection`: what the service would
+  run without `service/store/pools.py`;
 * `service-pool`: the service's own client, built by `service.store.client.connect` (redis-py
-  with `WaitingPool` and `DirectConnection`, `service/store/pools.py`);
+  with `WaitingPool` and `DirectConnection`, `service/store/pools.py`): the base of the ratios;
 * `coredis`: `coredis.Redis.from_url` (`pip install coredis`);
 * `glide`: valkey-glide's `GlideClient` (Rust core; `pip install valkey-glide`), `get` and
   `custom_command(["EVALSHA", …])`;
@@ -32,7 +37,8 @@ and the last are project dependencies):
 Every run is checked: each `GET` must answer the value set, each `EVALSHA` `ok`, and after the
 run the stream must hold exactly `--count` entries (and the moves hash `--count` fields), so a
 variant that did not do the work cannot report a fast figure. The machine is shared: compare
-ratios within a round (`× redis-py`), not figures across runs.
+ratios within a round (`× service`: over the service's client in the same round), not figures
+across runs.
 """
 
 from __future__ import annotations
@@ -43,6 +49,7 @@ import hashlib
 import importlib
 import importlib.util
 import json
+import os
 import statistics
 import subprocess
 import sys
@@ -57,7 +64,7 @@ from urllib.parse import urlsplit
 import redis
 
 REPO = Path(__file__).resolve().parents[1]
-VARIANTS = ("redis-py", "service-pool", "coredis", "glide", "autopipe")
+VARIANTS = ("redis-py", "redis-py-timeouts", "service-pool", "coredis", "glide", "autopipe")
 NEEDS = {"coredis": ("coredis", "coredis"), "glide": ("glide", "valkey-glide")}
 """The module each optional variant imports, and the package that has it."""
 KINDS = ("get", "evalsha")
@@ -101,6 +108,24 @@ async def redis_py(url: str, tag: str) -> Client:
     from redis.asyncio import Redis
 
     client = Redis.from_url(url, decode_responses=False)
+    return redis_py_commands(client, tag, client.aclose)
+
+
+async def redis_py_timeouts(url: str, tag: str) -> Client:
+    from redis.asyncio import BlockingConnectionPool, Redis
+    from redis.asyncio.retry import Retry
+    from redis.backoff import NoBackoff
+
+    pool = BlockingConnectionPool.from_url(
+        url,
+        max_connections=100,
+        timeout=2.0,
+        decode_responses=False,
+        socket_timeout=5.0,
+        socket_connect_timeout=2.0,
+        retry=Retry(NoBackoff(), 0),
+    )
+    client = Redis.from_pool(pool)
     return redis_py_commands(client, tag, client.aclose)
 
 
@@ -221,6 +246,7 @@ async def autopipe(url: str, tag: str) -> Client:
 
 BUILDERS: dict[str, Callable[[str, str], Awaitable[Client]]] = {
     "redis-py": redis_py,
+    "redis-py-timeouts": redis_py_timeouts,
     "service-pool": service_pool,
     "coredis": coredis_client,
     "glide": glide_client,
@@ -252,14 +278,17 @@ async def drive(
                 good += 1
 
     cpu = time.process_time()
+    system = os.times().system
     wall = time.perf_counter()
     await asyncio.gather(*(caller() for _ in range(callers)))
     wall = time.perf_counter() - wall
     cpu = time.process_time() - cpu
+    system = os.times().system - system
     if good != count:
         raise SystemExit(f"only {good} of {count} replies were right")
     return {
         "cpu_us_per_command": cpu / count * 1e6,
+        "system_share": system / cpu if cpu > 0 else 0.0,
         "commands_per_s": count / wall,
         "wall_s": wall,
     }
@@ -330,6 +359,9 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
     for variant, why in skipped.items():
         print(f"skipping {variant}: {why}", file=sys.stderr)
     running = [v for v in variants if v not in skipped]
+    if not running:
+        raise SystemExit("no variant can run here")
+    base = "service-pool" if "service-pool" in running else running[0]
     runs: dict[str, list[dict[str, Any]]] = {v: [] for v in running}
     from bench.service_servers import private_redis
 
@@ -352,14 +384,15 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
         "skipped": skipped,
         "runs": runs,
         "medians": {v: medians(r) for v, r in runs.items()},
-        "cpu_over_redis_py": ratios(runs),
+        "base": base,
+        "cpu_over_base": ratios(runs, base),
     }
 
 
 def describe(figures: dict[str, Any]) -> str:
     return ", ".join(
         f"{kind} {figures[kind]['cpu_us_per_command']:.1f} µs CPU"
-        f" {figures[kind]['commands_per_s']:,.0f}/s"
+        f" ({figures[kind]['system_share']:.0%} system) {figures[kind]['commands_per_s']:,.0f}/s"
         for kind in KINDS
     )
 
@@ -368,20 +401,19 @@ def medians(runs: list[dict[str, Any]]) -> dict[str, dict[str, float]]:
     return {
         kind: {
             name: statistics.median(run[kind][name] for run in runs)
-            for name in ("cpu_us_per_command", "commands_per_s")
+            for name in ("cpu_us_per_command", "system_share", "commands_per_s")
         }
         for kind in KINDS
     }
 
 
-def ratios(runs: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, list[float]]]:
-    """Each variant's CPU per command over redis-py's in the same round (empty without it)."""
-    base = runs.get("redis-py", [])
+def ratios(runs: dict[str, list[dict[str, Any]]], base: str) -> dict[str, dict[str, list[float]]]:
+    """Each variant's CPU per command over the base variant's in the same round."""
     return {
         variant: {
             kind: [
                 run[kind]["cpu_us_per_command"] / ref[kind]["cpu_us_per_command"]
-                for run, ref in zip(variant_runs, base, strict=False)
+                for run, ref in zip(variant_runs, runs[base], strict=True)
             ]
             for kind in KINDS
         }
@@ -390,20 +422,23 @@ def ratios(runs: dict[str, list[dict[str, Any]]]) -> dict[str, dict[str, list[fl
 
 
 def table(result: dict[str, Any]) -> str:
+    base = result["base"]
     head = f"{result['count']:,} commands of each kind, {result['callers']} callers, "
-    head += f"{result['rounds']} rounds; client CPU µs per command (runs), × redis-py per round"
+    head += f"{result['rounds']} rounds; client CPU µs per command (runs), × {base} per round"
     lines = [
         head,
         "",
-        "| client | GET µs CPU | EVALSHA µs CPU | GET × redis-py | EVALSHA × redis-py"
-        " | GET/s | EVALSHA/s |",
-        "|---|---|---|---|---|---|---|",
+        f"| client | GET µs CPU | EVALSHA µs CPU | GET × {base} | EVALSHA × {base}"
+        " | system share GET, EVALSHA | GET/s | EVALSHA/s |",
+        "|---|---|---|---|---|---|---|---|",
     ]
     for variant, runs in result["runs"].items():
-        ratio = result["cpu_over_redis_py"][variant]
+        ratio = result["cpu_over_base"][variant]
+        middle = result["medians"][variant]
         cells = [variant]
         cells += [", ".join(f"{r[k]['cpu_us_per_command']:.1f}" for r in runs) for k in KINDS]
-        cells += [", ".join(f"{x:.2f}" for x in ratio[k]) or "—" for k in KINDS]
+        cells += [", ".join(f"{x:.2f}" for x in ratio[k]) for k in KINDS]
+        cells.append(", ".join(f"{middle[k]['system_share']:.0%}" for k in KINDS))
         cells += [", ".join(f"{r[k]['commands_per_s']:,.0f}" for r in runs) for k in KINDS]
         lines.append("| " + " | ".join(cells) + " |")
     for variant, why in result["skipped"].items():
