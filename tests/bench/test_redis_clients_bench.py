@@ -41,3 +41,16 @@ def test_an_unknown_variant_is_refused_before_anything_starts() -> None:
     done = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=60)
     assert done.returncode != 0
     assert "unknown variants" in done.stderr
+
+
+def test_a_client_whose_package_is_missing_is_skipped_saying_how_to_get_it(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    import importlib.util
+
+    from bench import redis_clients
+
+    monkeypatch.setattr(importlib.util, "find_spec", lambda name: None)
+    assert redis_clients.missing("glide") == "glide is not importable (pip install valkey-glide)"
+    assert redis_clients.missing("coredis") == "coredis is not importable (pip install coredis)"
+    assert redis_clients.missing("service-pool") is None
