@@ -71,7 +71,7 @@ def open_stream(
         limits.release(slot)
 
     async def events() -> AsyncGenerator[EventView, None]:
-        fold = HeaderFold(at_version, viewer, with_state, cached)
+        fold = HeaderFold(at_version, viewer, with_state, cached, opened=record)
         with store_errors():
             async for event in hub.follow(game_id, after_version):
                 header = await fold.after(event)

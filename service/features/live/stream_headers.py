@@ -94,8 +94,11 @@ class HeaderFold:
         viewer: int | None,
         with_state: bool,
         cached: Callable[[], GameRecord | None] = lambda: None,
+        opened: GameRecord | None = None,
     ) -> None:
         self.at_version = at_version
+        self.opened = opened
+        """The game as the stream was opened (the usual start of a live stream: no load)."""
         """Loads the game at a version (1..the version the stream was opened at)."""
         self.cached = cached
         """The game's record in this process's cache, if any (possibly at another version)."""
@@ -108,7 +111,12 @@ class HeaderFold:
         record = self.record
         if record is None:
             # The first event of the stream: the game at its version (event 1 starts it).
-            record = await self.at_version(max(event.version - 1, 1))
+            start = max(event.version - 1, 1)
+            opened = self.opened
+            if opened is not None and opened.version == start:
+                record = opened
+            else:
+                record = await self.at_version(start)
         if event.version > record.version:  # the next version: a stream has no gaps
             known = self.cached()
             same = known is not None and known.version == event.version

@@ -36,7 +36,7 @@ LEASE_MS = 30_000
 BATCH = 100
 IDLE_S = 5.0
 """The longest an idle relay sleeps before it looks for pending outboxes again."""
-GATHER_S = 0.02
+GATHER_S = 0.05
 """After a pass, the relay waits this long before the next, so one pass takes the announcements
 of every game appended meanwhile: under load, at most one pass per `GATHER_S` (a pass costs
 about eight round trips whatever the number of games in it) instead of one per move."""
