@@ -64,7 +64,15 @@ from urllib.parse import urlsplit
 import redis
 
 REPO = Path(__file__).resolve().parents[1]
-VARIANTS = ("redis-py", "redis-py-timeouts", "service-pool", "coredis", "glide", "autopipe")
+VARIANTS = (
+    "redis-py",
+    "redis-py-timeouts",
+    "service-pool",
+    "service-batched",
+    "coredis",
+    "glide",
+    "autopipe",
+)
 NEEDS = {"coredis": ("coredis", "coredis"), "glide": ("glide", "valkey-glide")}
 """The module each optional variant imports, and the package that has it."""
 KINDS = ("get", "evalsha")
@@ -134,6 +142,27 @@ async def service_pool(url: str, tag: str) -> Client:
 
     store = connect(url, False)
     return redis_py_commands(store.client, tag, store.close)
+
+
+async def service_batched(url: str, tag: str) -> Client:
+    """The service's client, its `EVALSHA`s through `store.batched_script.BatchedScript` (the
+    appends' path: the calls of one loop turn in one pipeline)."""
+    from redis.asyncio import Redis
+
+    from boardstate.service.store.batched_script import BatchedScript
+    from boardstate.service.store.client import connect
+
+    store = connect(url, False)
+    plain = redis_py_commands(store.client, tag, store.close)
+    client = store.client
+    assert isinstance(client, Redis)  # one server
+    batched = BatchedScript(client, client.register_script(SCRIPT))
+    names = keys(tag)
+
+    async def evalsha(i: int) -> Any:
+        return await batched(names, script_args(i))
+
+    return Client(plain.get, evalsha, store.close)
 
 
 def redis_py_commands(client: Any, tag: str, close: Callable[[], Awaitable[None]]) -> Client:
@@ -248,6 +277,7 @@ BUILDERS: dict[str, Callable[[str, str], Awaitable[Client]]] = {
     "redis-py": redis_py,
     "redis-py-timeouts": redis_py_timeouts,
     "service-pool": service_pool,
+    "service-batched": service_batched,
     "coredis": coredis_client,
     "glide": glide_client,
     "autopipe": autopipe,

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[2]
-VARIANTS = ("redis-py", "redis-py-timeouts", "service-pool", "autopipe")
+VARIANTS = ("redis-py", "redis-py-timeouts", "service-pool", "service-batched", "autopipe")
 
 
 @pytest.mark.redis
