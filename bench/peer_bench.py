@@ -14,7 +14,9 @@ repeated `--repeats` times (interleaved, so drift on a shared machine hits every
 * **Boardstate** through each door and each `--workers` count (`boardstate serve --workers
   N`), every move validated and appended durably to Redis (`peer_tables.py`);
 * **baseline**: the bare Starlette + `XADD` endpoint of `service_bench.py` under the same number
-  of clients, for the ratio the service benchmark reports.
+  of clients, for the ratio the service benchmark reports;
+* **reference**: the bare strawberry mutation doing one `XADD` (`service_bare.py`), the same way:
+  what a GraphQL request costs before any work of the service.
 
 Printed per side (medians over the repeats): accepted moves/s, p50/p99 latency (move sent →
 its answer), server CPU per accepted move (all the server's processes; Redis apart), machine
@@ -40,7 +42,7 @@ from bench.peer_boardgameio import DEFAULT_PEER_DIR, LoadShape, Peer
 from bench.peer_machine import MachineClock
 from bench.peer_tables import DOORS, Pool, run_tables
 from bench.service_figures import Load
-from bench.service_games import Played, bare_load, play_games, submit_body
+from bench.service_games import REFERENCE_SUBMIT, Played, bare_load, play_games, submit_body
 from bench.service_http import Target
 from bench.service_servers import BARE_ARGV, SERVICE_ARGV, Server, private_redis, server_env
 
@@ -99,15 +101,22 @@ async def boardstate_run(
     }
 
 
-async def baseline_run(server: Server, sources: list[Played], shape: LoadShape) -> dict[str, Any]:
-    """The bare Starlette + XADD endpoint under as many clients as the tables have."""
+async def baseline_run(
+    server: Server, sources: list[Played], shape: LoadShape, reference: bool = False
+) -> dict[str, Any]:
+    """The bare Starlette + XADD endpoint (or, `reference`, the bare strawberry mutation doing
+    one XADD) under as many clients as the tables have."""
     bodies = [submit_body("peer", s, m, v) for g in sources for s, m, v in g.moves]
+    path = "/xadd"
+    if reference:
+        bodies = [{"query": REFERENCE_SUBMIT, "variables": b["variables"]} for b in bodies]
+        path = "/graphql"
     clock = MachineClock(server.pid, server.env["REDIS_URL"])
     load = Load(2 * shape.tables, shape.seconds)
     many = (bodies * (1 + 400_000 // max(1, len(bodies))))[:400_000]
     before = await clock.read()
     started = time.perf_counter()
-    await bare_load(Target("127.0.0.1", server.port), "/xadd", load, many)
+    await bare_load(Target("127.0.0.1", server.port), path, load, many)
     after = await clock.read()
     return clock.figures(
         before, after, time.perf_counter() - started, len(load.latencies_ms), load.latencies_ms
@@ -150,6 +159,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
             for workers in args.workers
         }
         baseline = start("baseline", lambda p: [*BARE_ARGV, "baseline", str(p)])
+        reference = start("reference", lambda p: [*BARE_ARGV, "reference", str(p)])
         sources = await record(servers[args.workers[0]].port, args.games, args.match_moves)
         rates: dict[str, float] = {}
         for _ in range(args.repeats):
@@ -163,6 +173,8 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
                     rates[name] = run["moves_per_s"]
                     runs.setdefault(name, []).append(run)
             runs.setdefault("baseline", []).append(await baseline_run(baseline, sources, shape))
+            reference_run = await baseline_run(reference, sources, shape, reference=True)
+            runs.setdefault("reference", []).append(reference_run)
     sides = {name: summary(r) for name, r in runs.items()}
     return {
         "config": vars(args) | {"peer_dir": str(args.peer_dir), "cpus": os.cpu_count()},
@@ -198,6 +210,12 @@ def ratios(sides: dict[str, dict[str, Any]]) -> dict[str, dict[str, float]]:
     out: dict[str, dict[str, float]] = {}
     peer, base = sides.get("bgio-memory"), sides.get("baseline")
     for name, side in sides.items():
+        if name in ("baseline", "reference") and peer:  # what bare servers cost beside the peer
+            out[name] = {
+                "peer_cpu_over_ours": _r(
+                    peer["server_cpu_us_per_move"], side["server_cpu_us_per_move"]
+                )
+            }
         if not name.startswith("boardstate-"):
             continue
         row: dict[str, float] = {}

@@ -28,6 +28,8 @@ def test_a_tiny_peer_bench_run_plays_tables_through_the_rest_door_and_reports_ev
     assert side["server_cpu_us_per_move"] > 0, done.stdout
     assert 0 < side["p50_ms"] <= side["p99_ms"], done.stdout
     assert figures["sides"]["baseline"]["moves_per_s"] > 0, done.stdout
+    assert figures["sides"]["reference"]["moves_per_s"] > 0, done.stdout
+    assert figures["sides"]["reference"]["server_cpu_us_per_move"] > 0, done.stdout
     ratios = figures["ratios"]["boardstate-rest-w1"]
     assert ratios["over_baseline_throughput"] > 0, done.stdout
     assert ratios["baseline_cpu_over_ours"] > 0, done.stdout
