@@ -2,7 +2,8 @@
 
 ```
 .venv/bin/python -m bench.redis_clients [--count 20000] [--callers 16] [--rounds 2]
-    [--variants redis-py,redis-py-timeouts,service-pool,coredis,glide,autopipe] [--json]
+    [--variants redis-py,redis-py-timeouts,service-pool,service-batched,coredis,glide,autopipe]
+    [--json]
 ```
 
 Starts a private non-persistent redis-server (`service_servers.private_redis`), then runs each
@@ -17,8 +18,8 @@ every thread of the process (it matters for clients with a native core and threa
 own), divided by the count, with its system-time share (`os.times()`); and commands per second
 of wall time.
 
-Variants (those whose package is not importable are skipped, saying why; only the first two
-and the last are project dependencies):
+Variants (those whose package is not importable are skipped, saying why; all but `coredis` and
+`glide` use project dependencies only):
 
 * `redis-py`: plain `redis.asyncio.Redis.from_url` (hiredis parser, redis-py's default pool,
   no timeouts: no socket timeout means redis-py writes without `asyncio.wait_for`);
@@ -27,6 +28,9 @@ and the last are project dependencies):
   run without `service/store/pools.py`;
 * `service-pool`: the service's own client, built by `service.store.client.connect` (redis-py
   with `WaitingPool` and `DirectConnection`, `service/store/pools.py`): the base of the ratios;
+* `service-batched`: the service's client with its `EVALSHA`s through
+  `service.store.batched_script.BatchedScript`, the appends' path (the calls of one loop turn in
+  one pipeline; its `GET`s are `service-pool`'s);
 * `coredis`: `coredis.Redis.from_url` (`pip install coredis`);
 * `glide`: valkey-glide's `GlideClient` (Rust core; `pip install valkey-glide`), `get` and
   `custom_command(["EVALSHA", …])`;

@@ -35,7 +35,6 @@ REQUEST_ID_KEY = "boardstate.request_id"
 _ID_PREFIX = secrets.token_hex(8)
 _ID_COUNTER = itertools.count(1)
 log = structlog.get_logger("boardstate.http")
-_STDLIB_HTTP = logging.getLogger("boardstate.http")
 LOG_VALUE_CHARS = 200
 """Characters of one string value in a log line (a longer one is clipped)."""
 _UNCLIPPED = frozenset({"exception", "stack"})
@@ -160,13 +159,12 @@ def end_request(metrics: Metrics, scope: Scope, status: int, started: float) -> 
     method = scope.get("method", "WS")
     metrics.request_counter(method, route, status).inc()
     level = logging.DEBUG if scope["path"] in _QUIET_PATHS else logging.INFO
-    if _STDLIB_HTTP.isEnabledFor(level):  # else structlog would build the line to drop it
-        log.log(
-            level,
-            "request",
-            method=method,
-            path=scope["path"],
-            status=status,
-            duration_ms=round((time.perf_counter() - started) * 1000, 2),
-        )
+    log.log(
+        level,
+        "request",
+        method=method,
+        path=scope["path"],
+        status=status,
+        duration_ms=round((time.perf_counter() - started) * 1000, 2),
+    )
     structlog.contextvars.clear_contextvars()

@@ -68,9 +68,6 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         self.prefix = prefix
         self.max_block_ms = max_block_ms
         self._append = client.register_script(APPEND_SCRIPT)
-        self._batched = (
-            BatchedScript(client, self._append) if not isinstance(client, RedisCluster) else None
-        )
         self._touch = client.register_script(TOUCH_SCRIPT)
         self._index = RedisIndex(client, prefix)
         self._snapshots = RedisSnapshots(client)
@@ -84,6 +81,12 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         self._replicated = (
             Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None
         )
+        self._batched = (
+            BatchedScript(client, self._append)
+            if self._replicated is None and not isinstance(client, RedisCluster)
+            else None
+        )
+        """Appends of one loop turn in one pipeline (one server, no replica to wait for)."""
 
     def keys(self, game_id: str) -> GameKeys:
         """Returns the Redis keys of a game (raises `InvalidGameId`)."""
@@ -101,7 +104,7 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         args = await codec.script_args_off_loop(mode, request)
         keys = self.keys(game_id).append().ordered()
         async with translated(f"{mode} {game_id}", uncertain=True):
-            if self._batched is not None and self._replicated is None:
+            if self._batched is not None:
                 result: list[Any] = await self._batched(keys, args)
             elif self._replicated is None:
                 result = await self._append(keys=keys, args=args)

@@ -97,9 +97,9 @@ class HeaderFold:
         opened: GameRecord | None = None,
     ) -> None:
         self.at_version = at_version
+        """Loads the game at a version (1..the version the stream was opened at)."""
         self.opened = opened
         """The game as the stream was opened (the usual start of a live stream: no load)."""
-        """Loads the game at a version (1..the version the stream was opened at)."""
         self.cached = cached
         """The game's record in this process's cache, if any (possibly at another version)."""
         self.viewer = viewer
