@@ -1,1 +1,1 @@
-"""Boardstate's pure rules engine: standard library only (DESIGN §2, §3)."""
+"""Boardstate's pure rules engine: standard library only (architecture §2, §3)."""

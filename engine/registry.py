@@ -1,28 +1,55 @@
-"""The explicit list of game types (style rule 2): registration is this dict, not an import."""
+"""The game types this process serves: every installed `boardstate.games` entry point
+(`engine.registration`), found once when this module is first imported.
+
+`GAMES` maps each game type id to its current rules, `SOURCES` to the package and version that
+registered it; `RETAINED` holds older rules versions kept only to replay the games created with
+them (docs/history.md, "Rules versions"); new games always get the rules in `GAMES`. A package
+that cannot be served raises `GameRegistrationError` here, naming it, so nothing starts.
+"""
 
 from __future__ import annotations
 
+from importlib import metadata
 from typing import Any
 
 from boardstate.engine.core.echo import echo
 from boardstate.engine.core.errors import UnknownGameType
 from boardstate.engine.core.rules import GameRules
-from boardstate.engine.mine import RULES as TF22_MINE
-from boardstate.engine.tinners_trail import RULES as TINNERS_TRAIL
-from boardstate.engine.tinners_trail import RULES_1_0_0 as TINNERS_TRAIL_1_0_0
-from boardstate.engine.trambahn import RULES as TRAMBAHN
-from boardstate.engine.trekking import RULES as TREKKING
+from boardstate.engine.registration import (
+    GROUP,
+    GameRegistrationError,
+    Installed,
+    Source,
+    discover,
+)
 
-GAMES: dict[str, GameRules[Any, Any, Any]] = {
-    TRAMBAHN.info.id: TRAMBAHN,
-    TINNERS_TRAIL.info.id: TINNERS_TRAIL,
-    TREKKING.info.id: TREKKING,
-    TF22_MINE.info.id: TF22_MINE,
+BUILT_IN = {
+    "trambahn": "trambahn:RULES",
+    "tinners-trail": "tinners_trail:RULES",
+    "tinners-trail@1.0.0": "tinners_trail:RULES_1_0_0",
+    "trekking": "trekking:RULES",
+    "tf22-mine": "mine:RULES",
 }
+"""The games this package declares in its `boardstate.games` entry points (pyproject.toml).
+A copy of the engine under another name (the Python SDK's `boardstate_client._engine`, which
+folds logs offline) has no entry points of its own: it serves the games it was copied with."""
 
-RETAINED: tuple[GameRules[Any, Any, Any], ...] = (TINNERS_TRAIL_1_0_0,)
-"""Older rules versions, kept only to replay the games created with them (docs/history.md,
-"Rules versions"); new games always get the rules in `GAMES`."""
+
+def _copied() -> list[metadata.EntryPoint] | None:
+    """The built-in games as entry points of a renamed copy of the engine (None: the engine
+    itself, which reads the installed entry points)."""
+    package = __name__.rsplit(".", 1)[0]
+    if package == "boardstate" + ".engine":  # spelled apart: a copy's rewrite must miss it
+        return None
+    return [metadata.EntryPoint(k, f"{package}.{v}", GROUP) for k, v in BUILT_IN.items()]
+
+
+INSTALLED: Installed = discover(_copied())
+GAMES: dict[str, GameRules[Any, Any, Any]] = INSTALLED.games
+SOURCES: dict[str, Source] = INSTALLED.sources
+RETAINED: tuple[GameRules[Any, Any, Any], ...] = INSTALLED.retained
+
+__all__ = ["GAMES", "GROUP", "RETAINED", "SOURCES", "GameRegistrationError", "Source", "get"]
 
 
 def get(game_type: str) -> GameRules[Any, Any, Any]:

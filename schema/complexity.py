@@ -8,7 +8,7 @@ of each fragment definition are computed once, memoised, and added wherever it i
 (fragment cycles are detected on the way). Counts saturate at `SATURATED`, so they stay small
 integers whatever the document.
 
-The measures (DESIGN §5, `docs/security.md`):
+The measures (architecture §5, `docs/security.md`):
 
 * `fragments` — fragment definitions in the document.
 * `fields` — the most fields that any one operation or fragment selects with every fragment

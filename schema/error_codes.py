@@ -17,7 +17,7 @@ import strawberry
 from boardstate.service.contract.codes import ALL_CODES
 
 _CODES: type[enum.Enum] = enum.Enum("ErrorCode", {c: c for c in ALL_CODES})  # type: ignore[misc]
-ErrorCode = strawberry.enum(_CODES, description="A stable error code (README, Error codes).")
+ErrorCode = strawberry.enum(_CODES, description="A stable error code (docs/api.md, Error codes).")
 
 
 def error_code(code: str) -> enum.Enum:

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from graphql import FieldNode, GraphQLField, GraphQLNamedType, IntValueNode, NullValueNode
 
 from boardstate.service.contract.work_costs import (
+    ANALYSIS,
     CHECK_MOVE,
     FOLD,
     GAME_LOAD,
@@ -27,6 +28,7 @@ from boardstate.service.contract.work_costs import (
     HINT,
     LEGAL_MOVES,
     MAX_DELIVERIES,
+    MAX_OPEN_SEEKS,
     MAX_SEATS,
     MAX_WEBHOOKS,
     PICTURE,
@@ -75,6 +77,10 @@ _WRITES = (
     "declineChallenge",
     "cancelChallenge",
     "rematch",
+    "createPlayer",
+    "updatePlayer",
+    "refreshPlayerToken",
+    "revokePlayerTokens",
 )
 
 PRICES: Mapping[tuple[str, str], Price] = {
@@ -89,7 +95,7 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("RatingHistory", "entries"): Price(items=RATINGS_PAGE),
     ("Query", "webhooks"): Price(STORE_READ, items=MAX_WEBHOOKS),
     ("Query", "webhook"): Price(STORE_READ),
-    ("Query", "seeks"): Price(STORE_READ),
+    ("Query", "seeks"): Price(STORE_READ, items=MAX_OPEN_SEEKS),
     ("Query", "seek"): Price(STORE_READ),
     ("Query", "challenge"): Price(STORE_READ),
     ("Query", "challenges"): Price(STORE_READ),
@@ -102,6 +108,7 @@ PRICES: Mapping[tuple[str, str], Price] = {
     ("Game", "describedMoves"): Price(LEGAL_MOVES),
     ("Game", "events"): Price(STORE_READ),
     ("Game", "suggestMove"): Price(HINT),
+    ("Game", "analysis"): Price(ANALYSIS),
     # Computed once per process (`service.contract.type_facts`): what is left is encoding them.
     ("GameType", "optionsSchema"): Price(5),
     ("GameType", "moveSchema"): Price(10),

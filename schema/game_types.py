@@ -113,6 +113,17 @@ class GameType:
     def provenance(self) -> JSON:
         return JSON(self.facts.provenance)
 
+    @described.field(
+        "The installed package (distribution) that registers this game type "
+        "(entry-point group `boardstate.games`)."
+    )
+    def package(self) -> str:
+        return self.facts.package
+
+    @described.field("The version of that package.")
+    def package_version(self) -> str:
+        return self.facts.package_version
+
 
 @functools.cache
 def game_type_of(game_type: str) -> GameType:

@@ -263,12 +263,22 @@ def _stand_in(context: ExecutionContext) -> DocumentNode:
     )
 
 
+INTERNAL = "INTERNAL"
+"""The code of a masked unexpected error: a bug (REST answers it as the problem `INTERNAL`)."""
+
+
 class Guard(MaskErrors):
-    """Applies `Limits` to one request and masks unexpected errors as "Internal error."."""
+    """Applies `Limits` to one request and masks unexpected errors as "Internal error." with
+    the code `INTERNAL` (no detail of the bug reaches the client; the server logs it)."""
 
     def __init__(self, limits: Limits) -> None:
         super().__init__(should_mask_error=unexpected, error_message="Internal error.")
         self.limits = limits
+
+    def anonymise_error(self, error: GraphQLError) -> GraphQLError:
+        masked = super().anonymise_error(error)
+        masked.extensions = {"code": INTERNAL}
+        return masked
 
     def on_operation(self) -> Iterator[None]:
         context = self.execution_context

@@ -1,4 +1,4 @@
-"""The Mutation root (DESIGN §5): createGame, joinGame, submitMove, plus forkGame."""
+"""The Mutation root (architecture §5): createGame, joinGame, submitMove, plus forkGame."""
 
 from __future__ import annotations
 
@@ -63,7 +63,15 @@ class Mutation(TableMutation, WebhookMutation, PlayerMutation, MatchMutation):
         wanted = None if bots is None else [b.to_dict() for b in bots]
         try:
             created = await info.context.backend.lobby.create_game(
-                str(game_type), players, options, seed, seats, wanted, player_ids, rated
+                str(game_type),
+                players,
+                options,
+                seed,
+                seats,
+                wanted,
+                player_ids,
+                rated,
+                token=info.context.token,
             )
         except MoveError as exc:
             return Rejected.of(exc)
@@ -110,8 +118,9 @@ class Mutation(TableMutation, WebhookMutation, PlayerMutation, MatchMutation):
     ) -> JoinGameResult:
         backend = info.context.backend
         try:
-            player_id = await backend.players.acting_player(info.context.token, player_id)
-            joined = await backend.lobby.join_game(str(game_id), name, seat, player_id)
+            token = info.context.token
+            player_id = await backend.players.acting_player(token, player_id)
+            joined = await backend.lobby.join_game(str(game_id), name, seat, player_id, token)
         except MoveError as exc:
             return Rejected.of(exc)
         return SeatJoined(seat=joined.seat, token=joined.token, game=Game.of(joined.game))

@@ -1,4 +1,4 @@
-"""A player's own stream and games in GraphQL (issue 30, DESIGN §5e): the `playerEvents`
+"""A player's own stream and games in GraphQL (issue 30, architecture §5e): the `playerEvents`
 subscription and `me { games }`, the same as `GET /v1/players/me/stream` and
 `GET /v1/players/me/games` (`service.features.players.player_streams`)."""
 
@@ -20,7 +20,7 @@ from boardstate.service.contract import cursors
 from boardstate.service.contract.arguments import text_argument
 from boardstate.service.contract.codes import as_api_error
 from boardstate.service.contract.paging import clamp_first
-from boardstate.service.contract.player_stream_ports import PlayerItem
+from boardstate.service.contract.players.player_stream_ports import PlayerItem
 
 
 @strawberry.type

@@ -1,4 +1,4 @@
-"""The Query root (DESIGN §5) plus `gameType(id)`, `validateMove` and `rateLimit`."""
+"""The Query root (architecture §5) plus `gameType(id)`, `validateMove` and `rateLimit`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Ratings in GraphQL (issue 30): `leaderboard`, `playerRatings`, `ratingHistory`, public,
-from the same `RatingsService` reads as the REST routes (`service.http.rest_ratings`). An unknown
-game type is the error `UNKNOWN_GAME_TYPE`, a bad player id `BAD_NAME`, a bad cursor
+from the same `RatingsService` reads as the REST routes (`service.http.rest.players.ratings`). An
+unknown game type is the error `UNKNOWN_GAME_TYPE`, a bad player id `BAD_NAME`, a bad cursor
 `BAD_CURSOR` (top-level errors with `extensions.code`)."""
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
 from boardstate.service.contract.arguments import text_argument
 from boardstate.service.contract.codes import as_api_error
-from boardstate.service.contract.rating_ports import RatingChange as ChangeView
-from boardstate.service.contract.rating_ports import RatingView
+from boardstate.service.contract.players.rating_ports import RatingChange as ChangeView
+from boardstate.service.contract.players.rating_ports import RatingView
 
 
 @contextmanager
@@ -31,7 +31,9 @@ def _api_errors() -> Iterator[None]:
 @strawberry.type
 class Rating:
     """A player's rating in one game type: `rating` = 1500 + 30 (mu - 3 sigma), what
-    leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best)."""
+    leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best; null
+    while `provisional`: the service is still unsure of the rating, sigma above 5.5, and
+    leaves it off the leaderboard)."""
 
     game_type: strawberry.ID
     player_id: str
@@ -40,9 +42,13 @@ class Rating:
     sigma: float
     games: int
     rank: int | None
+    provisional: bool
+    display_name: str | None = strawberry.field(
+        description="The name the player chose (null: none; a bot has none)."
+    )
 
     @classmethod
-    def of(cls, v: RatingView) -> Rating:
+    def of(cls, v: RatingView, names: dict[str, str]) -> Rating:
         return cls(
             game_type=strawberry.ID(v.game_type),
             player_id=v.player_id,
@@ -51,12 +57,15 @@ class Rating:
             sigma=v.sigma,
             games=v.games,
             rank=v.rank,
+            provisional=v.provisional,
+            display_name=names.get(v.player_id),
         )
 
 
 @strawberry.type
 class Leaderboard:
-    """Some places of a game type's leaderboard, best first."""
+    """Some places of a game type's leaderboard, best first (players whose rating is not
+    provisional)."""
 
     game_type: strawberry.ID
     entries: list[Rating]
@@ -66,7 +75,8 @@ class Leaderboard:
 
 @strawberry.type
 class RatingChange:
-    """A player's rating after one rated game (`place` in the game: 1 = first, ties equal)."""
+    """A player's rating after one rated game (`place` among the game's rated `players`: 1 =
+    first, ties equal; `provisional`: the rating after it still was)."""
 
     game_id: strawberry.ID
     ended_at: str
@@ -78,6 +88,7 @@ class RatingChange:
     mu: float
     sigma: float
     games: int
+    provisional: bool
 
     @classmethod
     def of(cls, v: ChangeView) -> RatingChange:
@@ -92,6 +103,7 @@ class RatingChange:
             mu=v.mu,
             sigma=v.sigma,
             games=v.games,
+            provisional=v.provisional,
         )
 
 
@@ -109,7 +121,8 @@ class RatingHistory:
 @strawberry.type
 class RatingsQuery:
     @described.field(
-        "A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first; public."
+        "A game type's leaderboard, best rating (1500 + 30 (mu - 3 sigma)) first, provisional "
+        "ratings left off; public."
     )
     async def leaderboard(
         self,
@@ -121,7 +134,9 @@ class RatingsQuery:
         ratings = info.context.backend.ratings
         with _api_errors():
             page = await ratings.leaderboard(str(game_type), first, text_argument("after", after))
-        entries = [Rating.of(e) for e in page.entries]
+            ids = [e.player_id for e in page.entries]
+            names = await info.context.backend.players.display_names(ids)
+        entries = [Rating.of(e, names) for e in page.entries]
         return Leaderboard(
             game_type=game_type,
             entries=entries,
@@ -133,7 +148,8 @@ class RatingsQuery:
     async def player_ratings(self, info: Info, player_id: str) -> list[Rating]:
         with _api_errors():
             found = await info.context.backend.ratings.player_ratings(player_id)
-        return [Rating.of(r) for r in found]
+            names = await info.context.backend.players.display_names([player_id])
+        return [Rating.of(r, names) for r in found]
 
     @described.field("A player's rating after each rated game of a type, newest first; public.")
     async def rating_history(

@@ -1,4 +1,4 @@
-"""Mutation result types and the one mapping from typed errors to union members (DESIGN §5).
+"""Mutation result types and the one mapping from typed errors to union members (architecture §5).
 
 Expected failures are union members (`Rejected`, `VersionConflict`); unexpected ones go to the
 top-level `errors` list.
@@ -20,7 +20,7 @@ from boardstate.service.contract.ports import AcceptedMove
 
 @strawberry.type
 class Rejected:
-    """An expected refusal: a stable `code` (see the README), a message and details."""
+    """An expected refusal: a stable `code` (docs/api.md, Error codes), a message and details."""
 
     code: ErrorCode  # type: ignore[valid-type]
     message: str

@@ -8,10 +8,12 @@ from typing import Any
 import strawberry
 import structlog
 from graphql import GraphQLError, GraphQLSchema
+from strawberry.schema.config import StrawberryConfig
 from strawberry.types import ExecutionContext, ExecutionResult
 
 from boardstate.schema.guard import SINGLE_RESULT, Guard, Limits, QueryLimits, unexpected
 from boardstate.schema.mutation import Mutation
+from boardstate.schema.players import EPOCH_SECONDS, EpochSeconds
 from boardstate.schema.query import Query
 from boardstate.schema.subscription import Subscription
 from boardstate.service.contract.codes import BAD_INPUT
@@ -88,7 +90,11 @@ def make_schema(
     guard = Limits(query_limits)
     extension = partial(Guard, guard)
     made = BoardstateSchema(
-        query=Query, mutation=Mutation, subscription=Subscription, extensions=[extension]
+        query=Query,
+        mutation=Mutation,
+        subscription=Subscription,
+        extensions=[extension],
+        config=StrawberryConfig(scalar_map={EpochSeconds: EPOCH_SECONDS}),
     )
     made.guard = guard
     return made

@@ -1,9 +1,10 @@
-"""Matchmaking in GraphQL (DESIGN §5e): seeks, challenges and rematches.
+"""Matchmaking in GraphQL (architecture §5e): seeks, challenges and rematches.
 
 The same operations as `/v1/seeks`, `/v1/challenges` and `POST /v1/games/{id}/rematch`
 (`service.features.matchmaking`): mutations answer `Rejected` for expected failures
 (`PLAYER_TOKEN_REQUIRED`, `TOO_MANY_SEEKS`, `CHALLENGE_CLOSED`, `GAME_NOT_FINISHED`, ...), the
-queries a top-level error.
+queries a top-level error. `challenges` is a Relay connection (`first`, `after`), so its cost
+counts the challenges of a page (`schema.field_costs`).
 """
 
 from __future__ import annotations
@@ -16,9 +17,11 @@ from strawberry.scalars import JSON
 from boardstate.engine.core.errors import MoveError
 from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
+from boardstate.schema.events import PageInfo
 from boardstate.schema.results import Rejected
 from boardstate.service.contract.codes import as_api_error
-from boardstate.service.contract.match_ports import ChallengeView, RematchView, SeekView
+from boardstate.service.contract.paging import clamp_first
+from boardstate.service.contract.players.match_ports import ChallengeView, RematchView, SeekView
 
 
 @strawberry.type
@@ -70,6 +73,21 @@ class Challenge:
     @classmethod
     def of(cls, view: ChallengeView) -> Challenge:
         return cls(**_fields(view, cls))
+
+
+@strawberry.type
+class ChallengeEdge:
+    cursor: str
+    node: Challenge
+
+
+@strawberry.type
+class ChallengeConnection:
+    """A page of the caller's open challenges, oldest first."""
+
+    edges: list[ChallengeEdge]
+    page_info: PageInfo
+    total_count: int = strawberry.field(description="The open challenges the caller holds.")
 
 
 @strawberry.type
@@ -128,13 +146,29 @@ class MatchQuery:
         except MoveError as exc:
             raise as_api_error(exc) from None
 
-    @described.field("The open challenges the caller made or was invited to, oldest first.")
-    async def challenges(self, info: Info) -> list[Challenge]:
+    @described.field(
+        "The open challenges the caller made or was invited to, oldest first, a page at a time."
+    )
+    async def challenges(
+        self, info: Info, first: int | None = None, after: str | None = None
+    ) -> ChallengeConnection:
         ctx = info.context
+        count = clamp_first(first, ctx.backend.games.page_cap)
         try:
-            return [Challenge.of(v) for v in await ctx.backend.challenges.challenges(ctx.token)]
+            page = await ctx.backend.challenges.challenges(ctx.token, count, after)
         except MoveError as exc:
             raise as_api_error(exc) from None
+        edges = [ChallengeEdge(cursor=c, node=Challenge.of(v)) for c, v in page.items]
+        return ChallengeConnection(
+            edges=edges,
+            page_info=PageInfo(
+                has_next_page=page.has_next,
+                has_previous_page=after is not None,
+                start_cursor=edges[0].cursor if edges else None,
+                end_cursor=edges[-1].cursor if edges else None,
+            ),
+            total_count=page.total,
+        )
 
     @described.field("A challenge the caller made or was invited to (CHALLENGE_NOT_FOUND).")
     async def challenge(self, info: Info, challenge_id: str) -> Challenge:

@@ -1,4 +1,4 @@
-"""The table's mutations in GraphQL (DESIGN §5c): resign, leave, takeback, admin."""
+"""The table's mutations in GraphQL (architecture §5c): resign, leave, takeback, admin."""
 
 from __future__ import annotations
 
@@ -31,7 +31,7 @@ def _updated(view: GameView) -> TableUpdated:
 
 @strawberry.type
 class TableMutation:
-    """Resign, leave, takeback and the admin's operations (DESIGN §5c)."""
+    """Resign, leave, takeback and the admin's operations (architecture §5c)."""
 
     @described.mutation(
         "The seat concedes. Two-player games end (the other seat wins); in larger games the "

@@ -1,4 +1,4 @@
-"""The table's GraphQL types (DESIGN §5c): clocks and a pending takeback."""
+"""The table's GraphQL types (architecture §5c): clocks and a pending takeback."""
 
 from __future__ import annotations
 

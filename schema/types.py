@@ -1,4 +1,4 @@
-"""GraphQL object types of DESIGN §5: Game, Seat, GameResult and the game connection (events:
+"""GraphQL object types of architecture §5: Game, Seat, GameResult and the game connection (events:
 `schema.events`)."""
 
 from __future__ import annotations
@@ -139,6 +139,19 @@ class Game:
         ctx = info.context
         try:
             return JSON(await ctx.backend.bots.suggest_move(self.view, seat, ctx.token))
+        except MoveError as exc:
+            raise as_api_error(exc) from None
+
+    @described.field(
+        "A finished game's analysis: the search bot's verdict on every move (what it would have "
+        "played, the mover's estimated chance of winning before and after, a label for the big "
+        "swings), computed in the background once per game and kept; status PENDING until then "
+        "(ask again). GAME_NOT_FINISHED for a game that has not ended."
+    )
+    async def analysis(self, info: Info) -> JSON:
+        ctx = info.context
+        try:
+            return JSON(await ctx.backend.bots.analysis(self.view))
         except MoveError as exc:
             raise as_api_error(exc) from None
 

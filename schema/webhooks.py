@@ -1,4 +1,4 @@
-"""Webhooks and the feed in GraphQL (DESIGN §5d): admin operations, the `feed` subscription.
+"""Webhooks and the feed in GraphQL (architecture §5d): admin operations, the `feed` subscription.
 
 Every webhook operation needs the admin token as the bearer (`UNAUTHORIZED` otherwise); the
 mutations answer union results with `Rejected` for expected failures, like every mutation.
@@ -19,7 +19,7 @@ from boardstate.schema.context import Info
 from boardstate.schema.results import Rejected
 from boardstate.service.contract.arguments import text_argument
 from boardstate.service.contract.codes import as_api_error
-from boardstate.service.contract.webhook_ports import (
+from boardstate.service.contract.webhooks.webhook_ports import (
     CatchUpLimit,
     DeliveryView,
     FeedItem,

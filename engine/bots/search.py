@@ -152,22 +152,37 @@ def _ucb(node: Node, move: Any, seat: int) -> float:
     return mean + EXPLORE * math.sqrt(math.log(max(node.avail.get(move, 1), 1)) / child.visits)
 
 
+def root_search(
+    seen: Seen, rng: Rng, budget: Budget, include: tuple[Any, ...] = ()
+) -> tuple[list[Any], Node, int]:
+    """The shortlist (the heuristic's best `ROOT_WIDTH` moves, then `include`), the searched
+    root and the playouts run; the root has no children when the shortlist holds one move."""
+    over = budget.timer()
+    ranked = sorted(one_ply(seen, rng, over), key=lambda scored: -scored[0])
+    shortlist = list(dict.fromkeys([*(m for _, m in ranked[:ROOT_WIDTH]), *include]))
+    root = Node(seen.players)
+    played = 0
+    if len(shortlist) > 1:
+        for index in range(max(1, budget.playouts)):
+            if over():
+                break
+            _playout(seen, root, rng, index, shortlist)
+            played += 1
+    return shortlist, root, played
+
+
+def most_visited(shortlist: list[Any], root: Node) -> Any:
+    """The shortlisted move visited most (ties: the shortlist's order)."""
+    return max(
+        shortlist,
+        key=lambda m: (root.children[m].visits if m in root.children else -1, -shortlist.index(m)),
+    )
+
+
 def search_policy(seen: Seen, rng: Rng, budget: Budget) -> Any:
     """The move of the root visited most after the budget's playouts."""
     legal = list(seen.legal)
     if len(legal) == 1 or seen.rules.bots is None:
         return legal[0] if len(legal) == 1 else rng.choice(legal)
-    over = budget.timer()
-    ranked = sorted(one_ply(seen, rng, over), key=lambda scored: -scored[0])
-    shortlist = list(dict.fromkeys(m for _, m in ranked[:ROOT_WIDTH]))
-    if len(shortlist) == 1:
-        return shortlist[0]
-    root = Node(seen.players)
-    for index in range(max(1, budget.playouts)):
-        if over():
-            break
-        _playout(seen, root, rng, index, shortlist)
-    return max(
-        shortlist,
-        key=lambda m: (root.children[m].visits if m in root.children else -1, -shortlist.index(m)),
-    )
+    shortlist, root, _ = root_search(seen, rng, budget)
+    return most_visited(shortlist, root)

@@ -1,4 +1,4 @@
-"""The canonical encoding of states and documents, used for hashes (DESIGN §4 `stateHash`).
+"""The canonical encoding of states and documents, used for hashes (architecture §4 `stateHash`).
 
 `canonical_bytes(x)` is the UTF-8 of compact JSON (`separators=(",", ":")`, keys sorted,
 `ensure_ascii=False`) of `encode_value(x)`: dataclasses become objects of their fields, enums

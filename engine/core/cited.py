@@ -1,4 +1,4 @@
-"""The rules a game cites when it refuses a move (DESIGN §3: the message names the rule).
+"""The rules a game cites when it refuses a move (architecture §3: the message names the rule).
 
 Each game keeps its table in its own `cited.py`: `RULES_CITED = {rule_id: text, ...}`,
 `CITED = Citations(RULES_CITED)` and `illegal = CITED.illegal`. A refusal's `details["rule"]`

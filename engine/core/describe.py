@@ -8,6 +8,11 @@ a type without a phrase falls back to its type name in words with its fields, so
 event added later is still readable. Descriptions never show developer fields: no ids, no
 JSON, no `None`; a value the viewer may not see (redacted to `None`) is called hidden, so a
 redacted event's description reveals nothing its wire form hides.
+
+A game's words come in languages (issue 39, item 6): English first, and German, the games' own
+language, as `Words.translations` (`WORDS.describe(item, "de")`); a `Tongue` holds the few words
+the generic part says itself (a seat, "and", "hidden"). A language a game does not have is
+described in English.
 """
 
 from __future__ import annotations
@@ -25,16 +30,38 @@ Name = Callable[[Any], str]
 """Names one (non-`None`) value of a field."""
 
 
+LANGUAGES = ("en", "de")
+"""The languages of the games' words, the default first."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Tongue:
+    """The words the generic part says itself, in one language."""
+
+    code: str = "en"
+    seat: str = "seat {}"
+    conjunction: str = "and"
+    nothing: str = "nothing"
+    hidden: str = "hidden"
+
+    def seat_of(self, value: int) -> str:
+        return self.seat.format(value)
+
+
+ENGLISH = Tongue()
+GERMAN = Tongue("de", "Platz {}", "und", "nichts", "verdeckt")
+
+
 def words(name: str) -> str:
     """`build_station` / `DisplayRefreshed` in words: `build station` / `display refreshed`."""
     spaced = re.sub(r"(?<=[a-z0-9])(?=[A-Z])", " ", name).replace("_", " ").replace("-", " ")
     return spaced.lower()
 
 
-def listing(items: Sequence[str], conjunction: str = "and") -> str:
+def listing(items: Sequence[str], conjunction: str = "and", nothing: str = "nothing") -> str:
     """`a`, `a and b`, `a, b and c`; `nothing` for no items."""
     if not items:
-        return "nothing"
+        return nothing
     if len(items) == 1:
         return items[0]
     return f"{', '.join(items[:-1])} {conjunction} {items[-1]}"
@@ -104,15 +131,16 @@ class Namer:
     item: Any
     names: Mapping[str, Name]
     missing: Mapping[str, str]
+    tongue: Tongue = ENGLISH
 
     def name(self, field: str) -> str:
         value = getattr(self.item, field)
         if value is None:
-            return self.missing.get(field, "hidden")
+            return self.missing.get(field, self.tongue.hidden)
         if field in self.names:
             return self.names[field](value)
         if field == "seat" and isinstance(value, int):
-            return seat(value)
+            return self.tongue.seat_of(value)
         return plain(value)
 
     def __getitem__(self, field: str) -> str:
@@ -126,19 +154,48 @@ _FORMATTER = string.Formatter()
 class Words:
     """A game's vocabulary: `names` of field values, `missing` (the words for a field's `None`),
     and `phrases` by wire type. A phrase without `{seat}` on an item with a seat is said by
-    that seat ("seat 1: …") when `by_seat`; moves have no seat (the mover is the caller)."""
+    that seat ("seat 1: …") when `by_seat`; moves have no seat (the mover is the caller).
+    `tongue`: the language of these words; `translations`: the same game's words in others;
+    `options`: each `createGame` option's title and description for people (the lobby's
+    labels and help: `GameRules.options_schema`)."""
 
     names: Mapping[str, Name] = dataclasses.field(default_factory=dict)
     missing: Mapping[str, str] = dataclasses.field(default_factory=dict)
     phrases: Mapping[str, Phrase] = dataclasses.field(default_factory=dict)
+    tongue: Tongue = ENGLISH
+    translations: Mapping[str, Words] = dataclasses.field(default_factory=dict)
+    options: Mapping[str, tuple[str, str]] = dataclasses.field(default_factory=dict)
 
-    def describe(self, item: Any) -> str:
-        """The item (a move or an event) in words, starting with a capital letter."""
+    def titled(self, schema: dict[str, Any]) -> dict[str, Any]:
+        """An options schema with each option's `title` and `description` in these words and
+        `x-translations` (`{language: {title, description}}`) in the other languages."""
+        properties = dict(schema.get("properties", {}))
+        for name, prop in properties.items():
+            prop = dict(prop)
+            if name in self.options:
+                prop["title"], prop["description"] = self.options[name]
+            others = {
+                code: {"title": words.options[name][0], "description": words.options[name][1]}
+                for code, words in self.translations.items()
+                if name in words.options
+            }
+            properties[name] = prop | ({"x-translations": others} if others else {})
+        return schema | {"properties": properties}
+
+    def in_language(self, language: str) -> Words:
+        """These words in `language` (one of `LANGUAGES`); themselves when it has none."""
+        return self if language == self.tongue.code else self.translations.get(language, self)
+
+    def describe(self, item: Any, language: str = "en") -> str:
+        """The item (a move or an event) in words in `language`, starting with a capital."""
+        chosen = self.in_language(language)
+        if chosen is not self:
+            return chosen.describe(item, language)
         type_name = str(getattr(type(item), "TYPE", type(item).__name__))
-        namer = Namer(item, self.names, self.missing)
+        namer = Namer(item, self.names, self.missing, self.tongue)
         phrase = self.phrases.get(type_name)
         if phrase is None:
-            text = fallback(item, type_name, self.names)
+            text = fallback(item, type_name, self.names, self.tongue)
         elif callable(phrase):
             text = phrase(item, namer)
         else:
@@ -147,7 +204,9 @@ class Words:
         return text[:1].upper() + text[1:]
 
 
-def fallback(item: Any, type_name: str, names: Mapping[str, Name] = {}) -> str:
+def fallback(
+    item: Any, type_name: str, names: Mapping[str, Name] = {}, tongue: Tongue = ENGLISH
+) -> str:
     """The generic description: the type in words, then its fields in words."""
     text = words(type_name)
     if dataclasses.is_dataclass(item):
@@ -155,7 +214,7 @@ def fallback(item: Any, type_name: str, names: Mapping[str, Name] = {}) -> str:
         text += f": {'; '.join(parts)}" if parts else ""
         who = getattr(item, "seat", None)
         if isinstance(who, int):
-            text = f"{seat(who)}: {text}"
+            text = f"{tongue.seat_of(who)}: {text}"
     return text
 
 

@@ -1,4 +1,4 @@
-"""Typed errors with stable codes (DESIGN §3).
+"""Typed errors with stable codes (architecture §3).
 
 Every rejection the engine or the service reports is a `MoveError` carrying one of the codes
 below, a human message that names the problem (and, for `ILLEGAL_MOVE`, the rule), and

@@ -1,7 +1,8 @@
 """Published JSON Schemas of a game type's events (issue 19, typed payloads).
 
 The API delivers an engine event as `{type, data, ...}` (GraphQL `Event`, REST log pages, SSE),
-`data` being the event's wire form without `type` (DESIGN §4). `event_schema(rules)` is the JSON
+`data` being the event's wire form without `type` (architecture §4). `event_schema(rules)` is the
+JSON
 Schema (2020-12) of that pair for every event type of the game, built from the same annotations
 that encode the events (`engine.core.wire`), so it cannot drift from what is stored. It holds for
 every viewer: a redacted field (a card a viewer may not see) is declared nullable where the event

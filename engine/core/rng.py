@@ -1,4 +1,5 @@
-"""Seeded randomness whose outcomes are returned as data, to be recorded in events (DESIGN §4).
+"""Seeded randomness whose outcomes are returned as data, to be recorded in events (architecture
+§4).
 
 The RNG for the decision at version `n` of a game is derived from the game's secret seed and `n`:
 `key = SHA-256("boardstate-rng-v1" || 0x00 || seed-bytes || 0x00 || ascii(n))`. The stream is

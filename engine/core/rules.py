@@ -1,7 +1,9 @@
-"""The decider protocol every game implements (DESIGN §3), and the one place its generic parts live.
+"""The decider protocol every game implements (architecture §3), and the one place its generic
+parts live.
 
 A game is a declaration: one `GameRules(...)` record naming its data (info, wire codecs, options
-type, data set, cited rules) and its functions (hooks). The protocol's methods are defined here
+type, data set, cited rules) and its functions (hooks); what a small perfect-information game
+does not need has a default (`engine.core.defaults`). The protocol's methods are defined here
 once and call the hooks:
 
 * `initial_state(players, options)` is the empty table, with no randomness: the player count and
@@ -46,6 +48,18 @@ from typing import Any, Generic, TypeVar
 from boardstate.engine.core.bot_hooks import BotHooks
 from boardstate.engine.core.cited import Citations
 from boardstate.engine.core.data import DataSet
+from boardstate.engine.core.defaults import (
+    NO_CITATIONS,
+    NO_DATA,
+    NoOptions,
+    always_started,
+    finished_when_outcome,
+    no_opening,
+    outcome_evaluation,
+    same_state,
+    unredacted,
+    whole_state,
+)
 from boardstate.engine.core.describe import Words
 from boardstate.engine.core.echo import echo
 from boardstate.engine.core.emitter import Emitter
@@ -112,16 +126,17 @@ class GameRules(Generic[S, M, E]):
     info: GameInfo
     moves: WireCodec[Any]
     events: WireCodec[Any]
-    options_type: type[Any]
-    data: DataSet
-    cited: Citations
+    options_type: type[Any] = NoOptions
+    data: DataSet = NO_DATA
+    cited: Citations = dataclasses.field(default_factory=lambda: NO_CITATIONS)
     """The rules `decide` cites when it refuses a move (`details["rule"]` is a key)."""
     new_state: Callable[[int, Any], S]
     """The empty table for a (checked) player count and options."""
-    opening: Callable[[Emitter, Rng], None]
+    opening: Callable[[Emitter, Rng], None] = no_opening
     """Emits the opening facts (shuffles, deals) of a new table."""
-    is_started: Callable[[S], bool]
-    is_finished: Callable[[S], bool]
+    is_started: Callable[[S], bool] = always_started
+    is_finished: Callable[[S], bool] = finished_when_outcome
+    """By default, `outcome(state) is not None`."""
     to_act: Callable[[S], frozenset[int]]
     """The seats that owe a decision now."""
     legal_moves: Callable[[S, int], Sequence[M]]
@@ -130,10 +145,10 @@ class GameRules(Generic[S, M, E]):
     """Checks a move of a seat that may act and emits its facts; raises a `MoveError`."""
     evolve: Callable[[S, E], S]
     """The state after one fact."""
-    view: Callable[[S, int | None], dict[str, Any]]
-    """What a seat (or `None`, a spectator) may see of the state."""
-    redact: Callable[[E, int | None], E]
-    """An event with what a viewer may not know removed (never dropped)."""
+    view: Callable[[S, int | None], dict[str, Any]] = whole_state
+    """What a seat (or `None`, a spectator) may see of the state (by default, all of it)."""
+    redact: Callable[[E, int | None], E] = unredacted
+    """An event with what a viewer may not know removed (never dropped; by default, none)."""
     outcome: Callable[[S], Outcome | None]
     """The result once the game is over, else `None`."""
     check_options: Callable[[Any], None] = _accept_options
@@ -153,6 +168,14 @@ class GameRules(Generic[S, M, E]):
     """The JSON Schema of `view(state, viewer)` for any viewer (`engine.core.view_schema`)."""
     words: Words = dataclasses.field(default_factory=Words)
     """How the game says its moves and events to people (`engine.core.describe`)."""
+
+    def __post_init__(self) -> None:
+        if self.is_finished is finished_when_outcome:
+            outcome = self.outcome
+            object.__setattr__(self, "is_finished", lambda state: outcome(state) is not None)
+        if self.bots is None and self.view is whole_state and self.redact is unredacted:
+            hooks = BotHooks(same_state, outcome_evaluation(self.outcome))
+            object.__setattr__(self, "bots", hooks)
 
     # -- options and players -------------------------------------------------------------
     def parse_options(self, raw: Mapping[str, Any] | None) -> Any:
@@ -174,9 +197,10 @@ class GameRules(Generic[S, M, E]):
 
     def options_schema(self) -> dict[str, Any]:
         """Returns the JSON Schema of the game's own `createGame` options (`x-variant` on
-        options with variants). A game type publishes it with the table's options every game
+        options with variants; titles and descriptions from the game's words, in English and
+        in `x-translations`). A game type publishes it with the table's options every game
         takes beside it: `engine.table.options_schema.published_options_schema`."""
-        return self.variants.annotate(value_schema(self.options_type))
+        return self.words.titled(self.variants.annotate(value_schema(self.options_type)))
 
     def stand_in_move(self, state: S, seat: int) -> M:
         """The stand-in's move for `seat` (which must owe a decision): see `StandIn`."""
@@ -201,14 +225,14 @@ class GameRules(Generic[S, M, E]):
             )
 
     # -- words for people ----------------------------------------------------------------
-    def describe_move(self, move: M) -> str:
+    def describe_move(self, move: M, language: str = "en") -> str:
         """The move in words, as its seat would say it ("Build a station with red 9 on a new
-        line"): names from the component data, no ids or JSON."""
-        return self.words.describe(move)
+        line"): names from the component data, no ids or JSON; `language`: "en" or "de"."""
+        return self.words.describe(move, language)
 
-    def describe_event(self, event: E) -> str:
+    def describe_event(self, event: E, language: str = "en") -> str:
         """The event in words; describe the redacted event a viewer gets, never the full one."""
-        return self.words.describe(event)
+        return self.words.describe(event, language)
 
     # -- moves ---------------------------------------------------------------------------
     def parse_move(self, raw: Any) -> M:
@@ -225,7 +249,8 @@ class GameRules(Generic[S, M, E]):
         if seat not in waiting:
             raise NotYourTurn(
                 f"seat {seat} may not act now; waiting for {waiting}",
-                {"seat": seat, "to_act": waiting},
+                # `to_act`: the old key, kept beside `toAct` for one release (issue 39, item 7).
+                {"seat": seat, "toAct": waiting, "to_act": waiting},
             )
 
     # -- the protocol's generic parts ----------------------------------------------------

@@ -1,4 +1,4 @@
-"""The stand-in: who plays the turns of a seat that resigned or ran out of time (DESIGN §5c).
+"""The stand-in: who plays the turns of a seat that resigned or ran out of time (architecture §5c).
 
 Each game declares its stand-in as data: an ordered list of preferred moves, each a wire-form
 pattern (`{"type": "pass"}`, or with fields that must match, e.g. a swap of nothing), and the

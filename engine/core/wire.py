@@ -1,4 +1,4 @@
-"""The stable wire form of moves and events: `{"type": "...", <fields>}` (DESIGN §3).
+"""The stable wire form of moves and events: `{"type": "...", <fields>}` (architecture §3).
 
 Moves and events are frozen dataclasses with a class attribute `TYPE` (their snake_case wire
 name). `WireCodec` turns them into plain JSON/msgpack-safe dicts and back, checking every field

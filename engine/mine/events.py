@@ -1,4 +1,4 @@
-"""TF22 Mine events: past-tense facts; every random outcome is a field (DESIGN §3).
+"""TF22 Mine events: past-tense facts; every random outcome is a field (architecture §3).
 
 Hidden fields are typed `X | None` so `redact` can blank them: the order of standard-mode
 symbol piles (nobody knows it, Part A) and a strategic commitment (its owner only, until the

@@ -1,5 +1,5 @@
 """TF22 Mine `evolve`: applies one event to the state. Never raises for an event `decide` made,
-never draws randomness (DESIGN §3)."""
+never draws randomness (architecture §3)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""TF22 Mine views and redaction (rules/mine.md Part A, hidden information; DESIGN §5).
+"""TF22 Mine views and redaction (rules/mine.md Part A, hidden information; architecture §5).
 
 Symbol-card piles are face down: in `standard` and `chance` modes nobody sees a pile (the owner
 included); in `strategic` mode the owner sees their own unused cards. A strategic commitment is

@@ -9,6 +9,7 @@ from typing import Any
 
 from boardstate.engine.core.describe import Namer, Words, listing, plural, scores, seat, seats
 from boardstate.engine.mine.components import COMPONENTS
+from boardstate.engine.mine.words_de import WORTE
 
 
 def cell(at: Sequence[int]) -> str:
@@ -79,7 +80,51 @@ def _over(event: Any, _: Namer) -> str:
     return f"game over ({event.reason.replace('_', ' ')}): {points}; {seats(event.winners)} won"
 
 
+OPTIONS = {
+    "require_open_edges": (
+        "Open edges to move",
+        "Whether a crew moves only between cards whose tunnel openings meet.",
+    ),
+    "change_type_needs_open_edges": (
+        "Open edges to change tunnel",
+        "Whether changing to the other tunnel needs openings that meet.",
+    ),
+    "loader_needs_opening": (
+        "Opening towards the loader",
+        "Whether the delivering cell must open towards the loader.",
+    ),
+    "allow_forfeit_ore": (
+        "Give up ore",
+        "House rule: a player may give up the rest of the turn's ore.",
+    ),
+    "setup_swaps": (
+        "Swaps at setup",
+        "How many pairs of ring cards the start player may swap before the game.",
+    ),
+    "symbol_cards": (
+        "Symbol cards",
+        "How fight cards are drawn: from the face-down pile, by chance from all five, or chosen in"
+        " secret.",
+    ),
+    "centre": (
+        "Centre colours",
+        "The colours of the four centre cards, clockwise from the top left.",
+    ),
+    "loaders": (
+        "Loader positions",
+        "Where the three loaders start on the outer ring.",
+    ),
+    "max_rounds": (
+        "Round limit",
+        "House rule: the game also ends on points after this many rounds (0: no limit, the printed"
+        " game).",
+    ),
+}
+"""Each `createGame` option's title and description (`Words.options`)."""
+
+
 WORDS = Words(
+    options=OPTIONS,
     names={
         "cell": cell,
         "to": cell,
@@ -152,4 +197,5 @@ WORDS = Words(
         "SymbolPilesShuffled": lambda e, _: f"{plural(len(e.piles), 'symbol pile')} are shuffled",
         "TurnStarted": "{seat}'s turn in round {round}",
     },
+    translations={"de": WORTE},
 )

@@ -1,4 +1,4 @@
-"""Table options: what every game type accepts beside its own options (DESIGN §5c).
+"""Table options: what every game type accepts beside its own options (architecture §5c).
 
 `createGame` options are one JSON object. The game's own options are its fields; the table's
 options sit beside them under reserved names, the same for every game type:

@@ -13,7 +13,14 @@ from boardstate.engine.table.options import MAX_INCREMENT, MAX_SECONDS, ON_TIMEO
 _TIMEOUT = {"enum": list(ON_TIMEOUT), "default": "stand-in"}
 
 CLOCK_SCHEMA: dict[str, Any] = {
-    "description": "A clock per move, or a budget with an increment (DESIGN §5c).",
+    "title": "Clock",
+    "description": "A clock per move, or a budget with an increment (architecture §5c).",
+    "x-translations": {
+        "de": {
+            "title": "Bedenkzeit",
+            "description": "Eine Uhr je Zug oder ein Zeitguthaben mit Zuschlag.",
+        }
+    },
     "oneOf": [
         {
             "type": "object",
@@ -45,12 +52,27 @@ def with_table_schema(schema: dict[str, Any]) -> dict[str, Any]:
         **schema.get("properties", {}),
         "clock": CLOCK_SCHEMA,
         "standIn": {
+            "title": "Stand-in for a seat that left",
             "description": "Who plays a resigned or timed-out seat: the game's stand-in or a bot.",
+            "x-translations": {
+                "de": {
+                    "title": "Ersatz für einen verlassenen Platz",
+                    "description": "Wer für einen Platz spielt, der aufgegeben oder die Zeit "
+                    "überschritten hat: der Ersatz des Spiels oder ein Bot.",
+                }
+            },
             "enum": [STAND_IN, *sorted(POLICIES)],
             "default": STAND_IN,
         },
         "hints": {
+            "title": "Hints",
             "description": "Seats may ask for a suggested move (suggestMove).",
+            "x-translations": {
+                "de": {
+                    "title": "Tipps",
+                    "description": "Die Plätze dürfen um einen Zugvorschlag bitten.",
+                }
+            },
             "type": "boolean",
             "default": False,
         },

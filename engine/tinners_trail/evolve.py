@@ -1,5 +1,5 @@
 """Tinners' Trail `evolve`: applies one event. Never raises for an event `decide` produced,
-never draws randomness (DESIGN §3)."""
+never draws randomness (architecture §3)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 Nothing is hidden between players: the board, every player's money, cubes, pieces and the time
 track are public. Only the future (dice, the RNG) is unknown, and it is not in the state. The
 view is therefore the same for every viewer and spectator, and `redact` returns events as they
-are. Views are absolute (DESIGN §5): players are listed by seat.
+are. Views are absolute (architecture §5): players are listed by seat.
 """
 
 from __future__ import annotations

@@ -8,6 +8,7 @@ from typing import Any
 
 from boardstate.engine.core.describe import Namer, Words, listing, plural, scores, seats
 from boardstate.engine.tinners_trail.components import COMPONENTS
+from boardstate.engine.tinners_trail.words_de import WORTE
 
 
 def area(number: int) -> str:
@@ -70,7 +71,33 @@ def _scores(event: Any, _: Namer) -> str:
     return f"game over: {scores(event.scores)}; {seats(event.winners)} won"
 
 
+OPTIONS = {
+    "arsenic": (
+        "Arsenic module",
+        "Play with the Arsenic module of the 2021 edition: calciners, arsenic cubes and their "
+        "sale.",
+    ),
+    "track_ties": (
+        "Time track ties",
+        "Where a token lands on a time-track space already taken: the topmost free row, or on top "
+        "of the others (it acts first).",
+    ),
+    "price_adjustments": (
+        "Price adjustments",
+        "In rounds 1 and 4, whether the round's price adjustment adds to the top/bottom adjustment"
+        " or replaces it.",
+    ),
+    "investment_pass": (
+        "Passing in investments",
+        "Whether a pass in the investment phase lets a player invest again later in the circuit, "
+        "or is final.",
+    ),
+}
+"""Each `createGame` option's title and description (`Words.options`)."""
+
+
 WORDS = Words(
+    options=OPTIONS,
     names={
         "area": area,
         "areas": lambda ns: listing([area(n) for n in ns]),
@@ -149,4 +176,5 @@ WORDS = Words(
         "ArsenicProcessed": "{seat} processes arsenic at {area}",
         "ArsenicSold": "{seat} sells arsenic for {income}",
     },
+    translations={"de": WORTE},
 )

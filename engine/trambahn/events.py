@@ -1,4 +1,4 @@
-"""Trambahn events: past-tense facts; every random outcome is written into one (DESIGN §3).
+"""Trambahn events: past-tense facts; every random outcome is written into one (architecture §3).
 
 Fields that carry hidden cards are `str | None`: `redact` replaces what a viewer may not see by
 `None`, keeping the count (rules/trambahn.md Part A, hidden information).

@@ -80,7 +80,7 @@ def end_turn(out: Emitter, seat: int, rng: Rng) -> None:
     nxt = (seat + 1) % len(state.players)
     if not state.players[nxt].hand:
         # Not in the rules: a player without any card cannot take the mandatory step 1 and
-        # nothing can refill the hand, so the game ends (documented in the README).
+        # nothing can refill the hand, so the game ends (documented in docs/games.md).
         out.emit(game_over(state, "no_cards"))
         return
     out.emit(ev.TurnStarted(seat=nxt, turn=state.turn + 1))

@@ -1,7 +1,7 @@
 """Trambahn views and redaction (rules/trambahn.md Part A, hidden information; 1A.10).
 
 A hand is seen only by its owner; money-pile faces and the draw-pile order by nobody (counts
-are public); everything else is public. Views are absolute (DESIGN §5): `players[i].hand` is
+are public); everything else is public. Views are absolute (architecture §5): `players[i].hand` is
 a list for seat i's own view and `null` elsewhere.
 """
 

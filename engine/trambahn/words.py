@@ -8,6 +8,7 @@ from typing import Any
 
 from boardstate.engine.core.describe import Namer, Words, listing, plural, scores, seat, seats
 from boardstate.engine.trambahn.components import CONDUCTOR, DATA, Colour, card_colour, card_value
+from boardstate.engine.trambahn.words_de import WORTE
 
 _NUMERALS: dict[str, str] = DATA.values["terminal_numerals"]
 
@@ -61,7 +62,27 @@ def words_of(reason: str) -> str:
     return reason.replace("_", " ")
 
 
+OPTIONS = {
+    "money_halving": (
+        "Money halving",
+        "When the draw pile runs out, each player discards half the money pile: rounded down (keep"
+        " the larger half) or up.",
+    ),
+    "display_refill": (
+        "Display refill",
+        "When the tram display is filled up to three trams again: when the turn ends, or right "
+        "after each tram bought.",
+    ),
+    "tie_break": (
+        "Tie break",
+        "What decides equal totals: a shared win, or more points from extra tours.",
+    ),
+}
+"""Each `createGame` option's title and description (`Words.options`)."""
+
+
 WORDS = Words(
+    options=OPTIONS,
     names={
         "card": card,
         "cards": cards,
@@ -109,4 +130,5 @@ WORDS = Words(
         "CardsDrawn": "{seat} draws {cards}",
         "GameOver": _game_over,
     },
+    translations={"de": WORTE},
 )

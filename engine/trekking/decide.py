@@ -4,7 +4,7 @@ Each illegal move raises `IllegalMove` whose `rule` is one of `RULES_CITED` (`ci
 card or itinerary ids raise `MalformedMove`. Game-over and turn checks are done by
 `engine.core.rules.GameRules.decide`: first `check_first`, then `NOT_YOUR_TURN`, then `play`.
 
-The itinerary choice is simultaneous and secret (Part A, DESIGN §3, §5): each commit is an
+The itinerary choice is simultaneous and secret (Part A, architecture §3, §5): each commit is an
 `ItineraryCommitted` event that only its owner sees in full; the completing commit also emits
 the reveal. A seat that owes no decision is told `NOT_YOUR_TURN` whatever it submits, like in
 every other game: a repeated choice (this seat has already chosen today), or a late one (turns

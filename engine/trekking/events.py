@@ -1,4 +1,4 @@
-"""Trekking events: past-tense facts; every random outcome is written into one (DESIGN §3).
+"""Trekking events: past-tense facts; every random outcome is written into one (architecture §3).
 
 Fields carrying hidden information are `X | None` so that `redact` can blank them: the order of
 the shuffled day decks (nobody), a player's dealt itineraries and a pending itinerary choice

@@ -2,7 +2,7 @@
 
 Hidden: the order of every day deck below its face-up top card (nobody; counts are public), a
 player's unused itineraries and a pending itinerary choice (owner only until the reveal).
-Everything else is public. Views are absolute (DESIGN §5): `players[i].itineraries` and
+Everything else is public. Views are absolute (architecture §5): `players[i].itineraries` and
 `players[i].pending_itinerary` hold values in seat i's own view and `null` in every other.
 """
 

@@ -9,6 +9,7 @@ from typing import Any
 
 from boardstate.engine.core.describe import Namer, Words, listing, plural, scores, seats
 from boardstate.engine.trekking.components import COMPONENTS, DATA
+from boardstate.engine.trekking.words_de import WORTE
 
 _EXPERIENCE: dict[str, str] = DATA.values["colours"]
 
@@ -76,7 +77,26 @@ def _totals(event: Any, _: Namer) -> str:
     return f"game over: {totals}; {seats(event.winners)} won"
 
 
+OPTIONS = {
+    "equal_years": (
+        "Equal years",
+        "Whether a card of the same year as the trek's last card continues the trek or closes it.",
+    ),
+    "tie_break": (
+        "Tie break",
+        "What decides equal totals: the most crystals left, or a shared win.",
+    ),
+    "display_bonuses": (
+        "Display bonuses",
+        "The bonus of each of the five display spaces, next to the deck first; empty: the data "
+        "set's order.",
+    ),
+}
+"""Each `createGame` option's title and description (`Words.options`)."""
+
+
 WORDS = Words(
+    options=OPTIONS,
     names={
         "card": card,
         "cards": cards,
@@ -126,4 +146,5 @@ WORDS = Words(
         "DayEnded": "day {day} ends; the new order is {stack}",
         "GameOver": _totals,
     },
+    translations={"de": WORTE},
 )
