@@ -10,9 +10,16 @@ expiry, the loop-lag watch), in `service.http.background` and run by the one reg
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
+import functools
+from collections.abc import AsyncIterator
 
 from boardstate.service.features.archive.archived_reads import attach
+from boardstate.service.features.archive.place import ArchivePlace
+from boardstate.service.features.archive.placed_objects import PlacedObjects
+from boardstate.service.features.archive.stores import Location, read_limits
+from boardstate.service.features.bots.analysis import Analyses
 from boardstate.service.features.bots.bot_service import BotService
 from boardstate.service.features.bots.bot_worker import BotLimits, BotWorker
 from boardstate.service.features.bots.hints import Hints
@@ -46,8 +53,12 @@ from boardstate.service.features.webhooks.webhook_service import WebhookService
 from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.player_tokens import PlayerTokens
 from boardstate.service.settings import Settings
-from boardstate.service.store import EventStore
-from boardstate.service.store.matchmaking_store import RedisMatchmaking
+from boardstate.service.store import EventStore, RedisEventStore, connect
+from boardstate.service.store.archive.archive_place import ArchivePlaces
+from boardstate.service.store.limits.rate_limiter import parse_limits
+from boardstate.service.store.players.display_names import RedisDisplayNames
+from boardstate.service.store.players.known_players import RedisKnownPlayers
+from boardstate.service.store.players.matchmaking_store import RedisMatchmaking
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -81,20 +92,24 @@ class Service:
     players: PlayerIdentity
     dumps: Dumps
     """Every ended game of a type over a period, for analysts (issue 31)."""
-    """Player tokens: new players, who a token names (DESIGN §5e)."""
+    """Player tokens: new players, who a token names (architecture §5e)."""
     player_feeds: PlayerFeeds
     """A player's own stream and games; the inbox port; the `player-fanout` loop."""
     seeks: Seeks
-    """Matchmaking (DESIGN §5e): seeks, challenges, rematches and the matches' games."""
+    """Matchmaking (architecture §5e): seeks, challenges, rematches and the matches' games."""
     challenges: Challenges
     rematches: Rematches
     matchmaker: MatchMaker
     ratings: RatingsService
     """Leaderboards, ratings and histories; the consumer applying rated games' ends."""
+    archive_store: PlacedObjects | None
+    """The deployment's archive store (`features.archive.place`): the archived games' reads,
+    the archiver and the `boardstate archive` commands all go through it (None: no Redis)."""
 
     async def close(self) -> None:
         """Stops the live feeds and the hints being thought about."""
         self.bots.hints.close()
+        self.bots.analyses.close()
         await self.live.close()
         await self.player_feeds.close()
 
@@ -103,10 +118,13 @@ def build_service(
     store: EventStore, settings: Settings, metrics: Metrics, admission: Admission | None = None
 ) -> Service:
     """Builds every feature on `store` once and composes them; `store` reads archived games
-    from the archive where Redis no longer has them (`features.archive.archived_reads`)."""
-    attach(store, settings)
+    from the archive where Redis no longer has them (`features.archive.archived_reads`), in the
+    store the deployment records (`features.archive.place`)."""
+    archive_store = placed_objects(store, settings)
+    attach(store, settings, metrics.registry, archive_store)
     loader = GameLoader(store, metrics, settings.cache_size, settings.snapshot_every)
-    loader.identity = tokens = PlayerTokens(settings.identity, store.signing)
+    known = known_players(store)
+    loader.identity = tokens = PlayerTokens(settings.identity, store.signing, known=known)
     games = GameReads(store, loader, settings.page_cap)
     steward = Steward(loader, settings.steward_poll_ms, settings.max_game_events)
     lobby = Lobby(loader, settings, admission)
@@ -123,11 +141,19 @@ def build_service(
     lobby_service = LobbyService(lobby, archive, steward, metrics, settings.admin_token, tokens)
     # The matchmaker's timer only finishes matches whose replica stopped: 3 leases, 5-30 s.
     poll_s = min(30.0, max(5.0, 3 * settings.matchmaking.match_lease_ms / 1000))
-    identity = PlayerIdentity(tokens, settings.identity.signup, settings.admin_token)
-    player_feeds = build_player_feeds(store, identity, games, streams, settings)
-    maker = MatchMaker(
-        matchmaking_store(store, settings), lobby_service, loader, player_feeds.port(), poll_s
+    signups = parse_limits(settings.identity.signup_limits)
+    identity = PlayerIdentity(
+        tokens,
+        settings.identity.signup,
+        settings.admin_token,
+        None if admission is None else admission.limiter,
+        signups,
+        RedisDisplayNames(store.outbox.client, store.outbox.prefix),
     )
+    player_feeds = build_player_feeds(store, identity, games, streams, settings)
+    pool = matchmaking_store(store, settings)
+    names = identity.display_names
+    maker = MatchMaker(pool, lobby_service, loader, player_feeds.port(), poll_s, names)
     ratings = RatingsService(store.ratings, loader, player_feeds.port())
     relay.on_relayed = ratings.consumer.heard  # a game's end on the feed wakes the ratings
     return Service(
@@ -140,7 +166,7 @@ def build_service(
         tables=TableService(TableOps(loader, steward, settings)),
         lobby=lobby_service,
         archive=archive,
-        bots=BotService(loader, hints),
+        bots=BotService(loader, hints, analyses_of(store, settings)),
         live=LiveEvents(games, SubscriptionHub(store, metrics), streams, metrics),
         webhooks=WebhookService(
             store.webhooks, resolver, settings.webhooks_allow_private, settings.admin_token
@@ -152,16 +178,71 @@ def build_service(
         sender=sender,
         players=identity,
         player_feeds=player_feeds,
-        seeks=Seeks(maker, identity, settings.matchmaking, ratings.rating_of),
-        challenges=Challenges(maker, identity, settings.matchmaking),
+        seeks=Seeks(maker, identity, settings.matchmaking, ratings.rating_of, settings.rate_limits),
+        challenges=Challenges(maker, identity, settings.matchmaking, known, settings.rate_limits),
         rematches=Rematches(maker, loader, settings.matchmaking),
         matchmaker=maker,
         dumps=Dumps(store, loader, settings.admin_token, settings.dumps_public),
         ratings=ratings,
+        archive_store=archive_store,
     )
+
+
+def placed_objects(store: EventStore, settings: Settings) -> PlacedObjects | None:
+    """The archive store the deployment records in `store`'s Redis, as the settings find it."""
+    if not isinstance(store, RedisEventStore):
+        return None
+    places, limits = ArchivePlaces(store.client, store.prefix), read_limits(settings)
+    opener = functools.partial(Location.open, limits=limits)
+    place = ArchivePlace(places, Location.of(settings), bool(settings.archive_store), opener)
+    return PlacedObjects(place, limits)
+
+
+def open_store(settings: Settings) -> RedisEventStore:
+    """The event store on the settings' Redis, connected as every process of the service
+    connects it (prefix, pool, replicas to wait for, live streams)."""
+    if settings.redis_url is None:
+        raise ValueError("REDIS_URL is not set")
+    return connect(
+        settings.redis_url,
+        settings.redis_cluster,
+        prefix=settings.key_prefix,
+        wait_replicas=settings.append_wait_replicas,
+        wait_timeout_ms=settings.append_wait_timeout_ms,
+        pool_size=settings.redis_pool_size,
+        pool_wait_ms=settings.redis_pool_wait_ms,
+        max_streams=settings.max_streams,
+    )
+
+
+@contextlib.asynccontextmanager
+async def composed(settings: Settings, metrics: Metrics | None = None) -> AsyncIterator[Service]:
+    """The service of `settings` without its doors or loops, for the commands that work on the
+    service's data (`boardstate archive`, `dump`, `ratings`, `bots`): the same store, archive
+    and features as the service itself; closed on exit."""
+    store = open_store(settings)
+    try:
+        service = build_service(store, settings, metrics or Metrics())
+        try:
+            yield service
+        finally:
+            await service.close()
+    finally:
+        await store.close()
 
 
 def matchmaking_store(store: EventStore, settings: Settings) -> RedisMatchmaking:
     """The matchmaking keys on `store`'s Redis (its client and prefix, as the outbox's)."""
     mm, client, prefix = settings.matchmaking, store.outbox.client, store.outbox.prefix
     return RedisMatchmaking(client, prefix, mm.retain * 1000, mm.match_lease_ms)
+
+
+def known_players(store: EventStore) -> RedisKnownPlayers:
+    """The players this service knows, on `store`'s Redis (its client and prefix)."""
+    return RedisKnownPlayers(store.outbox.client, store.outbox.prefix)
+
+
+def analyses_of(store: EventStore, settings: Settings) -> Analyses:
+    """Finished games' analyses, bounded by the settings (`features.bots.analysis_settings`)."""
+    limits = settings.analysis
+    return Analyses(store, limits.concurrency, limits.playouts, limits.budget_ms)

@@ -4,6 +4,7 @@ its default and raises `SettingsError` naming the variable when the value cannot
 from __future__ import annotations
 
 import ipaddress
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
@@ -12,6 +13,9 @@ from limits import parse_many
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR")
 MIN_ADMIN_TOKEN_LENGTH = 16
+REDIS_SCHEMES = ("redis", "rediss", "unix")
+S3_BUCKET = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,254}")
+"""An S3 bucket name (AWS's rules, and the looser ones of older buckets and S3 clones)."""
 
 
 class SettingsError(ValueError):
@@ -99,6 +103,60 @@ def time_source_value(env: Mapping[str, str]) -> str:
     raw = env.get("BOARDSTATE_TIME_SOURCE", "").strip() or "system"
     if raw != "system" and not (raw.startswith("file:") and len(raw) > 5):
         raise SettingsError(f"BOARDSTATE_TIME_SOURCE={raw!r}: expected `system` or `file:<path>`")
+    return raw
+
+
+def redis_url_value(env: Mapping[str, str]) -> str | None:
+    """`REDIS_URL`: a `redis://`, `rediss://` or `unix://` URL naming a server, or None."""
+    raw = env.get("REDIS_URL", "").strip()
+    if not raw:
+        return None
+    try:
+        parts = urlsplit(raw)
+        usable = parts.scheme in REDIS_SCHEMES and bool(
+            parts.path if parts.scheme == "unix" else parts.hostname
+        )
+        parts.port  # noqa: B018 (raises ValueError for a port that is not one)
+    except ValueError:
+        usable = False
+    if not usable:
+        shown = redacted_url(raw) if "@" not in raw else "<hidden: it holds credentials>"
+        raise SettingsError(
+            f"REDIS_URL={shown[:200]!r}: expected redis://HOST[:PORT][/DB], rediss://... or "
+            "unix:///PATH"
+        )
+    return raw
+
+
+def data_dir_value(env: Mapping[str, str]) -> Path:
+    """`BOARDSTATE_DATA_DIR` (default `.data`), made absolute from the working directory once."""
+    return Path(env.get("BOARDSTATE_DATA_DIR", "").strip() or ".data").expanduser().resolve()
+
+
+def archive_store_value(env: Mapping[str, str]) -> str:
+    """`BOARDSTATE_ARCHIVE_STORE`: a directory, or `s3://<bucket>[/<prefix>]`, checked with
+    `BOARDSTATE_ARCHIVE_S3_ENDPOINT` (an http(s) URL, or unset: AWS); unset, `BOARDSTATE_DATA_DIR`'s
+    `archive` folder when that is set, else empty: the default (`features.archive.place`)."""
+    raw = env.get("BOARDSTATE_ARCHIVE_STORE", "").strip()
+    if not raw and env.get("BOARDSTATE_DATA_DIR", "").strip():
+        return str(data_dir_value(env) / "archive")
+    if raw.startswith("s3://"):
+        if not S3_BUCKET.fullmatch(raw.removeprefix("s3://").partition("/")[0]):
+            raise SettingsError(
+                f"BOARDSTATE_ARCHIVE_STORE={raw[:200]!r}: expected s3://<bucket>[/<prefix>]"
+            )
+    elif "://" in raw:
+        raise SettingsError(
+            f"BOARDSTATE_ARCHIVE_STORE={raw[:200]!r}: a directory or s3://<bucket>[/<prefix>]"
+        )
+    endpoint = env.get("BOARDSTATE_ARCHIVE_S3_ENDPOINT", "").strip()
+    try:
+        parts = urlsplit(endpoint)
+        usable = parts.scheme.lower() in ("http", "https") and bool(parts.hostname)
+    except ValueError:
+        usable = False
+    if endpoint and not usable:
+        raise SettingsError(f"BOARDSTATE_ARCHIVE_S3_ENDPOINT={endpoint[:200]!r}: an http(s) URL")
     return raw
 
 

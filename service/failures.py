@@ -15,34 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from boardstate.engine.core.errors import UNAUTHORIZED, VERSION_CONFLICT, MoveError
-from boardstate.service.contract.codes import (
-    ALREADY_LEFT,
-    APPEND_UNCERTAIN,
-    BAD_LOG,
-    BAD_NAME,
-    BAD_SEAT,
-    BAD_SEED,
-    BAD_VERSION,
-    FORK_REVEALS_HIDDEN,
-    GAME_FULL,
-    GAME_NOT_FINISHED,
-    GAME_NOT_FOUND,
-    HINTS_OFF,
-    IDEMPOTENCY_KEY_REUSED,
-    LOG_DIVERGED,
-    LOG_UNVERIFIED,
-    NO_TAKEBACK_REQUESTED,
-    QUOTA_EXCEEDED,
-    RATE_LIMITED,
-    RULES_UNAVAILABLE,
-    SEAT_TAKEN,
-    STORE_FULL,
-    STORE_UNAVAILABLE,
-    TAKEBACK_NOT_ALLOWED,
-    TIME_EXPIRED,
-    TOO_MANY_STREAMS,
-    UNKNOWN_POLICY,
-)
+from boardstate.service.contract import codes
 
 # Rejections (a `Rejected` or `VersionConflict` result)
 
@@ -56,92 +29,92 @@ class Unauthorized(MoveError):
 class GameNotFound(MoveError):
     """No game has that id (also raised by the store's `append` to a game never created)."""
 
-    code = GAME_NOT_FOUND
+    code = codes.GAME_NOT_FOUND
 
 
 class AlreadyLeft(MoveError):
     """The seat resigned or forfeited on time already."""
 
-    code = ALREADY_LEFT
+    code = codes.ALREADY_LEFT
 
 
 class TakebackNotAllowed(MoveError):
     """A takeback cannot be asked for now (`details.reason`)."""
 
-    code = TAKEBACK_NOT_ALLOWED
+    code = codes.TAKEBACK_NOT_ALLOWED
 
 
 class NoTakebackRequested(MoveError):
     """No takeback is pending that this seat may answer."""
 
-    code = NO_TAKEBACK_REQUESTED
+    code = codes.NO_TAKEBACK_REQUESTED
 
 
 class TimeExpired(MoveError):
     """The seat's clock ran out before the move arrived."""
 
-    code = TIME_EXPIRED
+    code = codes.TIME_EXPIRED
 
 
 class HintsOff(MoveError):
     """The game was created without hints."""
 
-    code = HINTS_OFF
+    code = codes.HINTS_OFF
 
 
 class UnknownPolicy(MoveError):
     """No stand-in or bot policy of that name."""
 
-    code = UNKNOWN_POLICY
+    code = codes.UNKNOWN_POLICY
 
 
 class BadSeat(MoveError):
     """The seat index is outside the game's seats."""
 
-    code = BAD_SEAT
+    code = codes.BAD_SEAT
 
 
 class BadSeed(MoveError):
     """A client seed is not allowed here or is longer than 256 UTF-8 bytes."""
 
-    code = BAD_SEED
+    code = codes.BAD_SEED
 
 
 class BadName(MoveError):
     """A player name is empty or too long."""
 
-    code = BAD_NAME
+    code = codes.BAD_NAME
 
 
 class GameFull(MoveError):
     """Every seat is taken."""
 
-    code = GAME_FULL
+    code = codes.GAME_FULL
 
 
 class SeatTaken(MoveError):
     """The requested seat is taken."""
 
-    code = SEAT_TAKEN
+    code = codes.SEAT_TAKEN
 
 
 class GameNotFinished(MoveError):
     """The operation needs a finished game."""
 
-    code = GAME_NOT_FINISHED
+    code = codes.GAME_NOT_FINISHED
 
 
 class BadVersion(MoveError):
     """A version is outside the game or not where the operation can start."""
 
-    code = BAD_VERSION
+    code = codes.BAD_VERSION
 
 
 class RateLimited(MoveError):
     """Too many requests or new games from one address or token; retry after `retry_after`
     seconds (`details.retryAfter`)."""
 
-    code = RATE_LIMITED
+    code = codes.RATE_LIMITED
 
     def __init__(self, message: str, retry_after: int) -> None:
         super().__init__(message, {"retryAfter": retry_after})
@@ -151,19 +124,19 @@ class RateLimited(MoveError):
 class QuotaExceeded(MoveError):
     """The creator has as many unfinished games as allowed (`details.limit`)."""
 
-    code = QUOTA_EXCEEDED
+    code = codes.QUOTA_EXCEEDED
 
 
 class IdempotencyKeyReused(MoveError):
     """This seat's `moveId` was accepted before for another move or `expectedVersion`."""
 
-    code = IDEMPOTENCY_KEY_REUSED
+    code = codes.IDEMPOTENCY_KEY_REUSED
 
 
 class ForkRevealsHidden(MoveError):
     """A fork at this position would show what a seat holds or what comes next."""
 
-    code = FORK_REVEALS_HIDDEN
+    code = codes.FORK_REVEALS_HIDDEN
 
 
 class VersionConflictError(MoveError):
@@ -186,25 +159,25 @@ class VersionConflictError(MoveError):
 class StoreUnavailable(Exception):
     """Redis cannot be reached or cannot serve now; the operation may be retried later."""
 
-    code: ClassVar[str] = STORE_UNAVAILABLE
+    code: ClassVar[str] = codes.STORE_UNAVAILABLE
 
 
 class StoreFull(StoreUnavailable):
     """Redis is at `maxmemory` (noeviction): nothing written, nothing lost, reads work; retry."""
 
-    code = STORE_FULL
+    code = codes.STORE_FULL
 
 
 class AppendUncertain(StoreUnavailable):
     """An append's reply was lost: it may have been applied; a retry with its move id is safe."""
 
-    code = APPEND_UNCERTAIN
+    code = codes.APPEND_UNCERTAIN
 
 
 class LogDiverged(Exception):
     """A log does not reproduce itself at `version` (apply or `stateHash`); `reason` says how."""
 
-    code: ClassVar[str] = LOG_DIVERGED
+    code: ClassVar[str] = codes.LOG_DIVERGED
 
     def __init__(self, game_id: str, version: int, reason: str) -> None:
         super().__init__(f"game {game_id}: event {version}: {reason}")
@@ -216,7 +189,14 @@ class LogDiverged(Exception):
 class RulesUnavailable(LookupError):
     """The rules version or data set a game was created with is not available here."""
 
-    code: ClassVar[str] = RULES_UNAVAILABLE
+    code: ClassVar[str] = codes.RULES_UNAVAILABLE
+
+
+class GameTypeNotInstalled(RulesUnavailable):
+    """The game's type is served by no installed package (issue 40): the game is kept, its raw
+    log stays exportable, and it is served again once the package is installed."""
+
+    code: ClassVar[str] = codes.GAME_TYPE_NOT_INSTALLED
 
 
 class TooManyStreams(Exception):
@@ -224,7 +204,7 @@ class TooManyStreams(Exception):
     token, of a client address, of the process's feed streams or of the process (`scope`); `limit`
     is the cap."""
 
-    code: ClassVar[str] = TOO_MANY_STREAMS
+    code: ClassVar[str] = codes.TOO_MANY_STREAMS
 
     def __init__(self, scope: str, limit: int) -> None:
         super().__init__(f"too many live streams (the {scope} cap is {limit}); retry later")
@@ -235,13 +215,13 @@ class TooManyStreams(Exception):
 class BadLog(ValueError):
     """Not an exported log (`POST /games/import`, offline commands); the message names the line."""
 
-    code: ClassVar[str] = BAD_LOG
+    code: ClassVar[str] = codes.BAD_LOG
 
 
 class LogUnverified(ValueError):
     """An uploaded log does not verify completely, or its game has not ended."""
 
-    code: ClassVar[str] = LOG_UNVERIFIED
+    code: ClassVar[str] = codes.LOG_UNVERIFIED
 
 
 class LogConflict(ValueError):

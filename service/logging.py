@@ -77,8 +77,12 @@ def configure_logging(level: str = "INFO", fmt: str = "auto") -> None:
         renderer = structlog.processors.JSONRenderer()
     else:
         renderer = structlog.dev.ConsoleRenderer()
+    # One list instance for the process: a logger cached on first use holds it, so a second call
+    # (another app in the same process, a test's capture) reaches loggers bound before it.
+    processors: list[Any] = structlog.get_config()["processors"]
+    processors[:] = [*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter]
     structlog.configure(
-        processors=[*shared, structlog.stdlib.ProcessorFormatter.wrap_for_formatter],
+        processors=processors,
         logger_factory=structlog.stdlib.LoggerFactory(),
         wrapper_class=FilteringLogger,
         cache_logger_on_first_use=True,

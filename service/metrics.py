@@ -3,8 +3,8 @@
 Labelled children on the request path are looked up once and kept (`request_counter`,
 `accepted_counter`): `labels()` costs a lock and a tuple per call.
 
-`EDGE`: the connection guard's counters (`service.http.connection_limits`). The guard works
-below the app, on the process's connections, so they are the process's: created once, and
+`EDGE`: the connection guard's counters (`service.http.edge.protocol.connection_limits`). The guard
+works below the app, on the process's connections, so they are the process's: created once, and
 registered on every app's registry."""
 
 from __future__ import annotations
@@ -22,11 +22,14 @@ from prometheus_client import (
     generate_latest,
 )
 
+from boardstate.engine import registry
+
 CONTENT_TYPE = CONTENT_TYPE_LATEST
 
-REFUSAL_REASONS = ("process_cap", "address_cap")
+REFUSAL_REASONS = ("process_cap", "address_cap", "address_bytes")
 EVICTION_REASONS = ("headers", "idle", "body")
 TIMEOUT_REASONS = ("headers", "body")
+TOO_LARGE_REASONS = ("line", "total")
 
 
 def _edge_counter(name: str, documentation: str, reasons: tuple[str, ...]) -> Counter:
@@ -43,6 +46,7 @@ class EdgeCounters:
     refused: Counter
     evicted: Counter
     timed_out: Counter
+    too_large: Counter
 
     @classmethod
     def create(cls) -> EdgeCounters:
@@ -50,7 +54,8 @@ class EdgeCounters:
         return cls(
             refused=_edge_counter(
                 "boardstate_connections_refused",
-                "Connections answered 503 and closed at once, by the cap they met.",
+                "Connections answered 503 and closed, by the cap they met (connections, or "
+                "head bytes pending from their address).",
                 REFUSAL_REASONS,
             ),
             evicted=_edge_counter(
@@ -64,11 +69,16 @@ class EdgeCounters:
                 "Requests whose headers or body did not arrive by their deadline.",
                 TIMEOUT_REASONS,
             ),
+            too_large=_edge_counter(
+                "boardstate_request_headers_too_large",
+                "Requests answered 431: a line of their head, or the whole head, too large.",
+                TOO_LARGE_REASONS,
+            ),
         )
 
     def collectors(self) -> tuple[Counter, ...]:
         """The counters, to register on a registry."""
-        return (self.refused, self.evicted, self.timed_out)
+        return (self.refused, self.evicted, self.timed_out, self.too_large)
 
 
 EDGE = EdgeCounters.create()
@@ -169,6 +179,15 @@ class Metrics:
             ["loop"],
             registry=reg,
         )
+        self.game_types = Gauge(
+            "boardstate_game_type_info",
+            "1 per game type served, with the package (and its version) that registers it.",
+            ["game_type", "package", "version", "rules_version"],
+            registry=reg,
+        )
+        for type_id, source in sorted(registry.SOURCES.items()):
+            rules_version = registry.GAMES[type_id].info.rules_version
+            self.game_types.labels(type_id, source.package, source.version, rules_version).set(1)
         for counter in EDGE.collectors():
             reg.register(counter)
 

@@ -1,9 +1,6 @@
-"""Settings, read once from the environment into a frozen dataclass (twelve-factor); limits
-and what clients see: `docs/security.md`.
-
-Every variable, its default and its meaning: the Configuration table of the README (a test,
-`tests/service/test_settings_documented.py`, keeps that table and the variables read here
-equal).
+"""Settings, read once from the environment into a frozen dataclass (twelve-factor); limits and
+what clients see: `docs/security.md`. Every variable, its default and its meaning: the table of
+docs/configuration.md (`tests/service/test_settings_documented.py` keeps the two equal).
 """
 
 from __future__ import annotations
@@ -16,7 +13,9 @@ from pathlib import Path
 from boardstate.service.env_values import (
     LOG_LEVELS,
     admin_token_value,
+    archive_store_value,
     choice,
+    data_dir_value,
     file_path,
     flag,
     integer,
@@ -24,11 +23,15 @@ from boardstate.service.env_values import (
     limit_list,
     networks,
     redacted_url,
+    redis_url_value,
     time_source_value,
 )
 from boardstate.service.env_values import SettingsError as SettingsError
-from boardstate.service.identity_settings import IdentitySettings
-from boardstate.service.matchmaking_settings import MatchmakingSettings
+from boardstate.service.features.bots.analysis_settings import AnalysisSettings
+from boardstate.service.features.matchmaking.matchmaking_settings import MatchmakingSettings
+from boardstate.service.http.edge.protocol.header_settings import HeaderSettings
+from boardstate.service.runtime.identity_settings import IdentitySettings
+from boardstate.service.store.archive.archive_settings import ArchiveLimits
 
 LOG_FORMATS = ("auto", "json", "console")
 ADDRESS_LIMITS = "100/second;3000/minute"
@@ -101,6 +104,7 @@ class Settings:
     hint_budget_ms: int = 1000
     max_game_events: int = 20_000
     idle_timeouts: int = 3
+    rated_games_per_pair: int = 5
     open_seat_changes: int = 4
     time_source: str = "system"
     webhooks_allow_private: bool = False
@@ -117,18 +121,21 @@ class Settings:
     """Seconds after its end before a game may be archived; 0 (unset): never (issue 31)."""
     archive_store: str = ""
     archive_s3_endpoint: str | None = None
-    archive_cache_bytes: int = 64 << 20
-    """Memory for archived games' events read back (`features.archive.reader`, estimated)."""
     archive_remove: bool = True
     """Remove an archived game's Redis keys when it is sealed (reads fall through: issue 31)."""
     archive_retention_days: int = 0
     """Days after its end an archived game is deleted (`features.archive.retention`); 0: never."""
+    archive_limits: ArchiveLimits = dataclasses.field(default_factory=ArchiveLimits)
+    """Archived objects' reads: sizes, deadline, cache (`store.archive.archive_settings`)."""
     dumps_public: bool = False
     """`BOARDSTATE_DUMPS_PUBLIC`: dumps without the admin token (issue 31)."""
     identity: IdentitySettings = dataclasses.field(default_factory=IdentitySettings)
-    """Player tokens (`service.identity_settings`, DESIGN §5e)."""
+    """Player tokens (`service.runtime.identity_settings`, architecture §5e)."""
     matchmaking: MatchmakingSettings = dataclasses.field(default_factory=MatchmakingSettings)
-    """Seeks, challenges and rematches (`service.matchmaking_settings`)."""
+    """Seeks, challenges and rematches (`service.features.matchmaking.matchmaking_settings`)."""
+    analysis: AnalysisSettings = dataclasses.field(default_factory=AnalysisSettings)
+    headers: HeaderSettings = dataclasses.field(default_factory=HeaderSettings)
+    """Request heads' sizes, pending head bytes (`http.edge.protocol.header_settings`)."""
 
     @classmethod
     def from_env(cls, env: Mapping[str, str] | None = None) -> Settings:
@@ -136,10 +143,10 @@ class Settings:
         env = os.environ if env is None else env
         origins = tuple(o.strip() for o in env.get("BOARDSTATE_CORS_ORIGINS", "").split(","))
         return cls(
-            redis_url=env.get("REDIS_URL", "").strip() or None,
+            redis_url=redis_url_value(env),
             redis_cluster=flag(env, "BOARDSTATE_REDIS_CLUSTER", False),
             key_prefix=key_prefix(env),
-            data_dir=Path(env.get("BOARDSTATE_DATA_DIR", "").strip() or ".data"),
+            data_dir=data_dir_value(env),
             allow_client_seeds=flag(env, "BOARDSTATE_ALLOW_CLIENT_SEEDS", True),
             cors_origins=tuple(o for o in origins if o),
             log_level=choice(env, "BOARDSTATE_LOG_LEVEL", "INFO", LOG_LEVELS),
@@ -160,9 +167,7 @@ class Settings:
             append_wait_timeout_ms=integer(
                 env, "BOARDSTATE_APPEND_WAIT_TIMEOUT_MS", 1000, lo=1, hi=60_000
             ),
-            shutdown_grace_seconds=integer(
-                env, "BOARDSTATE_SHUTDOWN_GRACE_SECONDS", 20, lo=1, hi=3600
-            ),
+            shutdown_grace_seconds=integer(env, "BOARDSTATE_SHUTDOWN_GRACE_SECONDS", 20, hi=3600),
             rate_limits=flag(env, "BOARDSTATE_RATE_LIMITS", True),
             rate_limit_address=limit_list(env, "BOARDSTATE_RATE_LIMIT_ADDRESS", ADDRESS_LIMITS),
             rate_limit_token=limit_list(env, "BOARDSTATE_RATE_LIMIT_TOKEN", SEAT_LIMITS),
@@ -207,6 +212,7 @@ class Settings:
             hint_budget_ms=integer(env, "BOARDSTATE_HINT_BUDGET_MS", 1000, hi=10_000),
             max_game_events=integer(env, "BOARDSTATE_MAX_GAME_EVENTS", 20_000, lo=10),
             idle_timeouts=integer(env, "BOARDSTATE_IDLE_TIMEOUTS", 3, lo=0, hi=1000),
+            rated_games_per_pair=integer(env, "BOARDSTATE_RATED_GAMES_PER_PAIR", 5, lo=0, hi=1000),
             open_seat_changes=integer(env, "BOARDSTATE_OPEN_SEAT_CHANGES", 4, lo=0, hi=1000),
             time_source=time_source_value(env),
             webhooks_allow_private=flag(env, "BOARDSTATE_WEBHOOKS_ALLOW_PRIVATE", False),
@@ -224,18 +230,18 @@ class Settings:
             webhook_ca_file=file_path(env, "BOARDSTATE_WEBHOOK_CA_FILE"),
             webhook_test_hosts=env.get("BOARDSTATE_WEBHOOK_TEST_HOSTS", "").strip() or None,
             archive_after_seconds=integer(env, "BOARDSTATE_ARCHIVE_AFTER", 0, lo=0),
-            archive_store=env.get("BOARDSTATE_ARCHIVE_STORE", "").strip(),
+            archive_store=archive_store_value(env),
             archive_s3_endpoint=env.get("BOARDSTATE_ARCHIVE_S3_ENDPOINT", "").strip() or None,
-            archive_cache_bytes=integer(
-                env, "BOARDSTATE_ARCHIVE_CACHE_BYTES", 64 << 20, lo=0, hi=1 << 40
-            ),
             archive_remove=flag(env, "BOARDSTATE_ARCHIVE_REMOVE", True),
             archive_retention_days=integer(
                 env, "BOARDSTATE_ARCHIVE_RETENTION_DAYS", 0, lo=0, hi=100 * 366
             ),
             dumps_public=flag(env, "BOARDSTATE_DUMPS_PUBLIC", False),
+            archive_limits=ArchiveLimits.from_env(env),
             identity=IdentitySettings.from_env(env),
             matchmaking=MatchmakingSettings.from_env(env),
+            analysis=AnalysisSettings.from_env(env),
+            headers=HeaderSettings.from_env(env),
         )
 
     @property

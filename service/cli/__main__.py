@@ -1,5 +1,6 @@
-"""`python -m boardstate.service.cli`: the `boardstate` command (`service.cli.main`)."""
+"""`python -m boardstate.service.cli`: the `boardstate` command (`service.cli.start`, which finds
+the installed games first, then runs `service.cli.main`)."""
 
-from boardstate.service.cli.main import main
+from boardstate.service.cli.start import main
 
-main()
+raise SystemExit(main())

@@ -1,9 +1,11 @@
 """`boardstate bots`: a process that only plays bot seats and keeps clocks (no HTTP).
 
-It connects to `REDIS_URL` like the service, runs the steward (timeouts, stand-ins), a bot worker
-of the consumer group (`features.bots.bot_worker`) that thinks about `--workers` bot moves at once
-(default `BOARDSTATE_BOT_THINKERS`), and the relay and webhook sender (so its moves' announcements
-go out at once), all through `runtime.loops`, and stops on SIGINT/SIGTERM. Any number of them may
+It connects to `REDIS_URL` as the service does (`service.composition.composed`), runs the
+steward (timeouts, stand-ins), a bot worker of the consumer group (`features.bots.bot_worker`)
+that thinks about `--workers` bot moves at once (default `BOARDSTATE_BOT_THINKERS`), and the
+relay and webhook sender (so its moves' announcements go out at once), all through
+`runtime.loops`, and stops on SIGINT/SIGTERM. It starts only if Redis answers (else
+`STORE_UNAVAILABLE`, exit 3); an outage later is ridden out by the loops. Any number of them may
 run beside the service's replicas: the consumer group gives each bot job to one worker.
 """
 
@@ -17,13 +19,13 @@ from typing import Any
 
 import structlog
 
-from boardstate.service.composition import build_service
+from boardstate.service.cli.cli_errors import CommandFailed
+from boardstate.service.cli.locate import no_service
+from boardstate.service.composition import Service, composed
 from boardstate.service.features.bots import bot_worker
 from boardstate.service.log import time_source
-from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.loops import Loop, Loops
 from boardstate.service.settings import Settings
-from boardstate.service.store import connect
 
 COMMAND = "bots"
 log = structlog.get_logger("boardstate.bots")
@@ -40,9 +42,14 @@ def add_command(commands: Any) -> None:
 
 
 async def _run(settings: Settings, workers: int) -> None:
-    assert settings.redis_url is not None
-    store = connect(settings.redis_url, settings.redis_cluster, prefix=settings.key_prefix)
-    service = build_service(store, settings, Metrics())
+    async with composed(settings) as service:
+        if not await service.store.ping():  # later outages are the loops' to ride out
+            url = settings.redis_url_redacted
+            raise CommandFailed("STORE_UNAVAILABLE", f"Redis at {url} does not answer", 3)
+        await _play(service, settings, workers)
+
+
+async def _play(service: Service, settings: Settings, workers: int) -> None:
     stop = asyncio.Event()
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGINT, signal.SIGTERM):
@@ -67,19 +74,16 @@ async def _run(settings: Settings, workers: int) -> None:
     finally:
         await loops.stop()
         await service.sender.close()
-        await store.close()
         log.info("bots_stopped", moves=player.moves)
 
 
 def run(settings: Settings, args: argparse.Namespace) -> int:
     """Runs `boardstate bots` until interrupted; returns the status."""
     if settings.redis_url is None:
-        print("boardstate bots: set REDIS_URL (the service's Redis)")
-        return 2
+        raise CommandFailed("BAD_SETTINGS", no_service(settings), 2)
     workers = settings.bot_thinkers if args.workers is None else args.workers
     if not 1 <= workers <= 64:
-        print("boardstate bots: --workers must be 1 to 64")
-        return 2
+        raise CommandFailed("BAD_ARGUMENT", "--workers must be 1 to 64", 2)
     time_source.configure(settings.time_source)
     asyncio.run(_run(settings, workers))
     return 0

@@ -1,22 +1,32 @@
 """`boardstate dump GAME_TYPE [--from DATE] [--to DATE] [-o FILE]`: every game of a type that
-ended in `[from, to)`, one NDJSON line per game (issue 31, item 5; `docs/archive.md`, "Dumps for
-analysts"), read from `REDIS_URL` like the service, archived games included. The same lines as
-`GET /v1/dumps/{gameType}`; here no token is needed (the command reads the store itself)."""
+ended in `[from, to)`, one NDJSON line per game (issue 31, item 5; `docs/dumps.md`), read from
+`REDIS_URL` through the service's own composition (`service.composition.composed`), archived
+games included, from the deployment's archive store whatever the working directory. The same
+lines as `GET /v1/dumps/{gameType}`; here no token is needed (the command reads the store
+itself).
+
+With `-o FILE` the lines go to a temporary file beside it, renamed to FILE once the dump is
+whole: a dump that fails (a store unreachable, an archived game unreadable) leaves no FILE
+behind, only its one-line failure (`service.cli.cli_errors`).
+"""
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import os
 import sys
+import tempfile
+from pathlib import Path
 from typing import Any, BinaryIO
 
 from boardstate.engine import registry
-from boardstate.engine.core.errors import UnknownGameType
-from boardstate.service.composition import build_service
-from boardstate.service.features.dumps.dumps import BadPeriod, period
-from boardstate.service.metrics import Metrics
+from boardstate.service.cli.cli_errors import CommandFailed
+from boardstate.service.cli.locate import no_service
+from boardstate.service.composition import composed
+from boardstate.service.features.dumps.dumps import period
 from boardstate.service.settings import Settings
-from boardstate.service.store import connect
 
 COMMAND = "dump"
 
@@ -30,37 +40,40 @@ def add_command(commands: Any) -> None:
 
 
 async def _dump(settings: Settings, args: argparse.Namespace, out: BinaryIO) -> int:
-    assert settings.redis_url is not None
     start, end = period(args.start, args.end)
-    store = connect(settings.redis_url, settings.redis_cluster, prefix=settings.key_prefix)
-    try:
-        service = build_service(store, settings, Metrics())
+    async with composed(settings) as service:
+        if service.archive_store is not None:  # the deployment's store, or a refusal first
+            await service.archive_store.place.objects()
         count = 0
         async for line in service.dumps.lines(args.game_type, start, end):
             out.write(line)
             count += 1
+        out.flush()
         print(f"boardstate dump: {count} games", file=sys.stderr)
         return 0
-    finally:
-        await store.close()
 
 
 def run(settings: Settings, args: argparse.Namespace) -> int:
     """Runs `boardstate dump`; returns the exit status."""
     if settings.redis_url is None:
-        print("boardstate dump: set REDIS_URL (the service's Redis)", file=sys.stderr)
-        return 2
+        raise CommandFailed("BAD_SETTINGS", no_service(settings), 2)
+    registry.get(args.game_type)
+    period(args.start, args.end)
+    if args.output is None:
+        return asyncio.run(_dump(settings, args, sys.stdout.buffer))
+    target = Path(args.output)
     try:
-        registry.get(args.game_type)
-        period(args.start, args.end)
-    except (UnknownGameType, BadPeriod) as exc:
-        print(f"boardstate dump: {exc}", file=sys.stderr)
-        return 2
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent or ".")
+    except OSError as exc:
+        raise CommandFailed("BAD_ARGUMENT", f"cannot write {args.output}: {exc}", 2) from None
     try:
-        if args.output is None:
-            return asyncio.run(_dump(settings, args, sys.stdout.buffer))
-        with open(args.output, "wb") as out:
-            return asyncio.run(_dump(settings, args, out))
-    except BadPeriod as exc:
-        print(f"boardstate dump: {exc}", file=sys.stderr)
-        return 2
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(name, 0o666 & ~umask)  # as `open` would have made FILE
+        with os.fdopen(handle, "wb") as out:
+            status = asyncio.run(_dump(settings, args, out))
+        os.replace(name, target)
+        return status
+    finally:
+        with contextlib.suppress(FileNotFoundError):
+            os.unlink(name)

@@ -1,18 +1,26 @@
 """The `boardstate` console script: `boardstate serve --host H --port P [--workers N]`
-(`service.workers` for N > 1), the offline `boardstate verify FILE` / `boardstate replay FILE
+(`service.cli.workers` for N > 1), the offline `boardstate verify FILE` / `boardstate replay FILE
 [--to V] [--seat N]` (`service.history.offline`) and `boardstate render FILE [--to V] [--seat N]
 > board.svg` (`service.cli.render_command`), `boardstate archive run|verify|restore`
-(`service.cli.archive_command`) and `boardstate ratings rebuild` (`service.cli.ratings_command`).
+(`service.cli.archive_command`), `boardstate dump` (`service.cli.dump_command`) and `boardstate
+ratings rebuild` (`service.cli.ratings_command`), `boardstate check-game` and `boardstate new-game`
+(`service.cli.game_kit.command`), and `boardstate sdk-types` (the SDKs' per-game types of a
+running service's game types; `service.cli.sdk_types.command`). The commands that work on the
+service's data build it as the service does (`service.composition.composed`), whatever the
+working directory; every command fails with one line and an exit status (`service.cli.cli_errors`).
 
 Without `REDIS_URL` it starts a private Redis server (`boardstate.service.local.embedded_redis`)
 with append-only persistence under `BOARDSTATE_DATA_DIR` (default `./.data`), logs which binary it
-used, and stops it on exit.
+used, writes where it is into that folder's `service.json` (`service.local.service_file`), and
+stops it and removes the file on exit. The commands on the service's data (`ON_THE_SERVICE`) find
+it there when `REDIS_URL` is unset (`service.cli.locate`).
 """
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
+import os
 import signal
 import socket
 import sys
@@ -25,22 +33,27 @@ from boardstate.service.cli import (
     archive_command,
     bots_command,
     dump_command,
+    locate,
     ratings_command,
     render_command,
     terminal_play,
 )
+from boardstate.service.cli.cli_errors import guarded
+from boardstate.service.cli.game_kit import command as game_kit_command
+from boardstate.service.cli.sdk_types import command as sdk_types_command
+from boardstate.service.cli.workers import MAX_WORKERS, Supervisor, watch_parent
 from boardstate.service.history import offline
-from boardstate.service.http import shutdown
-from boardstate.service.http.app import create_app
-from boardstate.service.http.protocols import protocol_class
+from boardstate.service.local import service_file
 from boardstate.service.local.embedded_redis import EmbeddedRedis, RedisNotFound
+from boardstate.service.local.service_file import LocalService, http_url
 from boardstate.service.logging import configure_logging
-from boardstate.service.settings import Settings, SettingsError
-from boardstate.service.workers import MAX_WORKERS, Supervisor, watch_parent
+from boardstate.service.settings import Settings
 
 log = structlog.get_logger("boardstate.cli")
 
 STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+ON_THE_SERVICE = ("archive", "bots", "dump", "ratings", "play")
+"""The commands that find the service they work on (`service.cli.locate`)."""
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -63,6 +76,10 @@ def _parser() -> argparse.ArgumentParser:
     archive_command.add_command(commands)
     dump_command.add_command(commands)
     ratings_command.add_command(commands)
+    game_kit_command.add_commands(commands)
+    sdk_types_command.add_command(commands)
+    for name in ON_THE_SERVICE:
+        locate.add_data_dir(commands.choices[name])
     return parser
 
 
@@ -81,7 +98,12 @@ def serve(
     settings: Settings, host: str, port: int, workers: int = 1, listen_fd: int | None = None
 ) -> int:
     """Runs the service until interrupted (with a private Redis if none is configured); with
-    `workers` > 1, that many processes on one socket (`service.workers`). Returns the status."""
+    `workers` > 1, that many processes on one socket (`service.cli.workers`). Returns the status."""
+    # The HTTP stack is imported here, not by every command (each starts faster without it).
+    from boardstate.service.http.app import create_app
+    from boardstate.service.http.edge import shutdown
+    from boardstate.service.http.edge.protocol.protocols import protocol_class
+
     embedded: EmbeddedRedis | None = None
     if settings.redis_url is None:
         try:
@@ -97,9 +119,12 @@ def serve(
             data_dir=str(settings.data_dir),
         )
         settings = dataclasses.replace(settings, redis_url=embedded.url, redis_cluster=False)
-    # The server shuts down gracefully on SIGINT/SIGTERM (`service.http.shutdown`), then re-raises
-    # the signal with the handler it found; ours turns it into SystemExit so the private Redis
-    # is stopped too.
+        # The commands find this service by its file (`service.local.service_file`).
+        here = LocalService(embedded.url, settings.key_prefix, http_url(host, port), os.getpid())
+        log.info("service_file_written", path=str(service_file.write(settings.data_dir, here)))
+    # The server shuts down gracefully on SIGINT/SIGTERM (`service.http.edge.shutdown`), then
+    # re-raises the signal with the handler it found; ours turns it into SystemExit so the private
+    # Redis is stopped too.
     previous = {sig: signal.signal(sig, _exit_on_signal) for sig in STOP_SIGNALS}
     try:
         if workers > 1:
@@ -107,7 +132,7 @@ def serve(
             supervisor = Supervisor(
                 host, port, workers, settings.redis_url, settings.shutdown_grace_seconds
             )
-            log.info("serving", url=f"http://{host}:{port}/graphql", workers=workers)
+            log.info("serving", lobby=f"{http_url(host, port)}/", workers=workers)
             return supervisor.run()
         listening = None
         if listen_fd is not None:  # a worker of `--workers N`
@@ -115,7 +140,9 @@ def serve(
             watch_parent()
         app = create_app(settings)
         if listening is None:
-            log.info("serving", url=f"http://{host}:{port}/graphql")
+            log.info(
+                "serving", lobby=f"{http_url(host, port)}/", graphql="/graphql", rest="/v1/docs"
+            )
         shutdown.run(
             app,
             host,
@@ -130,24 +157,37 @@ def serve(
         for sig, handler in previous.items():
             signal.signal(sig, handler)
         if embedded is not None:
+            service_file.remove(settings.data_dir, os.getpid())
             embedded.stop()
             log.info("embedded_redis_stopped", binary=str(embedded.binary))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Runs a `boardstate` command; returns the exit status."""
+    """Runs a `boardstate` command; returns the exit status. A failure is one line on standard
+    error and a status (`service.cli.cli_errors`), never a traceback."""
     args = _parser().parse_args(argv)
+    name = " ".join(str(part) for part in (args.command, getattr(args, "action", None)) if part)
+    return guarded(name, lambda: _dispatch(args))
+
+
+def _settings() -> Settings:
+    return Settings.from_env()
+
+
+def _dispatch(args: argparse.Namespace) -> int:
     if args.command in offline.COMMANDS:
         return offline.run(args)
     if args.command == render_command.COMMAND:
         return render_command.run(args)
     if args.command == terminal_play.COMMAND:
-        return terminal_play.run(args)
-    try:
-        settings = Settings.from_env()
-    except SettingsError as exc:
-        print(f"boardstate: {exc}", file=sys.stderr)
-        return 2
+        return terminal_play.run(args, lambda: locate.http_url(locate.located(_settings(), args)))
+    if args.command in game_kit_command.COMMANDS:
+        return game_kit_command.run(args)
+    if args.command == sdk_types_command.COMMAND:
+        return sdk_types_command.run(args)
+    settings = _settings()
+    if args.command in ON_THE_SERVICE:
+        settings = locate.located(settings, args)
     configure_logging(settings.log_level, settings.log_format)
     if args.command == "serve":
         return serve(settings, args.host, args.port, args.workers, args.listen_fd)

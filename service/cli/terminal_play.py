@@ -1,6 +1,7 @@
 """`boardstate play GAME`: play in the terminal against bots (issue 17).
 
-Offline (the default) the game runs on the in-memory engine in this process; with `--url` it is
+Offline (the default) the game runs on the in-memory engine in this process; with `--url` (or
+`--online`: the local service `make run` started, found as `service.cli.locate` finds it) it is
 created on a running service (`POST /v1/games` with `bots`) and played over REST, the bots moving
 on the service's workers. Each turn shows your seat's view as text, the last moves, and your legal
 moves numbered; type a number (or `q` to stop). There is no undo.
@@ -23,6 +24,7 @@ from boardstate.engine.bots.seen import observe
 from boardstate.engine.core.driver import opening
 from boardstate.engine.core.replay import apply
 from boardstate.engine.core.rng import Rng
+from boardstate.service.cli.cli_errors import CommandFailed
 
 COMMAND = "play"
 
@@ -34,7 +36,13 @@ def add_command(commands: Any) -> None:
     play.add_argument("--seat", type=int, default=0, help="your seat (default 0)")
     play.add_argument("--bots", default="heuristic", help=f"policies, comma-separated: {POLICIES}")
     play.add_argument("--seed", default=None)
-    play.add_argument("--url", default=None, help="play on a running service (REST)")
+    where = play.add_mutually_exclusive_group()
+    where.add_argument("--url", default=None, help="play on a running service (REST)")
+    where.add_argument(
+        "--online",
+        action="store_true",
+        help="play on the service `make run` started (its data folder's service.json)",
+    )
 
 
 def text(value: Any, indent: str = "") -> list[str]:
@@ -165,11 +173,16 @@ def play_online(args: argparse.Namespace, read: Callable[[], str], out: TextIO =
         return 0
 
 
-def run(args: argparse.Namespace) -> int:
-    """Runs `boardstate play`."""
+def run(args: argparse.Namespace, local_url: Callable[[], str]) -> int:
+    """Runs `boardstate play`; `--online` plays on the service at `local_url()`."""
     for name in args.bots.split(","):
         if name.strip() not in POLICIES:
-            print(f"boardstate play: unknown bot {name!r}; known: {list(POLICIES)}")
-            return 2
+            raise CommandFailed("BAD_ARGUMENT", f"unknown bot {name!r}; known: {list(POLICIES)}", 2)
+    players = args.players or registry.get(args.game).info.min_players
+    registry.get(args.game).check_players(players)
+    if not 0 <= args.seat < players:
+        raise CommandFailed("BAD_SEAT", f"--seat must be 0..{players - 1}, not {args.seat}", 2)
     read = sys.stdin.readline
+    if args.online:
+        args.url = local_url()
     return play_online(args, read) if args.url else play_offline(args, read)

@@ -3,9 +3,9 @@
 
 A door calls the feature it needs (`info.context.backend.tables.resign(...)`,
 `service_of(request).moves.submit_move(...)`); the result records are
-`service.contract.ports`, the webhook and feed ports `service.contract.webhook_ports`. Expected
-failures are raised as `MoveError`s (codes in `service.contract.codes`) and become `Rejected` /
-`VersionConflict` results or problems; store failures are raised as
+`service.contract.ports`, the webhook and feed ports `service.contract.webhooks.webhook_ports`.
+Expected failures are raised as `MoveError`s (codes in `service.contract.codes`) and become
+`Rejected` / `VersionConflict` results or problems; store failures are raised as
 `service.contract.codes.ApiError`.
 """
 
@@ -14,9 +14,10 @@ from __future__ import annotations
 from collections.abc import AsyncGenerator
 from typing import Any, Protocol
 
-from boardstate.service.contract.match_ports import ChallengesPort, RematchesPort, SeeksPort
-from boardstate.service.contract.player_ports import PlayersPort
-from boardstate.service.contract.player_stream_ports import PlayerFeedsPort
+from boardstate.service.contract.players.match_ports import ChallengesPort, RematchesPort, SeeksPort
+from boardstate.service.contract.players.player_ports import PlayersPort
+from boardstate.service.contract.players.player_stream_ports import PlayerFeedsPort
+from boardstate.service.contract.players.rating_ports import RatingsPort
 from boardstate.service.contract.ports import (
     AcceptedMove,
     CreatedGame,
@@ -25,8 +26,7 @@ from boardstate.service.contract.ports import (
     GameView,
     JoinedSeat,
 )
-from boardstate.service.contract.rating_ports import RatingsPort
-from boardstate.service.contract.webhook_ports import FeedPort, WebhookBackend
+from boardstate.service.contract.webhooks.webhook_ports import FeedPort, WebhookBackend
 
 
 class GamesPort(Protocol):
@@ -90,16 +90,25 @@ class LobbyPort(Protocol):
         bots: list[dict[str, Any]] | None = None,
         player_ids: list[str | None] | None = None,
         rated: bool = False,
+        *,
+        token: str | None = None,
     ) -> CreatedGame:
         """Creates a game: `bots` fills their seats, `seats` (names) every other one;
-        `player_ids` are the integrator's opaque ids of the seats; `rated` counts its result
-        for ratings."""
+        `player_ids` are the ids of the seats' players, memberships where the word of the
+        caller acting with `token` vouches for them, else names (docs/players.md); `rated`
+        counts its result for ratings."""
 
     async def join_game(
-        self, game_id: str, name: str, seat: int | None, player_id: str | None = None
+        self,
+        game_id: str,
+        name: str,
+        seat: int | None,
+        player_id: str | None = None,
+        token: str | None = None,
     ) -> JoinedSeat:
-        """Takes a seat (the lowest free one when `seat` is None); `player_id` is the
-        integrator's opaque id of the player, replacing one attached at creation."""
+        """Takes a seat (the lowest free one when `seat` is None); `player_id` is the id of the
+        player, replacing one attached at creation: a membership on the word of the caller
+        acting with `token`, else a name."""
 
     async def fork_game(
         self,
@@ -131,10 +140,10 @@ class MovesPort(Protocol):
 
 
 class TablesPort(Protocol):
-    """The table's operations (DESIGN §5c)."""
+    """The table's operations (architecture §5c)."""
 
     async def resign(self, game_id: str, seat: int, token: str | None) -> GameView:
-        """The seat concedes (DESIGN §5c)."""
+        """The seat concedes (architecture §5c)."""
 
     async def leave_game(self, game_id: str, seat: int, token: str | None) -> GameView:
         """Frees the seat before the start; resigns after it."""
@@ -160,10 +169,13 @@ class TablesPort(Protocol):
 
 
 class BotsPort(Protocol):
-    """Hints."""
+    """Hints and analyses."""
 
     async def suggest_move(self, game: GameView, seat: int, token: str | None) -> dict[str, Any]:
         """A move the seat's hint bot suggests (hints on, the seat's token); recorded nowhere."""
+
+    async def analysis(self, game: GameView) -> dict[str, Any]:
+        """A finished game's analysis, or `PENDING` (`GAME_NOT_FINISHED` before its end)."""
 
 
 class LivePort(Protocol):

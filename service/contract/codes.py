@@ -1,4 +1,4 @@
-"""Every error code the API reports, in one place (DESIGN §3, §5). Codes are API.
+"""Every error code the API reports, in one place (architecture §3, §5). Codes are API.
 
 The exceptions that carry them are defined where they are raised: the engine's in
 `engine/core/errors.py`, the service's in `service/failures.py` (one class per code). The schema
@@ -19,14 +19,15 @@ field cannot return a union):
 * `BAD_OPTIONS` — the options do not match the game type's options schema.
 * `BAD_PLAYER_COUNT` — the player count (or the number of `seats` names) is not allowed.
 * `BAD_SEED` — a client seed was given but the server forbids them, or it is over 256 bytes.
-* `BAD_NAME` — a player name is empty or longer than 64 characters.
+* `BAD_NAME` — a player name is empty or longer than 64 characters, or a display name breaks
+  its rule (`details.reason`: `control`, `empty`, `length`; `features.players.display_names`).
 * `GAME_NOT_FOUND` — no game with that id.
 * `GAME_FULL` — every seat of the game is taken.
 * `SEAT_TAKEN` — the requested seat is taken.
 * `BAD_SEAT` — the seat index is outside the game's seats.
 * `GAME_NOT_FINISHED` — `forkGame` needs a finished game.
 * `IDEMPOTENCY_KEY_REUSED` — this seat's `moveId` was accepted before for another move or
-  another `expectedVersion`; nothing was recorded (`details.moveId`).
+  another `expectedVersion`, or a seek's key named another seek; nothing recorded (`details`).
 * `FORK_REVEALS_HIDDEN` — `forkGame` at a position where a seat holds what the spectator does
   not see (or a draw order is fixed): only the operator (`BOARDSTATE_ADMIN_TOKEN`) may ask for
   an exact copy with `exact: true`.
@@ -75,6 +76,9 @@ GraphQL errors only (top-level `errors`, `extensions.code`):
   `stateHash` differs); the game is not served until an operator repairs it.
 * `RULES_UNAVAILABLE` — the game was created with a rules version or data set this server
   does not have; it is never replayed with other rules.
+* `GAME_TYPE_NOT_INSTALLED` — the game's type is served by no package installed here (its
+  package was uninstalled); the game is kept as it is, its raw log stays exportable, and it is
+  served whole again once the package is installed (docs/adding-a-game.md).
 * `QUERY_TOO_COMPLEX` — the document is over a limit, checked before it is validated or run;
   `extensions.measure` names it (`tokens`, `fragments`, `fields`, `depth`, `aliases`, `cost`),
   `extensions.limit` is the limit and `extensions.value` what the document has
@@ -90,11 +94,11 @@ GraphQL errors only (top-level `errors`, `extensions.code`):
   as one subscription may before it caught up with the feed (`extensions.limit`): subscribe
   again with `after: extensions.resumeAfter` to read on (`docs/webhooks.md`).
 
-Malformed or oversized requests (HTTP 4xx; on `/graphql` a GraphQL-shaped body
-`{"errors": [{"message", "extensions": {"code", ...}}]}`, elsewhere `application/problem+json`
-with `code`; limits: `docs/security.md`):
+Malformed or oversized requests (HTTP 4xx; on `/graphql` a GraphQL-shaped body `{"errors":
+[{"message", "extensions": {"code", ...}}]}`, elsewhere problem+json; `docs/security.md`):
 
 * `REQUEST_TOO_LARGE` — HTTP 413: the body is over the limit (`extensions.limit`, in bytes).
+* `HEADERS_TOO_LARGE` — HTTP 431: a line of the request's head, or all of it, is over its limit.
 * `BAD_JSON` — HTTP 400: the body (or `variables`/`extensions`) is not acceptable JSON (not
   UTF-8, not an object, nested too deeply, an integer of too many digits); the message says
   what is wrong.
@@ -120,12 +124,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from boardstate.engine.core.errors import (
-    ALL_CODES as ENGINE_CODES,
-)
+from boardstate.engine.core.errors import ALL_CODES as ENGINE_CODES
 from boardstate.engine.core.errors import MoveError
-from boardstate.service.contract.match_codes import MATCH_CODES
-from boardstate.service.contract.player_codes import PLAYER_CODES
+from boardstate.service.contract.archive_codes import ARCHIVE_CODES
+from boardstate.service.contract.players.match_codes import MATCH_CODES
+from boardstate.service.contract.players.player_codes import PLAYER_CODES
 
 BAD_SEED = "BAD_SEED"
 BAD_NAME = "BAD_NAME"
@@ -142,6 +145,7 @@ IDEMPOTENCY_KEY_REUSED = "IDEMPOTENCY_KEY_REUSED"
 FORK_REVEALS_HIDDEN = "FORK_REVEALS_HIDDEN"
 LOG_DIVERGED = "LOG_DIVERGED"
 RULES_UNAVAILABLE = "RULES_UNAVAILABLE"
+GAME_TYPE_NOT_INSTALLED = "GAME_TYPE_NOT_INSTALLED"
 TOO_MANY_STREAMS = "TOO_MANY_STREAMS"
 CATCH_UP_LIMIT = "CATCH_UP_LIMIT"
 IMPORT_DISABLED = "IMPORT_DISABLED"
@@ -156,6 +160,7 @@ RATE_LIMITED = "RATE_LIMITED"
 QUOTA_EXCEEDED = "QUOTA_EXCEEDED"
 STORE_FULL = "STORE_FULL"
 REQUEST_TOO_LARGE = "REQUEST_TOO_LARGE"
+HEADERS_TOO_LARGE = "HEADERS_TOO_LARGE"
 BAD_JSON = "BAD_JSON"
 BAD_REQUEST = "BAD_REQUEST"
 BAD_INPUT = "BAD_INPUT"
@@ -201,20 +206,15 @@ TRANSPORT_CODES: tuple[str, ...] = (
     STORE_FULL,
     LOG_DIVERGED,
     RULES_UNAVAILABLE,
+    GAME_TYPE_NOT_INSTALLED,
     QUERY_TOO_COMPLEX,
     OPERATION_NAME_REQUIRED,
     SUBSCRIPTION_OVER_HTTP,
     TOO_MANY_STREAMS,
     CATCH_UP_LIMIT,
 )
-HTTP_CODES: tuple[str, ...] = (
-    IMPORT_DISABLED,
-    BAD_LOG,
-    LOG_TOO_LARGE,
-    LOG_UNVERIFIED,
-    LOG_CONFLICT,
-)
-REQUEST_CODES: tuple[str, ...] = (REQUEST_TOO_LARGE, BAD_JSON, BAD_REQUEST, BAD_INPUT)
+HTTP_CODES = (IMPORT_DISABLED, BAD_LOG, LOG_TOO_LARGE, LOG_UNVERIFIED, LOG_CONFLICT)
+REQUEST_CODES = (REQUEST_TOO_LARGE, HEADERS_TOO_LARGE, BAD_JSON, BAD_REQUEST, BAD_INPUT)
 ALL_CODES: tuple[str, ...] = (
     *ENGINE_CODES,
     *SERVICE_CODES,
@@ -223,6 +223,7 @@ ALL_CODES: tuple[str, ...] = (
     *REQUEST_CODES,
     *PLAYER_CODES,
     *MATCH_CODES,
+    *ARCHIVE_CODES,
 )
 
 

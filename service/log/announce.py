@@ -1,8 +1,12 @@
-"""Announcements: the lifecycle notifications an append makes (issue 19, DESIGN §5d).
+"""Announcements: the lifecycle notifications an append makes (issue 19, architecture §5d).
 
 `announcements(before, after, events)` says what other services learn from one atomic append:
-`game.created`, `game.started`, `turn.changed` (who must act now, with `deadlines`: when each
-of those seats runs out of time, empty without a clock), `takeback.requested` (`seat` asks to
+`game.created`, `game.started`, `turn.changed` (a decision is owed at this version: who must act
+now, `toAct`, with `owed`: the kinds of move each of them may make, and `deadlines`: when each of
+those seats runs out of time, empty without a clock; made when the seats to act change, and, in
+a game with a player's membership on a seat, by every append that leaves it waiting on a seat,
+so a player that moves several times in a row hears of each decision on its stream; issue 39),
+`takeback.requested` (`seat` asks to
 take back to `toVersion`), `seat.timed_out` and `game.ended`. They are written into the game's
 outbox in the same atomic step as the events (`service.store.append.lua`), so nothing is
 announced that was not recorded and nothing recorded goes unannounced; the relay
@@ -11,8 +15,9 @@ announced that was not recorded and nothing recorded goes unannounced; the relay
 An announcement is the JSON body a webhook receives (Standard Webhooks' `{type, timestamp,
 data}`) plus its `id` (`msg_<game>_<version>_<n>`: stable, so a re-sent or duplicated delivery
 carries the same `webhook-id`). `data` always holds `gameId`, `gameType`, `version`, `status`,
-`toAct` and `seats` (`[{seat, name, playerId}]`: `playerId` is the opaque id an integrator
-attached at creation, `createGame(playerIds:)`).
+`toAct` and `seats` (`[{seat, name, playerId, member}]`: `playerId` is the opaque id attached
+at creation, `createGame(playerIds:)`, or at a join; `member` says whether it is the player's
+membership or only a name, `GameRecord.member_ids`).
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ def player_ids(record: GameRecord) -> list[str | None]:
 
 
 def _common(record: GameRecord) -> dict[str, Any]:
-    ids = player_ids(record)
+    ids, members = player_ids(record), record.member_ids
     return {
         "gameId": record.game_id,
         "gameType": record.rules.info.id,
@@ -50,7 +55,8 @@ def _common(record: GameRecord) -> dict[str, Any]:
         "status": record.status,
         "toAct": list(record.to_act),
         "seats": [
-            {"seat": i, "name": name, "playerId": ids[i]} for i, name in enumerate(record.seats)
+            {"seat": i, "name": name, "playerId": ids[i], "member": members[i] is not None}
+            for i, name in enumerate(record.seats)
         ],
     }
 
@@ -62,6 +68,17 @@ def deadlines(record: GameRecord) -> list[dict[str, Any]]:
         return []
     found = [(seat, clocks.deadline(record.table, clock, seat)) for seat in record.to_act]
     return [{"seat": seat, "at": clocks.ms_iso(ms)} for seat, ms in found if ms is not None]
+
+
+def owed(record: GameRecord) -> list[dict[str, Any]]:
+    """What each seat that must act owes: `[{seat, moves}]`, `moves` the distinct `type`s of its
+    legal moves, sorted (a seat the rules list no move for owes `[]`)."""
+    rules, out = record.rules, []
+    for seat in record.to_act:
+        legal = rules.legal_moves(record.state, seat)
+        kinds = {str(rules.moves.encode(m).get("type")) for m in legal}
+        out.append({"seat": seat, "moves": sorted(kinds)})
+    return out
 
 
 def announcements(
@@ -81,8 +98,10 @@ def announcements(
             to_version = int(event.data.get("toVersion", 0))
             made.append((TAKEBACK_ASKED, {"seat": event.seat, "toVersion": to_version}))
     acting_before = () if before is None else before.to_act
-    if after.status == "ACTIVE" and (started or after.to_act != acting_before):
-        made.append((TURN_CHANGED, {"deadlines": deadlines(after)}))
+    changed = started or after.to_act != acting_before
+    owed_again = bool(after.to_act) and any(after.member_ids)  # a player's stream hears each
+    if after.status == "ACTIVE" and (changed or owed_again):
+        made.append((TURN_CHANGED, {"owed": owed(after), "deadlines": deadlines(after)}))
     if after.result is not None and (before is None or before.result is None):
         result = after.result
         made.append((GAME_ENDED, {"winners": list(result.winners), "scores": list(result.scores)}))
@@ -104,3 +123,10 @@ def announcements(
 def encoded(items: Sequence[dict[str, Any]]) -> tuple[bytes, ...]:
     """The announcements as the outbox stores them (compact JSON)."""
     return tuple(json.dumps(a, separators=(",", ":")).encode() for a in items)
+
+
+def outbox(
+    before: GameRecord | None, after: GameRecord, events: Sequence[StoredEvent]
+) -> tuple[bytes, ...]:
+    """The announcements of an append (`announcements`) as the outbox stores them (`encoded`)."""
+    return encoded(announcements(before, after, events))

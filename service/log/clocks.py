@@ -1,21 +1,25 @@
-"""Clock arithmetic on the table (DESIGN §5c); pure, with every time taken from the log.
+"""Clock arithmetic on the table (architecture §5c); pure, with every time taken from the log.
 
 Times are milliseconds since the epoch, read from the events' `at` (ISO-8601 with milliseconds):
 a fold never reads the wall clock. A seat starts owing a decision at the `at` of the event after
-which it is among `to_act`, and again at each `MoveTimed` of its own (a turn of several moves
-charges each move separately). Its deadline is that start plus `perMoveSeconds`, or plus its
-remaining budget. `MoveTimed` records what a move used and every seat's remaining budget: the
-budget loses the time used and gains the increment (never below 0 before the increment).
+which it is among `to_act`, and again at each `MoveTimed` or `TimedOut` of its own (a turn of
+several moves charges each move separately). Its deadline is that start plus `perMoveSeconds`,
+or plus its remaining budget. `MoveTimed` records what a move used and every seat's remaining
+budget: the budget loses the time used and gains the increment (never below 0 before the
+increment).
+
+The fold (`service.log.record_model`, `service.log.lifecycle`) calls `tracked` once per event of
+a clocked game; the others ask `deadline` and `timed`.
 """
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
 from datetime import UTC, datetime
+from typing import Any
 
 from boardstate.engine.table.options import Clock
-from boardstate.service.log.lifecycle import Table
+from boardstate.service.log.game_record import GameRecord, Table
 
 
 def iso_ms(at: str) -> int:
@@ -31,32 +35,27 @@ def ms_iso(ms: int) -> str:
     return f"{text}.{millis:03d}Z"
 
 
-def started(table: Table, clock: Clock, players: int) -> Table:
-    """The table when the game starts: every budget full."""
-    if clock.initial_ms is None:
-        return table
-    return dataclasses.replace(table, remaining_ms=(clock.initial_ms,) * players)
-
-
-def track(table: Table, owing: Iterable[int], players: int, at_ms: int) -> Table:
-    """The table after an event after which `owing` seats owe a decision."""
-    now = set(owing)
+def tracked(
+    record: GameRecord, table: Table, state: Any, at: str, restart: int | None = None
+) -> Table:
+    """`table` after an event at `at` of `record`'s clocked game that left the engine in `state`:
+    a seat that owes a decision in `state` owes it since `at` unless it already did, a seat that
+    owes none owes none; `restart` (a seat, after its `MoveTimed` or `TimedOut`): if it still
+    owes a decision, its next one starts at `at`."""
+    at_ms, players, rules = iso_ms(at), record.players, record.rules
     since = list(table.due_since_ms or (None,) * players)
-    changed = False
-    for seat in range(players):
-        want = (since[seat] if since[seat] is not None else at_ms) if seat in now else None
-        if want != since[seat]:
-            since[seat], changed = want, True
-    return dataclasses.replace(table, due_since_ms=tuple(since)) if changed else table
-
-
-def restart(table: Table, seat: int, at_ms: int) -> Table:
-    """After `MoveTimed`: if the seat still owes a decision, its next one starts now."""
-    if not table.due_since_ms or table.due_since_ms[seat] is None:
+    if restart is not None and table.due_since_ms and since[restart] is not None:
+        since[restart] = at_ms
+    owing: frozenset[int] = frozenset()
+    if record.result is None and not rules.is_finished(state) and rules.is_started(state):
+        owing = rules.to_act(state)
+    wanted = [
+        (due if due is not None else at_ms) if seat in owing else None
+        for seat, due in enumerate(since)
+    ]
+    if wanted == list(table.due_since_ms or (None,) * players):
         return table
-    since = list(table.due_since_ms)
-    since[seat] = at_ms
-    return dataclasses.replace(table, due_since_ms=tuple(since))
+    return dataclasses.replace(table, due_since_ms=tuple(wanted))
 
 
 def deadline(table: Table, clock: Clock, seat: int) -> int | None:

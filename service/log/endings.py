@@ -1,4 +1,4 @@
-"""How a game ends when people leave it, and the result it then carries (DESIGN §5c).
+"""How a game ends when people leave it, and the result it then carries (architecture §5c).
 
 * A seat out (resigned, or forfeited on time) ranks last. When at most one seat is left in
   play, the game ends at once: the one left wins (scores 1 for it, 0 for the others), or, when
@@ -20,9 +20,24 @@ from __future__ import annotations
 from typing import Any
 
 from boardstate.engine.core.rules import Outcome
+from boardstate.engine.core.wire import encode_value
 from boardstate.service.log import idle_tables
 from boardstate.service.log.game_record import GameRecord
-from boardstate.service.log.record_model import Draft, ended_draft
+from boardstate.service.log.record_model import GAME_ENDED, Draft
+
+
+def ended_draft(record: GameRecord, outcome: Outcome, abandoned: bool = False) -> Draft:
+    """Returns the `GameEnded` draft, which reveals the seed (`status: ABANDONED` when the
+    game was abandoned)."""
+    data: dict[str, Any] = {
+        "seed": record.seed,
+        "scores": list(outcome.scores),
+        "winners": list(outcome.winners),
+        "details": encode_value(dict(outcome.details)),
+    }
+    if abandoned:
+        data["status"] = "ABANDONED"
+    return Draft(GAME_ENDED, data)
 
 
 def _details(record: GameRecord, ended_by: str, ranking: list[int]) -> dict[str, Any]:
@@ -101,4 +116,9 @@ def adjusted(record: GameRecord, outcome: Outcome) -> Outcome:
 def rules_end(record: GameRecord) -> Draft | None:
     """The `GameEnded` draft when the rules end the game now, else None."""
     outcome = record.rules.outcome(record.state) if record.state is not None else None
-    return None if outcome is None else ended_draft(record, adjusted(record, outcome))
+    return None if outcome is None else by_rules(record, outcome)
+
+
+def by_rules(record: GameRecord, outcome: Outcome) -> Draft:
+    """The `GameEnded` draft of a game its rules have just ended with `outcome`."""
+    return ended_draft(record, adjusted(record, outcome))

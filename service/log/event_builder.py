@@ -2,12 +2,16 @@
 
 The lobby and the referee write through these functions, and `play_offline` uses them to write
 a whole seeded game played by `engine.core.driver` exactly as the service would (golden logs,
-benchmarks, tests), so an offline log and a served one cannot differ in layout.
+benchmarks, tests), so an offline log and a served one cannot differ in layout. A move is one
+pass (`move`): `decide` checks it and keeps each fact with the state after it, `move_events`
+folds them (`record_model.extend`) and adds what follows the move: `GameEnded` when the rules'
+outcome says the game is over, else `MoveTimed` in a clocked game.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -38,7 +42,7 @@ def created_event(
         "players": players,
         "dataSet": rules.data.id,
         "dataHash": rules.data.content_hash,
-        "seedCommitment": record_model.seed_commitment(seed),
+        "seedCommitment": seed_commitment(seed),
         "seededByClient": by_client,
         "createdAt": at,
         **(extra or {}),
@@ -48,20 +52,43 @@ def created_event(
     )
 
 
+def seed_commitment(seed: str) -> str:
+    """Returns the lowercase hex SHA-256 of the seed's UTF-8 bytes (`GameCreated`)."""
+    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
+
+
+def engine_draft(
+    rules: GameRules[Any, Any, Any], event: Any, seat: int | None, after: Any = None
+) -> Draft:
+    """Returns the draft of an engine event (its wire dict without `type`); `after` is the
+    engine state after it when the caller has it (`GameRules.decide_folded`)."""
+    wire = rules.events.encode(event)
+    kind = wire.pop("type")
+    return Draft(kind, wire, seat, event, after)
+
+
 def setup_drafts(record: GameRecord) -> list[Draft]:
     """Returns the setup events of a game whose last seat was just filled."""
     rng = Rng.for_decision(record.seed_for(record.version), record.version)
     rules = record.rules
-    return [record_model.engine_draft(rules, e, None) for e in rules.setup(record.state, rng)]
+    return [engine_draft(rules, e, None) for e in rules.setup(record.state, rng)]
 
 
 def seat_events(
-    record: GameRecord, seat: int, name: str, at: str, player_id: str | None = None
+    record: GameRecord,
+    seat: int,
+    name: str,
+    at: str,
+    player_id: str | None = None,
+    member: bool = False,
 ) -> tuple[GameRecord, list[StoredEvent], str | None]:
-    """Returns the game after `seat` joins (with the integrator's `player_id`, if given), the
-    events to append, and the new status when the last seat was filled (its setup events, and
-    `GameEnded` if setup already ends it, included)."""
-    data = {"name": name} if player_id is None else {"name": name, "playerId": player_id}
+    """Returns the game after `seat` joins (with the integrator's `player_id`, if given: a
+    membership when `member`, `GameRecord.member_ids`), the events to append, and the new status
+    when the last seat was filled (its setup events, and `GameEnded` if setup already ends it,
+    included)."""
+    data: dict[str, Any] = {"name": name}
+    if player_id is not None:
+        data |= {"playerId": player_id, "member": member}
     after, events = record_model.extend(
         record, [Draft(record_model.SEAT_JOINED, data, seat)], None, at
     )
@@ -91,11 +118,27 @@ def decide(record: GameRecord, seat: int, move: Any) -> tuple[list[Draft], dict[
         state = rules.initial_state(record.players, record.options)
     rng = Rng.for_decision(record.seed_for(record.version), record.version)
     parsed, events, states = rules.decide_folded(state, seat, move, rng)
-    drafts = [
-        record_model.engine_draft(rules, e, seat, after)
-        for e, after in zip(events, states, strict=True)
-    ]
+    drafts = [engine_draft(rules, e, seat, after) for e, after in zip(events, states, strict=True)]
     return drafts, rules.moves.encode(parsed)
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Moved:
+    """A move decided and folded: its drafts (each with its fact), its canonical wire form, the
+    game after it and the events to append."""
+
+    drafts: list[Draft]
+    wire: dict[str, Any]
+    after: GameRecord
+    events: list[StoredEvent]
+
+
+def move(record: GameRecord, seat: int, submitted: Any, move_id: str, at: str) -> Moved:
+    """`decide`s a move (raising its `MoveError`s) and folds it into its events
+    (`move_events`): the whole move in one pass."""
+    drafts, wire = decide(record, seat, submitted)
+    after, events = move_events(record, drafts, move_id, at, wire)
+    return Moved(drafts, wire, after, events)
 
 
 def move_events(
@@ -111,8 +154,9 @@ def move_events(
     after, events = record_model.extend(record, drafts, move_id, at, move)
     if not events:
         return after, events
-    if (ended_draft := endings.rules_end(after)) is not None:
-        after, ended = record_model.extend(after, [ended_draft], move_id, at)
+    outcome = after.rules.outcome(after.state)  # the rules' end (`endings.rules_end`)
+    if outcome is not None:
+        after, ended = record_model.extend(after, [endings.by_rules(after, outcome)], move_id, at)
         return after, events + ended
     seat = drafts[0].seat
     if after.clock is not None and seat is not None and not after.table.is_out(seat):
@@ -166,7 +210,7 @@ def play_on(
     )
     log: list[StoredEvent] = []
     for step in steps:
-        drafts = [record_model.engine_draft(rules, e, step.seat) for e in step.events]
+        drafts = [engine_draft(rules, e, step.seat) for e in step.events]
         wire = rules.moves.encode(step.move)
         record, events = move_events(record, drafts, f"m{record.version + 1}", at, wire)
         log += events

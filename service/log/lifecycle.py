@@ -1,7 +1,9 @@
-"""The table around a game: resignations, stand-ins, clocks and takebacks (DESIGN §5c).
+"""The table's events, and what each does to a game's record: resignations, stand-ins, clocks,
+takebacks (architecture §5c).
 
-The engine state is the game on the table; `Table` is what the service adds around it, folded
-from the log's lifecycle events like any other state, so replays never read the wall clock:
+The engine state is the game on the table; the table (`game_record.Table`) is what the service
+adds around it, folded from these events like any other state (`service.log.record_model.FOLDS`
+names one function of this module per event), so replays never read the wall clock:
 
 * `Resigned` (seat): the seat concedes. It is *out* (ranks last); its later turns are played
   by the game's stand-in (`engine.core.stand_in`).
@@ -16,16 +18,19 @@ from the log's lifecycle events like any other state, so replays never read the 
 * `SeatLeft` (seat): before the start, the seat is free again. `SeatTokenReissued` (seat): an
   admin replaced the seat's token (the token itself is never logged).
 
-`Table.history` keeps the engine state before each of the last `HISTORY` moves (what a takeback
-returns to); `Table.idle` counts each seat's timeouts since its last move of its own (the rule
-that ends tables nobody sits at: `service.log.idle_tables`). Both are derived from the log and
-not part of the stateHash (so logs written before them hash as before); every other field is.
+Each names a seat of the game (else it does not fold: `ValueError`). In a clocked game, the
+event then tracks who owes a decision since when (`clocks.tracked`); `MoveTimed` and `TimedOut`
+start the seat's next decision at their `at`.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from typing import Any
+
+from boardstate.service.log import clocks
+from boardstate.service.log.game_record import GameRecord, Table, Takeback
+from boardstate.service.store.base import StoredEvent
 
 RESIGNED = "Resigned"
 TIMED_OUT = "TimedOut"
@@ -53,166 +58,136 @@ HISTORY = 8
 """How many moves back the table remembers the state (the reach of a takeback)."""
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Mark:
-    """The engine state before a move: the version before it and the seat that made it."""
-
-    version: int
-    seat: int
-    state: Any
+def resigned(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`Resigned`: the seat is out (it ranks last) and the stand-in plays its turns."""
+    seat = _seat(record, event)
+    return _at_table(record, event, _out(record.table, seat, resigned=True))
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class Takeback:
-    """A pending takeback request: by `seat`, back to `to_version`, accepted so far by."""
-
-    seat: int
-    to_version: int
-    accepted: tuple[int, ...] = ()
-
-
-@dataclasses.dataclass(frozen=True, slots=True)
-class Table:
-    """Everything about a game's seats and time that is not the game itself."""
-
-    out: tuple[int, ...] = ()
-    """Seats that resigned or forfeited on time, in the order they left (they rank last)."""
-    resigned: tuple[int, ...] = ()
-    stand_ins: tuple[int, ...] = ()
-    """Seats whose turns the stand-in plays (sorted)."""
-    timeouts: tuple[int, ...] = ()
-    """Timeouts per seat (empty: none yet)."""
-    remaining_ms: tuple[int, ...] = ()
-    """Budget clocks: each seat's remaining time (empty: no budget clock)."""
-    due_since_ms: tuple[int | None, ...] = ()
-    """Clocked games: since when each seat has owed its decision (None: it owes none)."""
-    takeback: Takeback | None = None
-    token_generation: tuple[int, ...] = ()
-    """How often each seat's token was reissued (empty: never)."""
-    policies: tuple[tuple[int, str], ...] = ()
-    """Seats an admin handed to a policy (`StandInSeated`): (seat, policy id), by seat."""
-    abandoned: bool = False
-    """The game ended ABANDONED (aborted, or every seat out)."""
-    idle: tuple[int, ...] = ()
-    """Timeouts per seat since its last move of its own (empty: none yet;
-    `service.log.idle_tables`). Derived from the log, not part of the stateHash."""
-    standing_in: int | None = None
-    """The seat that just timed out: the next move of that seat is the stand-in's, not its own."""
-    history: tuple[Mark, ...] = dataclasses.field(default=(), compare=False)
-
-    def hashed(self) -> dict[str, Any] | None:
-        """The part the stateHash covers, or None while nothing has happened (so logs without
-        lifecycle events hash exactly as before)."""
-        doc = {
-            "out": list(self.out),
-            "resigned": list(self.resigned),
-            "standIns": list(self.stand_ins),
-            "timeouts": list(self.timeouts),
-            "remainingMs": list(self.remaining_ms),
-            "dueSinceMs": list(self.due_since_ms),
-            "takeback": None
-            if self.takeback is None
-            else [self.takeback.seat, self.takeback.to_version, list(self.takeback.accepted)],
-            "tokens": list(self.token_generation),
-            "policies": [list(p) for p in self.policies],
-            "abandoned": self.abandoned,
-        }
-        return doc if any(v for v in doc.values()) else None
-
-    def is_out(self, seat: int) -> bool:
-        return seat in self.out
-
-    def stood_in(self, seat: int) -> bool:
-        return seat in self.stand_ins
-
-    def policy_of(self, seat: int) -> str | None:
-        """The policy an admin put in `seat`, if any."""
-        return next((p for s, p in self.policies if s == seat), None)
-
-    def generation(self, seat: int) -> int:
-        return self.token_generation[seat] if self.token_generation else 0
-
-    def in_play(self, players: int) -> list[int]:
-        """The seats not out."""
-        return [s for s in range(players) if s not in self.out]
-
-    def answerers(self, players: int) -> list[int]:
-        """The seats that must accept a pending takeback (in play, not stood in, not its
-        requester)."""
-        if self.takeback is None:
-            return []
-        return [
-            s for s in self.in_play(players) if s != self.takeback.seat and s not in self.stand_ins
-        ]
+def timed_out(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`TimedOut` (data `onTimeout`): out with `forfeit`; with `stand-in` the stand-in plays this
+    one move (`standing_in`). The timeout counts, the idle run too; the budget is empty."""
+    seat, table = _seat(record, event), record.table
+    if event.data.get("onTimeout") == "forfeit":
+        table = _out(table, seat, resigned=False)
+    remaining = _bump(table.remaining_ms, seat, record, to=0) if table.remaining_ms else ()
+    table = dataclasses.replace(
+        table,
+        timeouts=_bump(table.timeouts, seat, record),
+        idle=_bump(table.idle, seat, record),
+        standing_in=seat,
+        remaining_ms=remaining,
+    )
+    return _at_table(record, event, table, restart=True)
 
 
-EMPTY = Table()
+def stand_in_seated(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`StandInSeated` (data `policy`): an admin handed the seat to a policy."""
+    seat, table = _seat(record, event), record.table
+    policy = str(event.data.get("policy", "stand-in"))
+    policies = tuple(sorted({*(p for p in table.policies if p[0] != seat), (seat, policy)}))
+    stand_ins = tuple(sorted({*table.stand_ins, seat}))
+    return _at_table(
+        record, event, dataclasses.replace(table, stand_ins=stand_ins, policies=policies)
+    )
 
 
-def _bump(counts: tuple[int, ...], seat: int, players: int) -> tuple[int, ...]:
-    values = list(counts or (0,) * players)
-    values[seat] += 1
-    return tuple(values)
+def move_timed(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`MoveTimed` (data `usedMs`, `remainingMs`): every seat's budget after the move."""
+    _seat(record, event)
+    table, remaining = record.table, event.data.get("remainingMs")
+    if isinstance(remaining, list) and all(isinstance(r, int) for r in remaining):
+        table = dataclasses.replace(table, remaining_ms=tuple(remaining))
+    return _at_table(record, event, table, restart=True)
 
 
-def with_mark(table: Table, mark: Mark) -> Table:
-    """The table after a move started (its before-state remembered); a pending takeback ends.
-    A move of the seat's own (not the stand-in's for its timeout) ends its run of timeouts."""
-    history = (*table.history, mark)[-HISTORY:]
-    idle = table.idle
-    if table.standing_in != mark.seat and idle and idle[mark.seat]:
-        idle = tuple(0 if s == mark.seat else n for s, n in enumerate(idle))
-    return dataclasses.replace(table, history=history, takeback=None, idle=idle, standing_in=None)
+def takeback_requested(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`TakebackRequested` (data `toVersion`): pending until every other seat accepts."""
+    takeback = Takeback(_seat(record, event), int(event.data["toVersion"]))
+    return _at_table(record, event, dataclasses.replace(record.table, takeback=takeback))
 
 
-def apply(table: Table, kind: str, seat: int, data: Any, players: int) -> Table:
-    """The table after one lifecycle event (not `TakenBack`'s state, see `rewind`)."""
-    if kind in (RESIGNED, TIMED_OUT) and (kind == RESIGNED or data.get("onTimeout") == "forfeit"):
-        out = (*table.out, seat) if seat not in table.out else table.out
-        resigned = (*table.resigned, seat) if kind == RESIGNED else table.resigned
-        stand_ins = tuple(sorted({*table.stand_ins, seat}))
-        table = dataclasses.replace(
-            table, out=out, resigned=resigned, stand_ins=stand_ins, takeback=None
-        )
-    if kind == TIMED_OUT:
-        timeouts, idle = _bump(table.timeouts, seat, players), _bump(table.idle, seat, players)
-        table = dataclasses.replace(table, timeouts=timeouts, idle=idle, standing_in=seat)
-        if table.remaining_ms:
-            remaining = list(table.remaining_ms)
-            remaining[seat] = 0
-            table = dataclasses.replace(table, remaining_ms=tuple(remaining))
-    elif kind == STAND_IN_SEATED:
-        policy = str(data.get("policy", "stand-in"))
-        policies = tuple(sorted({*(p for p in table.policies if p[0] != seat), (seat, policy)}))
-        stand_ins = tuple(sorted({*table.stand_ins, seat}))
-        table = dataclasses.replace(table, stand_ins=stand_ins, policies=policies)
-    elif kind == MOVE_TIMED:
-        remaining = data.get("remainingMs")
-        if isinstance(remaining, list) and all(isinstance(r, int) for r in remaining):
-            table = dataclasses.replace(table, remaining_ms=tuple(remaining))
-    elif kind == TAKEBACK_REQUESTED:
-        table = dataclasses.replace(table, takeback=Takeback(seat, int(data["toVersion"])))
-    elif kind == TAKEBACK_ANSWERED:
-        pending = table.takeback
-        if pending is not None and data.get("accept") is True:
-            accepted = (*pending.accepted, seat)
-            table = dataclasses.replace(
-                table, takeback=dataclasses.replace(pending, accepted=accepted)
-            )
-        else:
-            table = dataclasses.replace(table, takeback=None)
-    elif kind in (SEAT_TOKEN_REISSUED, SEAT_LEFT):
-        table = dataclasses.replace(
-            table, token_generation=_bump(table.token_generation, seat, players)
-        )
-    return table
+def takeback_answered(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`TakebackAnswered` (data `accept`): one more acceptance, or the request is declined."""
+    seat, pending = _seat(record, event), record.table.takeback
+    if pending is not None and event.data.get("accept") is True:
+        pending = dataclasses.replace(pending, accepted=(*pending.accepted, seat))
+    else:
+        pending = None
+    return _at_table(record, event, dataclasses.replace(record.table, takeback=pending))
 
 
-def rewind(table: Table, to_version: int) -> tuple[Table, Any]:
-    """`TakenBack`: the table without the marks from `to_version` on, and the state there.
-    Raises `ValueError` when the table does not remember that version."""
+def taken_back(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`TakenBack` (data `toVersion`): the engine state the table remembers from before the move
+    that started at `toVersion`; that move and the later ones are forgotten, and no longer
+    count as their seats' own (`Table.moved`)."""
+    _seat(record, event)
+    to_version, table = int(event.data["toVersion"]), record.table
     for index, mark in enumerate(table.history):
         if mark.version == to_version:
-            kept = dataclasses.replace(table, history=table.history[:index], takeback=None)
-            return kept, mark.state
+            moved = list(table.moved)
+            for gone in table.history[index:]:
+                if gone.own:
+                    moved[gone.seat] -= 1
+            kept = dataclasses.replace(
+                table, history=table.history[:index], takeback=None, moved=tuple(moved)
+            )
+            return _at_table(record, event, kept, state=mark.state)
     raise ValueError(f"TakenBack to version {to_version}, which no remembered move started at")
+
+
+def seat_left(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`SeatLeft` (before the start): the seat is free again and its token no longer acts."""
+    seat, table = _seat(record, event), record.table
+    generation = _bump(table.token_generation, seat, record)
+    seats, ids = list(record.seats), list(record.player_ids or (None,) * record.players)
+    seats[seat] = ids[seat] = None
+    return _at_table(
+        record,
+        event,
+        dataclasses.replace(table, token_generation=generation),
+        seats=tuple(seats),
+        player_ids=tuple(ids),
+    )
+
+
+def seat_token_reissued(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`SeatTokenReissued`: an admin replaced the seat's token (the old one no longer acts)."""
+    table = record.table
+    generation = _bump(table.token_generation, _seat(record, event), record)
+    return _at_table(record, event, dataclasses.replace(table, token_generation=generation))
+
+
+def _seat(record: GameRecord, event: StoredEvent) -> int:
+    """The seat a table event names (`ValueError` unless one of the game's)."""
+    if event.seat is None or not 0 <= event.seat < record.players:
+        raise ValueError(f"game {record.game_id}: {event.type} names seat {event.seat}")
+    return event.seat
+
+
+def _at_table(
+    record: GameRecord, event: StoredEvent, table: Table, restart: bool = False, **changes: Any
+) -> GameRecord:
+    """The record after a table event: its `table` and the other `changes`; in a clocked game
+    under way, who owes a decision since when (`restart`: the event's seat starts anew)."""
+    if record.clock is not None and record.state is not None:
+        state = changes.get("state", record.state)
+        table = clocks.tracked(record, table, state, event.at, event.seat if restart else None)
+    return dataclasses.replace(record, version=event.version, table=table, **changes)
+
+
+def _out(table: Table, seat: int, resigned: bool) -> Table:
+    """A seat resigned (or forfeited on time): out, played by the stand-in; no takeback."""
+    out = table.out if seat in table.out else (*table.out, seat)
+    left = (*table.resigned, seat) if resigned else table.resigned
+    stand_ins = tuple(sorted({*table.stand_ins, seat}))
+    return dataclasses.replace(table, out=out, resigned=left, stand_ins=stand_ins, takeback=None)
+
+
+def _bump(
+    counts: tuple[int, ...], seat: int, record: GameRecord, to: int | None = None
+) -> tuple[int, ...]:
+    """A count per seat with `seat`'s one higher (or set `to` a value)."""
+    values = list(counts or (0,) * record.players)
+    values[seat] = values[seat] + 1 if to is None else to
+    return tuple(values)

@@ -1,4 +1,5 @@
-"""Move ids (DESIGN §5): what a valid one is, and the fingerprint recorded with an accepted one.
+"""Move ids (architecture §5): what a valid one is, and the fingerprint recorded with an accepted
+one.
 
 A `moveId` has 1 to `MAX_MOVE_ID_LENGTH` characters, all printable (no control characters,
 no line or paragraph separators); the same rule holds for `submitMove` and for imported logs.

@@ -1,4 +1,4 @@
-"""Who makes a seat's moves: its player, the game's stand-in, or a bot (DESIGN §5c, issue 17).
+"""Who makes a seat's moves: its player, the game's stand-in, or a bot (architecture §5c, issue 17).
 
 * a bot seat of the game's creation (`createGame(bots:)`) is played by its bot's policy;
 * a seat an admin handed to a policy (`StandInSeated {policy}`) by that policy;

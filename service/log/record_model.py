@@ -1,10 +1,15 @@
-"""Game records: the fold of a game's log into a `GameRecord` (`service.log.game_record`), and
-how new events become `StoredEvent`s.
+"""The fold: a game's log into its record (`service.log.game_record.GameRecord`), one function
+per event kind, and new events into stored ones (`extend`).
 
-Log layout: event 1 is `GameCreated` (seat null); then one `SeatJoined` per seat (seat i, data
-`{name}`); the append that fills the last seat also carries the game's setup events. Engine
-events are stored with `type` = their wire type and `data` = the wire dict without `type`. A
-finished game ends with `GameEnded` (data: seed, scores, winners, details).
+`FOLDS` names, for every event type the service writes, the one function that folds it into the
+whole record in one step (state, seats, table, clocks, result: so the stateHash); any other type
+is an engine event. The table's events are `service.log.lifecycle`'s. Loading, verification,
+replay and writing all fold here: one definition of what an event means.
+
+Log layout: event 1 is `GameCreated` (seat null; `start_record`); then one `SeatJoined` per seat
+(seat i, data `{name}`); the append that fills the last seat also carries the game's setup
+events. Engine events are stored with `type` = their wire type and `data` = the wire dict
+without `type`. A finished game ends with `GameEnded` (data: seed, scores, winners, details).
 
 The engine state is None while a seat is empty; the event that fills the last seat sets it to
 `rules.initial_state(players, options)`, and engine events evolve it from there. Events are
@@ -16,26 +21,24 @@ Randomness: the decision at version n (the log's version before its events) draw
 `Rng.for_decision(seed_for(n), n)`; `seed_for` is the game's seed, except in a fork, whose
 copied history keeps the seeds of the games it came from (`GameCreated.data.forkedFrom.seeds`).
 
-`stateHash` of the event at version n is the lowercase hex of
-`HMAC-SHA256(key = seed as UTF-8, msg = canonical_bytes({"version": n, "seats": [name or None,
-...], "state": engine state or None}))`, with `engine.core.canonical.canonical_bytes`: it
-covers the full (unredacted) state after the event; since it is keyed with the secret seed it
-reveals nothing until `GameEnded` publishes the seed.
+`stateHash` of the event at version n is the lowercase hex of `HMAC-SHA256(key = seed as UTF-8,
+msg = canonical_bytes({"version": n, "seats": [name or None, ...], "state": engine state or
+None}))` (`engine.core.canonical`), with `"table": Table.hashed()` once anything has happened at
+the table: it covers the full (unredacted) state after the event; keyed with the secret seed,
+it reveals nothing until `GameEnded` publishes the seed.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
 from boardstate.engine.core.rules import GameRules, Outcome
-from boardstate.engine.core.wire import encode_value
 from boardstate.engine.table.options import table_from_wire
-from boardstate.service.log import table_fold
-from boardstate.service.log.game_record import GameRecord
-from boardstate.service.log.lifecycle import EMPTY, LIFECYCLE_EVENTS
+from boardstate.service.log import clocks, lifecycle, seat_players
+from boardstate.service.log.game_record import EMPTY, GameRecord, Mark
+from boardstate.service.log.lifecycle import HISTORY, LIFECYCLE_EVENTS
 from boardstate.service.log.rulebook import rules_for
 from boardstate.service.log.time_source import now_iso as now_iso
 from boardstate.service.log.upcasting import CURRENT_VERSION, upcast
@@ -45,12 +48,8 @@ GAME_CREATED = "GameCreated"
 SEAT_JOINED = "SeatJoined"
 GAME_ENDED = "GameEnded"
 SERVICE_EVENTS = frozenset({GAME_CREATED, SEAT_JOINED, GAME_ENDED}) | LIFECYCLE_EVENTS
+"""The events the service writes; every other type is an engine event."""
 EVENT_SCHEMA_VERSION = CURRENT_VERSION
-
-
-def seed_commitment(seed: str) -> str:
-    """Returns the lowercase hex SHA-256 of the seed's UTF-8 bytes."""
-    return hashlib.sha256(seed.encode("utf-8")).hexdigest()
 
 
 def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
@@ -70,7 +69,8 @@ def start_record(game_id: str, first: StoredEvent, seed: str) -> GameRecord:
         state=None,
         version=1,
         setup=setup,
-        player_ids=table_fold.given_player_ids(data.get("playerIds"), int(data["players"])),
+        player_ids=seat_players.given_ids(data, int(data["players"])),
+        members=seat_players.given_members(data, int(data["players"])),
     )
 
 
@@ -84,8 +84,106 @@ def opening(record: GameRecord) -> GameRecord:
         state=None,
         result=None,
         table=EMPTY,
-        player_ids=table_fold.given_player_ids(record.created.get("playerIds"), record.players),
+        player_ids=seat_players.given_ids(record.created, record.players),
+        members=seat_players.given_members(record.created, record.players),
     )
+
+
+def apply(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """Returns the record after one more stored event (`ValueError` if it cannot follow)."""
+    if event.version != record.version + 1:
+        raise ValueError(f"game {record.game_id}: event {event.version} after {record.version}")
+    return FOLDS.get(event.type, _engine_event)(record, event)
+
+
+def fold(record: GameRecord, events: Iterable[StoredEvent]) -> GameRecord:
+    """Returns the record after `events` (in order)."""
+    for event in events:
+        record = apply(record, event)
+    return record
+
+
+def _game_created(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`GameCreated` begins a log (`start_record`) and never follows anything."""
+    raise ValueError(f"game {record.game_id}: a second {GAME_CREATED}")
+
+
+def _seat_joined(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`SeatJoined` (data `{name, playerId?}`): the last seat starts the game, with every
+    budget of a budget clock full."""
+    assert event.seat is not None
+    seats = list(record.seats)
+    seats[event.seat] = str(event.data["name"])
+    changes: dict[str, Any] = {"version": event.version, "seats": tuple(seats)}
+    changes |= seat_players.joined(record, event.seat, event.data)  # its playerId, if any
+    if None not in seats:
+        changes["state"] = record.rules.initial_state(record.players, record.options)
+        clock = record.clock
+        if clock is not None and clock.initial_ms is not None:
+            remaining = (clock.initial_ms,) * record.players
+            changes["table"] = dataclasses.replace(record.table, remaining_ms=remaining)
+    return dataclasses.replace(record, **changes)
+
+
+def _engine_event(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """A fact of the rules (any type not in `FOLDS`): `evolve`d into the state (`_moved`)."""
+    state = record.rules.evolve(record.state, decode_engine_event(record.rules, event))
+    return _moved(record, event.version, state, event.seat, event.move, event.at)
+
+
+def _moved(
+    record: GameRecord, version: int, state: Any, seat: int | None, move: Any, at: str
+) -> GameRecord:
+    """The record at `version` with the engine `state` after a fact. A move's first fact (`move`
+    set) remembers the state before it (`Table.history`: what a takeback returns to), ends a
+    pending takeback, ends the seat's run of timeouts unless it is the stand-in's move for that
+    very timeout (`Table.standing_in`), and counts in `Table.moved` when it is the seat's own
+    (not stood in either); in a clocked game, who owes a decision since when."""
+    table = record.table
+    if move is not None and seat is not None:
+        own = table.standing_in != seat and seat not in table.stand_ins
+        history = (*table.history, Mark(record.version, seat, record.state, own))[-HISTORY:]
+        idle, moved = table.idle, table.moved
+        if table.standing_in != seat and idle and idle[seat]:
+            idle = tuple(0 if s == seat else n for s, n in enumerate(idle))
+        if own:
+            moved = tuple(n + (s == seat) for s, n in enumerate(moved or (0,) * record.players))
+        table = dataclasses.replace(
+            table, history=history, takeback=None, idle=idle, standing_in=None, moved=moved
+        )
+    if record.clock is not None:
+        table = clocks.tracked(record, table, state, at)
+    r = record  # positional: the quickest copy of a slotted dataclass
+    kept = (r.game_id, r.rules, r.seed, r.created, r.options, r.seats)
+    ids = (r.player_ids, r.members)
+    return GameRecord(*kept, state, version, r.result, r.imported, table, r.setup, *ids)
+
+
+def _game_ended(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`GameEnded` (data: seed, scores, winners, details, `status: ABANDONED` when abandoned)."""
+    data = event.data
+    result = Outcome(tuple(data["scores"]), tuple(data["winners"]), data["details"])
+    table = record.table
+    if data.get("status") == "ABANDONED":
+        table = dataclasses.replace(table, abandoned=True)
+    return dataclasses.replace(record, version=event.version, result=result, table=table)
+
+
+FOLDS: dict[str, Callable[[GameRecord, StoredEvent], GameRecord]] = {
+    GAME_CREATED: _game_created,
+    SEAT_JOINED: _seat_joined,
+    GAME_ENDED: _game_ended,
+    lifecycle.RESIGNED: lifecycle.resigned,
+    lifecycle.TIMED_OUT: lifecycle.timed_out,
+    lifecycle.STAND_IN_SEATED: lifecycle.stand_in_seated,
+    lifecycle.MOVE_TIMED: lifecycle.move_timed,
+    lifecycle.TAKEBACK_REQUESTED: lifecycle.takeback_requested,
+    lifecycle.TAKEBACK_ANSWERED: lifecycle.takeback_answered,
+    lifecycle.TAKEN_BACK: lifecycle.taken_back,
+    lifecycle.SEAT_LEFT: lifecycle.seat_left,
+    lifecycle.SEAT_TOKEN_REISSUED: lifecycle.seat_token_reissued,
+}
+"""The fold of every event type the service writes; any other type is an engine event."""
 
 
 DECODED = 256
@@ -107,39 +205,6 @@ def decode_engine_event(rules: GameRules[Any, Any, Any], event: StoredEvent) -> 
     return fact
 
 
-def apply(record: GameRecord, event: StoredEvent) -> GameRecord:
-    """Returns the record after one more stored event."""
-    if event.version != record.version + 1:
-        raise ValueError(f"game {record.game_id}: event {event.version} after {record.version}")
-    changes: dict[str, Any] = {"version": event.version}
-    if event.type == SEAT_JOINED:
-        return table_fold.seat_joined(record, event)
-    if event.type == GAME_ENDED:
-        data = event.data
-        changes["result"] = Outcome(
-            scores=tuple(data["scores"]), winners=tuple(data["winners"]), details=data["details"]
-        )
-        if data.get("status") == "ABANDONED":
-            changes["table"] = dataclasses.replace(record.table, abandoned=True)
-    elif event.type == GAME_CREATED:
-        raise ValueError(f"game {record.game_id}: a second {GAME_CREATED}")
-    elif event.type in LIFECYCLE_EVENTS:
-        return table_fold.lifecycle_step(record, event)
-    else:
-        state = record.rules.evolve(record.state, decode_engine_event(record.rules, event))
-        return table_fold.engine_step(
-            record, event.version, state, event.seat, event.move, event.at
-        )
-    return dataclasses.replace(record, **changes)
-
-
-def fold(record: GameRecord, events: Iterable[StoredEvent]) -> GameRecord:
-    """Returns the record after `events` (in order)."""
-    for event in events:
-        record = apply(record, event)
-    return record
-
-
 @dataclasses.dataclass(frozen=True, slots=True)
 class Draft:
     """An event to store: type, data and seat; the version and stateHash come from the fold.
@@ -153,30 +218,6 @@ class Draft:
     seat: int | None = None
     fact: Any = None
     after: Any = None
-
-
-def engine_draft(
-    rules: GameRules[Any, Any, Any], event: Any, seat: int | None, after: Any = None
-) -> Draft:
-    """Returns the draft of an engine event (its wire dict without `type`); `after` is the
-    engine state after it when the caller has it (`GameRules.decide_folded`)."""
-    wire = rules.events.encode(event)
-    kind = wire.pop("type")
-    return Draft(kind, wire, seat, event, after)
-
-
-def ended_draft(record: GameRecord, outcome: Outcome, abandoned: bool = False) -> Draft:
-    """Returns the `GameEnded` draft, which reveals the seed (`status: ABANDONED` when the
-    game was abandoned: `service.log.endings`)."""
-    data: dict[str, Any] = {
-        "seed": record.seed,
-        "scores": list(outcome.scores),
-        "winners": list(outcome.winners),
-        "details": encode_value(dict(outcome.details)),
-    }
-    if abandoned:
-        data["status"] = "ABANDONED"
-    return Draft(GAME_ENDED, data)
 
 
 def extend(
@@ -197,6 +238,6 @@ def extend(
         if draft.after is None:
             record = apply(record, StoredEvent(*head, None, data, at, "", first))
         else:  # decided and folded by the engine just now: its state after this very fact
-            record = table_fold.engine_step(record, head[0], draft.after, draft.seat, first, at)
+            record = _moved(record, head[0], draft.after, draft.seat, first, at)
         stored.append(StoredEvent(*head, move_id, data, at, record.state_hash(), first))
     return record, stored

@@ -15,7 +15,7 @@ from typing import Any
 from boardstate.engine import registry
 from boardstate.engine.core.errors import UnknownGameType
 from boardstate.engine.core.rules import GameRules
-from boardstate.service.failures import RulesUnavailable
+from boardstate.service.failures import GameTypeNotInstalled, RulesUnavailable
 
 
 def _pin(rules: GameRules[Any, Any, Any]) -> tuple[str, str, str]:
@@ -39,7 +39,10 @@ def rules_for(created: Mapping[str, Any]) -> GameRules[Any, Any, Any]:
     try:
         current = registry.get(game_type)
     except UnknownGameType:
-        raise RulesUnavailable(f"unknown game type {game_type!r}") from None
+        raise GameTypeNotInstalled(
+            f"game type {game_type!r} is served by no installed package; install the package "
+            "that registers it (entry-point group 'boardstate.games') to serve this game again"
+        ) from None
     if _pin(current) == wanted and current.data.id == created.get("dataSet"):
         return current
     retained = RETAINED.get(wanted)

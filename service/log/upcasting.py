@@ -5,7 +5,7 @@ rewritten: an event is upcast to the current schema when it is read, step by ste
 upcasters registered for its (game type, event type, from-version). A step with no upcaster
 for an event type leaves its data unchanged. Versions so far:
 
-* v1: `{type, v, seat, moveId, data, at, stateHash}` (DESIGN §4).
+* v1: `{type, v, seat, moveId, data, at, stateHash}` (architecture §4).
 * v2: as v1, plus `move` (the submitted move's wire form) on the first event of each move, so
   `boardstate verify` can re-run `decide` and re-derive every random outcome. Event data is
   unchanged; v1 logs carry no moves and verification infers each one from the legal moves

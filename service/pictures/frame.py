@@ -100,12 +100,20 @@ def card(
     return svg.el("g", *parts, class_="card lit" if lit else "card", data_lit=lit, **values)
 
 
+FOOTER = {
+    "en": ("Last move", "No move yet", "… and {} more events"),
+    "de": ("Letzter Zug", "Noch kein Zug", "… und {} weitere Ereignisse"),
+}
+"""The footer's own words by language: its heading, an empty game, the events left out."""
+
+
 def footer(scene: Scene, y: float) -> tuple[list[str], float]:
     """The last move, in words (from the redacted events); returns the parts and the height."""
-    said = [describe(e, scene) for e in scene.last] or ["No move yet"]
+    words = FOOTER.get(scene.language, FOOTER["en"])
+    said = [describe(e, scene) for e in scene.last] or [words[1]]
     lines = [line for text in said[:5] for line in svg.wrap(text, 62, 2)]
     if len(said) > 5:
-        lines.append(f"… and {len(said) - 5} more events")
+        lines.append(words[2].format(len(said) - 5))
     height = 34 + 22 * len(lines)
     parts = [
         svg.rect(
@@ -117,10 +125,11 @@ def footer(scene: Scene, y: float) -> tuple[list[str], float]:
             stroke=svg.HIGHLIGHT,
             stroke_width=2,
         ),
-        svg.text(MARGIN + 10, y + 22, "Last move", BODY, weight="bold"),
+        svg.text(MARGIN + 10, y + 22, words[0], BODY, weight="bold"),
     ]
     parts += [svg.text(MARGIN + 10, y + 44 + 22 * i, line, 14) for i, line in enumerate(lines)]
-    return [svg.group(parts, label="Last move: " + ". ".join(said), id="last-move")], height
+    label = f"{words[0]}: " + ". ".join(said)
+    return [svg.group(parts, label=label, id="last-move")], height
 
 
 def finish(
@@ -133,7 +142,8 @@ def finish(
 ) -> str:
     """Returns the document: header, `body` (drawn from y=HEADER to `height`), footer."""
     foot, foot_height = footer(scene, height)
-    last = "; ".join(describe(e, scene) for e in scene.last[:3]) or "no move yet"
+    words = FOOTER.get(scene.language, FOOTER["en"])
+    last = "; ".join(describe(e, scene) for e in scene.last[:3]) or words[1]
     viewer = (
         "a spectator"
         if scene.viewer is None
@@ -142,7 +152,7 @@ def finish(
     desc = (
         f"{title} at version {scene.version}, as seen by {viewer}. {status}. "
         + " ".join(summary)
-        + f" Last move: {last}."
+        + f" {words[0]}: {last}."
     )
     parts = [*header(scene, title, status), *body, *foot]
     return svg.document(

@@ -8,9 +8,13 @@ picture can show nothing the viewer could not read from those two answers.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from boardstate.engine import registry
+from boardstate.engine.core.errors import MoveError
+from boardstate.engine.core.wire import WireError
 from boardstate.service.pictures import svg
 
 MAX_LAST_EVENTS = 12
@@ -28,6 +32,8 @@ class Scene:
     viewer: int | None = None
     last: tuple[Mapping[str, Any], ...] = ()
     """Each `{"type", "seat", "data"}`, oldest first, as `GET /events` serves them."""
+    language: str = "en"
+    """The language of the last move's words (`engine.core.describe.LANGUAGES`)."""
 
     def name(self, seat: int) -> str:
         name = self.seats[seat] if 0 <= seat < len(self.seats) else None
@@ -88,9 +94,31 @@ def _words(value: Any) -> str | None:
     return None
 
 
+SEAT_WORDS = re.compile(r"\b(?:[Ss]eat|Platz) ([0-9]+)\b")
+
+
+def game_words(event: Mapping[str, Any], scene: Scene) -> str | None:
+    """The event in the game's own words (`GameRules.describe_event`, from its redacted data),
+    each "seat n" said by that seat's name; None for an event the game does not describe (the
+    service's own events, or data it cannot read)."""
+    kind, data = str(event.get("type", "")), event.get("data", {})
+    try:
+        rules = registry.get(scene.game_type)
+        said = rules.describe_event(rules.events.decode({**data, "type": kind}), scene.language)
+    except (WireError, KeyError, TypeError, ValueError, MoveError):
+        return None
+    named = SEAT_WORDS.sub(lambda m: scene.name(int(m[1])), said)
+    return named[:1].upper() + named[1:]
+
+
 def describe(event: Mapping[str, Any], scene: Scene | None = None) -> str:
-    """Returns one event in words, from its (redacted) data only: "Brian: station built (card
-    green-4; line 4)" (the data's `seat` by name when the scene is given)."""
+    """Returns one event in words, from its (redacted) data only: the game's own words with the
+    seats' names when the scene is given ("Brian builds a station with green 4 on line 4"),
+    else its type in words with its fields ("Station built (card green-4; line 4)")."""
+    if scene is not None:
+        said = game_words(event, scene)
+        if said is not None:
+            return svg.clean(said, 110)
     kind = str(event.get("type", "Event"))
     spaced = "".join(f" {c.lower()}" if c.isupper() else c for c in kind).strip()
     data = event.get("data", {})

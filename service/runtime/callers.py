@@ -1,6 +1,6 @@
 """Who is calling: the client address and bearer token of the current request.
 
-The HTTP layer (`service.http.rate_limits`) sets `CALLER` for each request before any resolver
+The HTTP layer (`service.http.edge.rate_limits`) sets `CALLER` for each request before any resolver
 runs; the game service reads it to count new games per creator (`service.features.lobby.admission`)
 and writes back what the HTTP response should carry (`Retry-After`, a 503 for a full store), so
 a GraphQL result refused inside a resolver still gets the HTTP headers of its refusal; the

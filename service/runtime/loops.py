@@ -8,7 +8,11 @@ runs each declared loop in a task `loop:<name>`:
 * a loop that raises is logged (`loop_crashed`, with the error), counted
   (`boardstate_loop_failures_total{loop}`) and started again after a backoff that doubles from
   `BACKOFF_S` up to `MAX_BACKOFF_S` (a loop that ran `HEALTHY_S` before crashing starts again
-  after the shortest one); a loop that returns is finished and not restarted;
+  after the shortest one); one that raised because Redis is away (`StoreUnavailable`, or
+  redis-py's connection, timeout and loading errors: `store.redis_errors.store_away`) starts
+  again every `STORE_RETRY_S` (logged as a warning), so that it runs again within about that
+  long once Redis answers rather than after a backoff grown during the outage; a loop that
+  returns is finished and not restarted;
 * `stop` cancels every loop once (a loop asks `service.runtime.stopping.cancelled()` before each
   round, so a cancellation swallowed inside a Redis call still ends it, and its clean-up runs
   uninterrupted) and waits at most `timeout_s`; a loop still running then is logged
@@ -16,7 +20,9 @@ runs each declared loop in a task `loop:<name>`:
 * `report()` (the `loops` member of `GET /readyz`) and the metrics
   `boardstate_loop_running{loop}`, `boardstate_loop_started_timestamp_seconds{loop}` and
   `boardstate_loop_failures_total{loop}` say which loops run, since when, and how often each
-  failed.
+  failed; `down()` names the required loops (all but those declared `required=False`) that are
+  not running now, between a crash and their next start: `/readyz` answers 503 while there is
+  one (issue 37).
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from typing import Any
 import structlog
 
 from boardstate.service.metrics import Metrics
+from boardstate.service.store.redis_errors import store_away as found_store_away
 
 log = structlog.get_logger("boardstate.loops")
 
@@ -37,6 +44,8 @@ BACKOFF_S = 0.5
 MAX_BACKOFF_S = 30.0
 HEALTHY_S = 60.0
 """A loop that ran this long before it crashed starts again after `BACKOFF_S`."""
+STORE_RETRY_S = 1.0
+"""A loop that crashed because Redis is away starts again after this long, every time."""
 STOP_TIMEOUT_S = 10.0
 TASK_PREFIX = "loop:"
 
@@ -51,6 +60,8 @@ class Loop:
     """What wakes it: the blocking read, notification or timer it waits on when idle."""
     run: Callable[[], Coroutine[Any, Any, None]]
     """Starts one run of the loop (called again after a crash)."""
+    required: bool = True
+    """The process is not ready while it is down (`Loops.down`)."""
 
 
 @dataclasses.dataclass(slots=True)
@@ -61,6 +72,10 @@ class LoopState:
     started_at: float | None = None
     failures: int = 0
     last_error: str | None = None
+    finished: bool = False
+    """It returned (its work is done): not restarted, and not down."""
+    backoff_s: float = 0.0
+    """How long it waits, after its last crash, before it starts again."""
 
 
 class Loops:
@@ -92,16 +107,18 @@ class Loops:
             if running:
                 self.metrics.loop_started.labels(loop=name).set(state.started_at or 0)
 
-    def _failed(self, name: str, error: BaseException) -> None:
+    def _failed(self, name: str, error: BaseException, store_away: bool) -> None:
         state = self.states[name]
         state.failures += 1
         state.last_error = repr(error)[:300]
         if self.metrics is not None:
             self.metrics.loop_failures.labels(loop=name).inc()
-        log.error("loop_crashed", loop=name, failures=state.failures, error=state.last_error)
+        report = log.warning if store_away else log.error
+        report("loop_crashed", loop=name, failures=state.failures, error=state.last_error)
 
     async def _supervise(self, loop: Loop) -> None:
         backoff = BACKOFF_S
+        state = self.states[loop.name]
         try:
             while True:
                 self._set_running(loop.name, True)
@@ -111,15 +128,19 @@ class Loops:
                 except asyncio.CancelledError:
                     raise
                 except Exception as exc:
-                    self._failed(loop.name, exc)
+                    store_away = found_store_away(exc)
+                    self._failed(loop.name, exc, store_away)
                 else:
                     log.info("loop_finished", loop=loop.name)
+                    state.finished = True
                     return
                 self._set_running(loop.name, False)
                 if time.monotonic() - began >= HEALTHY_S:
                     backoff = BACKOFF_S
-                await asyncio.sleep(backoff)
-                backoff = min(MAX_BACKOFF_S, backoff * 2)
+                state.backoff_s = STORE_RETRY_S if store_away else backoff
+                await asyncio.sleep(state.backoff_s)
+                if not store_away:
+                    backoff = min(MAX_BACKOFF_S, backoff * 2)
         finally:
             self._set_running(loop.name, False)
 
@@ -136,6 +157,17 @@ class Loops:
             if task.done() and not task.cancelled() and task.exception() is not None:
                 log.error("loop_stop_failed", task=task.get_name(), error=repr(task.exception()))
         self.tasks.clear()
+
+    def down(self) -> list[str]:
+        """The required loops that are not running now (crashed, waiting to start again; or
+        all of them before `start` and after `stop`), but those that finished their work."""
+        return [
+            loop.name
+            for loop in self.loops
+            if loop.required
+            and not self.states[loop.name].running
+            and not self.states[loop.name].finished
+        ]
 
     def report(self) -> dict[str, dict[str, Any]]:
         """Each loop's state: whether it runs, since when, failures, its wake source (never the

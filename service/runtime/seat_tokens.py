@@ -30,3 +30,14 @@ def admin_token_matches(expected: str | None, token: str | None) -> bool:
     if expected is None or token is None:
         return False
     return hmac.compare_digest(token.encode("utf-8"), expected.encode("utf-8"))
+
+
+def admin_needed(what: str, expected: str | None) -> str:
+    """The message of a refusal for want of the admin token: `what` ("webhooks need") and, when
+    the server has none, which setting gives it one (issue 39, item 7)."""
+    if expected is None:
+        return (
+            f"{what} the admin token, and this server has none: start it with "
+            "BOARDSTATE_ADMIN_TOKEN set (16+ characters) and send Authorization: Bearer <it>"
+        )
+    return f"{what} Authorization: Bearer <admin token> (the server's BOARDSTATE_ADMIN_TOKEN)"

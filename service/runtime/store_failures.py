@@ -1,8 +1,8 @@
 """`store_errors()`: store failures become retryable API errors with a clear code.
 
 Every game operation runs its store calls inside it, so a client sees `STORE_UNAVAILABLE`,
-`APPEND_UNCERTAIN`, `STORE_FULL`, `BAD_CURSOR`, `LOG_DIVERGED` or `RULES_UNAVAILABLE`, never an
-internal error.
+`APPEND_UNCERTAIN`, `STORE_FULL`, `BAD_CURSOR`, `LOG_DIVERGED`, `RULES_UNAVAILABLE`,
+`ARCHIVED_LOG_MISSING` or `ARCHIVED_LOG_TOO_LARGE`, never an internal error.
 """
 
 from __future__ import annotations
@@ -23,8 +23,12 @@ from boardstate.service.failures import (
 )
 from boardstate.service.runtime.callers import STORE_FULL_RETRY_AFTER, mark_store_full
 from boardstate.service.store import CorruptEntry, InvalidCursor
+from boardstate.service.store.archive.archived_logs import ArchivedLogMissing, ArchivedLogTooLarge
 
 log = structlog.get_logger("boardstate.loading")
+ARCHIVE_RETRY_AFTER = 60
+"""Seconds a client waits before asking again for an archived game this server cannot serve
+(an operator must act first: restore the object, or point the server at its store)."""
 
 
 @contextlib.contextmanager
@@ -52,6 +56,19 @@ def store_errors() -> Iterator[None]:
         ) from None
     except InvalidCursor as exc:
         raise ApiError(BAD_CURSOR, f"invalid cursor: {exc}") from None
+    except ArchivedLogMissing as exc:
+        raise ApiError(
+            exc.code,
+            "this game is archived, but its log is not in this server's archive store (it was "
+            "moved or removed there); nothing says it is corrupt; retry later",
+            {"retryAfter": ARCHIVE_RETRY_AFTER},
+        ) from None
+    except ArchivedLogTooLarge as exc:
+        raise ApiError(
+            exc.code,
+            "this game is archived, but its log is larger than this server reads",
+            {"retryAfter": ARCHIVE_RETRY_AFTER},
+        ) from None
     except (LogDiverged, CorruptEntry) as exc:
         log.error("log_diverged", error=str(exc))
         raise ApiError(

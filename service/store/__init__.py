@@ -1,4 +1,5 @@
-"""The event store (DESIGN §4): one Redis stream per game plus sibling records and an index."""
+"""The event store (architecture §4): one Redis stream per game plus sibling records and an
+index."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
--- Boardstate: one atomic, conditional append to a game's log (DESIGN §4).
+-- Boardstate: one atomic, conditional append to a game's log (architecture §4).
 -- Every key is one game's (same hash tag), so this runs in one Redis Cluster slot.
 --
 -- KEYS: 1 log (stream), 2 meta (hash), 3 tokens (hash seat -> token hash), 4 moves (hash),

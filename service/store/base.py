@@ -1,16 +1,14 @@
-"""The event store contract (DESIGN §4): one append-only log per game plus sibling records.
+"""The event store contract (architecture §4): one append-only log per game plus sibling records.
 
 A game's log holds `StoredEvent`s numbered 1..n (n is the game's version). Appends are atomic
 and conditional: all events of one move land together, or none do. Besides the log a game has:
 
-* metadata (`GameMeta`): game type, player count, status, timestamps; written with the append
-  that changes it, never separately;
+* metadata (`GameMeta`): type, players, status, times; written only with the append changing it;
 * seat token hashes: set atomically with the append of the event that fills the seat;
 * idempotency records: `(seat, moveId) -> AppendOutcome` (the versions its events got and the
   fingerprint of the move and expectedVersion), written by the append that accepted the move;
-* snapshots: opaque blobs by version, only an optimisation (`features.moves.snapshot_writer`);
+* snapshots (an optimisation) and, once the game has ended, its analysis (`store.work.analyses`);
 * an outbox of announcements, written by the append that makes them (`service.log.announce`).
-
 Implementation: `service.store.redis_store.RedisEventStore` (every game key shares `{<gameId>}`).
 
 Errors (all importable from `service.store`): `StoreUnavailable` when the backing server cannot
@@ -28,15 +26,16 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:  # the store's own parts, typed here only
-    from boardstate.service.store.outbox import RedisOutbox
-    from boardstate.service.store.rating_store import RedisRatings
-    from boardstate.service.store.signing_keys import RedisSigningKeys
-    from boardstate.service.store.webhook_store import RedisWebhooks
+    from boardstate.service.store.players.rating_store import RedisRatings
+    from boardstate.service.store.players.signing_keys import RedisSigningKeys
+    from boardstate.service.store.work.analyses import RedisAnalyses
+    from boardstate.service.store.work.outbox import RedisOutbox
+    from boardstate.service.store.work.webhook_store import RedisWebhooks
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class StoredEvent:
-    """One log entry, as stored and exported (DESIGN §4/§5)."""
+    """One log entry, as stored and exported (architecture §4/§5)."""
 
     version: int
     type: str
@@ -152,6 +151,7 @@ class EventStore(Protocol):
     webhooks: RedisWebhooks  # webhook endpoints, queues, deliveries (`store.webhook_store`)
     signing: RedisSigningKeys  # the service's player-token keys (`store.signing_keys`)
     ratings: RedisRatings  # ratings, leaderboards, histories (`store.rating_store`)
+    analyses: RedisAnalyses  # finished games' analyses
 
     async def create(
         self,
@@ -216,7 +216,7 @@ class EventStore(Protocol):
         """Returns `(version, blob)` of the latest snapshot at or before `version`, or None."""
 
     async def schedule(self, game_id: str, version: int, due_ms: int | None) -> None:
-        """Sets when a game is next due; None: never (`service.store.deadlines`)."""
+        """Sets when a game is next due; None: never (`service.store.work.deadlines`)."""
 
     async def claim_due(self, now_ms: int, limit: int, lease_ms: int) -> list[str]:
         """Takes up to `limit` games due by `now_ms`, each for `lease_ms`."""
@@ -228,7 +228,7 @@ class EventStore(Protocol):
         """When the earliest scheduled game is due, or None."""
 
     async def add_bot_job(self, game_id: str, version: int, seat: int) -> None:
-        """Asks the bot workers to move for `seat` at `version` (`service.store.bot_jobs`)."""
+        """Asks the bot workers to move for `seat` at `version` (`service.store.work.bot_jobs`)."""
         ...
 
     async def take_bot_jobs(

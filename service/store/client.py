@@ -43,7 +43,7 @@ def connect(
     raised to exceed `wait_timeout_ms` by a second. Requests share `pool_size` connections and wait
     up to `pool_wait_ms` for one (`service.store.pools`); live reads have connections of their own
     (`service.store.stream_reader`), at most `max_streams` per cluster node; the bot worker's
-    blocking job reads have a connection of their own (`service.store.bot_jobs`).
+    blocking job reads have a connection of their own (`service.store.work.bot_jobs`).
     """
     if wait_replicas > 0:
         socket_timeout = max(socket_timeout, wait_timeout_ms / 1000 + 1.0)

@@ -1,4 +1,4 @@
-"""msgpack encoding of stream entries, move records and index rows (DESIGN §4).
+"""msgpack encoding of stream entries, move records and index rows (architecture §4).
 
 A stream entry has id `<version>-0` and one field `e` holding the msgpack map
 `{type, v, seat, moveId, data, at, stateHash}`, plus `move` (the submitted move's wire form) on
@@ -19,7 +19,7 @@ from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSumm
 
 ENTRY_FIELD = b"e"
 END_EVENT = "GameEnded"
-"""The event that ends a log (DESIGN §5): always its last; nothing is appended after it."""
+"""The event that ends a log (architecture §5): always its last; nothing is appended after it."""
 """The one field of a stream entry."""
 
 

@@ -1,8 +1,8 @@
 """Clients of their own for blocking reads, made from the request client's settings.
 
-A blocking `XREAD`/`XREADGROUP` must not hold a request connection (DESIGN §4). The player
-streams (`service.store.inbox_store`) block on connections of their own: `dedicated(client, n)`
-opens a client on the same server (or cluster) with the same socket settings and at most `n`
+A blocking `XREAD`/`XREADGROUP` must not hold a request connection (architecture §4). The player
+streams (`service.store.players.inbox_store`) block on connections of their own: `dedicated(client,
+n)` opens a client on the same server (or cluster) with the same socket settings and at most `n`
 connections (per node in a cluster), closed with `aclose()`; `socket_timeout` replaces the
 request client's, so a read of its own can block longer than a request may take.
 """

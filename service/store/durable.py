@@ -1,4 +1,4 @@
-"""Writes acknowledged by replicas: a script and `WAIT` on one connection (DESIGN §4).
+"""Writes acknowledged by replicas: a script and `WAIT` on one connection (architecture §4).
 
 `WAIT n t` counts the replicas that have the replication stream up to the *connection's* last
 write, so it must follow the write on the same connection. Redis 7 forbids it inside Lua, so

@@ -1,4 +1,4 @@
-"""The cross-game index behind `games(...)` (DESIGN §4), on Redis.
+"""The cross-game index behind `games(...)` (architecture §4), on Redis.
 
 Its keys share the hash tag `{index}` (see `service.store.keys`), so one small script updates a
 row and its sorted sets together. It cannot share a game's slot, so it is written after the
@@ -20,7 +20,7 @@ from redis.asyncio.cluster import RedisCluster
 from boardstate.service.store import codec
 from boardstate.service.store.base import GameSummary
 from boardstate.service.store.keys import IndexKeys, index_member
-from boardstate.service.store.player_keys import archive_due_key
+from boardstate.service.store.players.player_keys import archive_due_key
 
 PUT_SCRIPT = """
 -- KEYS: 1 rows, 2..n+1 the sets of the new row, then the sets of the old row (or none)

@@ -1,10 +1,9 @@
-"""Redis key names of the event store (DESIGN §4).
+"""Redis key names of the event store (architecture §4).
 
 Every key of one game carries the hash tag `{<gameId>}` (one Redis Cluster slot, one Lua
 script can touch all of it): `bs:{<gameId>}:log` (the stream; entry id `<version>-0`, one field
-`e`, a msgpack event), `:meta` (hash of metadata strings), `:tokens` (seat -> token hash),
-`:moves` (moveId -> msgpack outcome), `:snapshots` (msgpack snapshots by version, an
-optimisation: `service.features.moves.snapshot_writer`), `:archived`, `:archiving` (`archive_keys`).
+`e`, a msgpack event), `:meta` (metadata), `:tokens` (seat -> token hash), `:moves` (outcomes),
+`:snapshots` (`features.moves.snapshot_writer`), `:analysis`, `:archived`, `:archiving`.
 
 The cross-game index is tagged `{index}` (its own slot, updated atomically, after the game's
 append): `bs:{index}:rows` (gameId -> msgpack row); `...:all`, `...:type:<t>`,
@@ -17,9 +16,8 @@ The other families, one hash tag (one slot) each: the points budgets
 (`bs:{hooks}:pending`, `:seen`, `:feed`, `:endpoints`, `:lease:<name>`, `:q:<endpoint>`,
 `:d:<delivery>`, `:log:<endpoint>`, `:dead:<endpoint>`; `HookKeys`), a creator's unfinished
 games (`bs:{creator:<digest>}:games`), the bot jobs (`bs:{bots}:jobs`), the ratings of one game
-type (`bs:{ratings:<type>}:players`, `:board`, `:applied`, `:history:<playerId>`; `RatingKeys`)
-and the request rate limits' counters below `bs:rl` (named by the `limits` library).
-
+type (`bs:{ratings:<type>}:players`, `:board`, `:applied`, `:pairs`, `:history:<playerId>`;
+`RatingKeys`) and the request rate limits' counters below `bs:rl` (the `limits` library's).
 No other module builds a key (`tests/service/test_keys.py`). `bs` is the default prefix.
 """
 
@@ -52,6 +50,7 @@ class GameKeys:
     snapshots: str
     outbox: str
     """The announcements not yet relayed (`service.log.announce`), a stream."""
+    analysis: str  # a finished game's analysis (`store.work.analyses`), kept when archived
 
     @classmethod
     def of(cls, game_id: str, prefix: str = DEFAULT_PREFIX) -> GameKeys:
@@ -59,7 +58,7 @@ class GameKeys:
         if not is_valid_game_id(game_id):
             raise InvalidGameId(f"invalid game id {game_id[:50]!r}")
         tag = f"{prefix}:{{{game_id}}}"
-        names = ("log", "meta", "tokens", "moves", "snapshots", "outbox")
+        names = ("log", "meta", "tokens", "moves", "snapshots", "outbox", "analysis")
         return cls(*(f"{tag}:{name}" for name in names))
 
     def append(self) -> AppendKeys:
@@ -158,7 +157,7 @@ def creator_key(identity: str, prefix: str = DEFAULT_PREFIX) -> str:
 
 
 def bot_jobs_key(prefix: str = DEFAULT_PREFIX) -> str:
-    """Returns the stream of bot jobs (`service.store.bot_jobs`)."""
+    """Returns the stream of bot jobs (`service.store.work.bot_jobs`)."""
     return f"{prefix}:{{bots}}:jobs"
 
 
@@ -169,7 +168,7 @@ def rate_limit_prefix(prefix: str = DEFAULT_PREFIX) -> str:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class DeadlineKeys:
-    """When games are next due (`service.store.deadlines`); the fields in order are the KEYS of
+    """When games are next due (`service.store.work.deadlines`); the fields in order are the KEYS of
     its schedule script."""
 
     due: str
@@ -189,7 +188,7 @@ class DeadlineKeys:
 @dataclasses.dataclass(frozen=True, slots=True)
 class HookKeys:
     """The `{hooks}` slot's keys: the outbox relay, the feed and the webhooks
-    (`service.store.outbox`, `service.store.webhook_store`)."""
+    (`service.store.work.outbox`, `service.store.work.webhook_store`)."""
 
     tag: str
     pending: str
@@ -234,17 +233,18 @@ def outbox_game(key: str, prefix: str = DEFAULT_PREFIX) -> str:
 
 @dataclasses.dataclass(frozen=True, slots=True)
 class RatingKeys:
-    """One game type's ratings (`service.store.rating_store`): players, board, applied, history."""
+    """One game type's ratings (`service.store.players.rating_store`)."""
 
     tag: str
     players: str
     board: str
     applied: str
+    pairs: str
 
     @classmethod
     def of(cls, game_type: str, prefix: str = DEFAULT_PREFIX) -> RatingKeys:
         tag = f"{prefix}:{{ratings:{game_type}}}"
-        return cls(tag, *(f"{tag}:{name}" for name in ("players", "board", "applied")))
+        return cls(tag, *(f"{tag}:{n}" for n in ("players", "board", "applied", "pairs")))
 
     def history(self, player_id: str) -> str:  # a player's rating history, newest first
         return f"{self.tag}:history:{player_id}"

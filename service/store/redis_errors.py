@@ -47,6 +47,22 @@ NOT_SENT: tuple[type[BaseException], ...] = (
 SEND_MODULE = os.path.join("redis", "asyncio", "connection.py")
 
 
+AWAY: tuple[type[BaseException], ...] = (
+    StoreUnavailable,
+    rex.ConnectionError,
+    rex.TimeoutError,
+    rex.ClusterError,
+    rex.TryAgainError,
+)
+"""Failures that mean Redis is away for now (unreachable, restarting, loading), raw or
+translated: what `runtime.loops` retries soon rather than after a growing backoff."""
+
+
+def store_away(exc: BaseException) -> bool:
+    """Tells whether `exc` says Redis is away for now."""
+    return isinstance(exc, AWAY)
+
+
 def surely_not_sent(exc: BaseException) -> bool:
     """Tells whether a failed command certainly never reached Redis (or was refused)."""
     return isinstance(exc, NOT_SENT) or "connecting to" in str(exc)

@@ -1,4 +1,4 @@
-"""`RedisEventStore`: the event store on a Redis server or a Redis Cluster (DESIGN §4).
+"""`RedisEventStore`: the event store on a Redis server or a Redis Cluster (architecture §4).
 
 One Lua script (`append.lua`) makes each create and append atomic within the game's slot; reads
 are `XRANGE`, live waits `XREAD BLOCK`; the index and the deadlines are written after the append.
@@ -20,21 +20,22 @@ from redis.asyncio.cluster import RedisCluster
 
 from boardstate.service.failures import GameNotFound, StoreUnavailable
 from boardstate.service.store import codec
-from boardstate.service.store.archived_logs import LogReads
+from boardstate.service.store.archive.archived_logs import LogReads
 from boardstate.service.store.base import AppendOutcome, AppendRequest, GameSummary, StoredEvent
 from boardstate.service.store.batched_script import BatchedScript
-from boardstate.service.store.bot_jobs import BotJobStore, RedisBotJobs
-from boardstate.service.store.deadlines import DeadlineStore, RedisDeadlines
 from boardstate.service.store.durable import TOUCH_SCRIPT, Replicated, append_wrote, touched
 from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.keys import DEFAULT_PREFIX, GameKeys, is_valid_game_id
-from boardstate.service.store.outbox import RedisOutbox
-from boardstate.service.store.rating_store import RedisRatings
+from boardstate.service.store.players.rating_store import RedisRatings
+from boardstate.service.store.players.signing_keys import RedisSigningKeys
 from boardstate.service.store.redis_errors import translated
-from boardstate.service.store.signing_keys import RedisSigningKeys
 from boardstate.service.store.snapshots import RedisSnapshots, SnapshotStore
 from boardstate.service.store.stream_reader import StreamReader
-from boardstate.service.store.webhook_store import RedisWebhooks
+from boardstate.service.store.work.analyses import RedisAnalyses
+from boardstate.service.store.work.bot_jobs import BotJobStore, RedisBotJobs
+from boardstate.service.store.work.deadlines import DeadlineStore, RedisDeadlines
+from boardstate.service.store.work.outbox import RedisOutbox
+from boardstate.service.store.work.webhook_store import RedisWebhooks
 
 T = TypeVar("T")
 Client = Redis | RedisCluster
@@ -60,7 +61,7 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         wait_replicas: int = 0,
         wait_timeout_ms: int = 1000,
         streams: StreamReader | None = None,
-        blocking: Redis | RedisCluster | None = None,
+        blocking: Redis | RedisCluster,
         blocking_block_ms: int | None = None,
     ):
         self.client = client
@@ -78,6 +79,7 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         self.webhooks = RedisWebhooks(client, prefix)
         self.signing = RedisSigningKeys(client, prefix)
         self.ratings = RedisRatings(client, prefix)
+        self.analyses = RedisAnalyses(client, prefix)
         self._replicated = (
             Replicated(client, wait_replicas, wait_timeout_ms) if wait_replicas > 0 else None
         )
@@ -159,12 +161,15 @@ class RedisEventStore(LogReads, DeadlineStore, BotJobStore, SnapshotStore):
         raise RuntimeError(f"append script answered {result!r}")
 
     async def seat_token_hash(self, game_id: str, seat: int) -> str | None:
-        """Returns the stored token hash of a seat, or None."""
+        """Returns the stored token hash of a seat (an archived game's: from its index entry,
+        `archived_token_hash`), or None."""
         if not is_valid_game_id(game_id):
             return None
         tokens = self.keys(game_id).tokens
         raw = await self._read(f"token {game_id}", lambda: self.client.hget(tokens, str(seat)))
-        return None if raw is None else codec.as_text(raw)
+        if raw is None:
+            return await self.archived_token_hash(game_id, seat)
+        return codec.as_text(raw)
 
     async def move_outcome(
         self, game_id: str, move_id: str, seat: int | None = None

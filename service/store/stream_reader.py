@@ -1,6 +1,6 @@
 """`StreamReader`: one blocking `XREAD` over many game logs, on connections of its own.
 
-Live subscriptions must not hold request connections (DESIGN §4). The reader has a client of
+Live subscriptions must not hold request connections (architecture §4). The reader has a client of
 its own: on a single server one `XREAD BLOCK` names every followed log, so a process follows any
 number of games on one connection. A Redis Cluster refuses multi-key commands across hash slots
 (`CROSSSLOT`), and each game has its slot, so there the reader groups followed games by slot

@@ -22,11 +22,13 @@ from datetime import UTC, datetime
 
 import structlog
 
+from boardstate.service.failures import StoreUnavailable
 from boardstate.service.features.archive.archiver import Archiver, Outcome
+from boardstate.service.features.archive.place import ArchivePlace, ArchiveStoreMismatch
 from boardstate.service.features.archive.retention import Retention
 from boardstate.service.runtime import stopping
 from boardstate.service.store import codec
-from boardstate.service.store.player_keys import (
+from boardstate.service.store.players.player_keys import (
     archive_backfilled_key,
     archive_due_key,
     archive_pruning_key,
@@ -41,6 +43,26 @@ BATCH = 100
 PRUNE_S = 3600.0
 """How often one replica (the lease's holder) deletes games past their retention."""
 DONE = (Outcome.ARCHIVED, Outcome.ALREADY, Outcome.GONE)
+PLACE_EVERY_S = 60.0
+"""How often a service checks that the archive's place is still recorded (one `HGETALL`)."""
+PLACE_SETTLE_S = 5.0
+"""How long a service waits to record or check the archive's place, at its start and when it
+records it again (then it goes on; the place is found when the archive is first used)."""
+
+
+async def keep_place(place: ArchivePlace, every_s: float = PLACE_EVERY_S) -> None:
+    """Records the archive's place again whenever Redis lost its record (a Redis restarted
+    empty): without it, the next process on its defaults would record a folder of its own, and
+    every process on the defaults would follow it there (docs/archive.md)."""
+    while True:
+        await asyncio.sleep(every_s)
+        try:
+            lost = (await place.places.read()).location is None
+        except StoreUnavailable:
+            continue  # Redis away: checked again next time
+        if lost:
+            log.warning("archive_place_lost")
+            await place.settle(PLACE_SETTLE_S)
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -76,6 +98,9 @@ class ArchiveLoop:
                 return 0.0
             try:
                 outcome = await self.archiver.archive(game_id, datetime.now(UTC))
+            except ArchiveStoreMismatch:  # logged by the place; no game can be archived now
+                self.archiver.metrics.failures.inc()
+                return RETRY_S
             except Exception as exc:  # one game's failure must not stop the loop
                 log.error("archive_failed", game_id=game_id, error=repr(exc))
                 self.archiver.metrics.failures.inc()
@@ -101,7 +126,10 @@ class ArchiveLoop:
         key = archive_pruning_key(self.archiver.events.prefix)
         if not await self.archiver.events.client.set(key, "1", nx=True, px=int(PRUNE_S * 1000)):
             return 0
-        return len(await self.retention.prune(datetime.now(UTC)))
+        try:
+            return len(await self.retention.prune(datetime.now(UTC)))
+        except ArchiveStoreMismatch:  # logged by the place: nothing is deleted elsewhere
+            return 0
 
     async def run(self) -> None:
         """Backfills (the first replica ever), then runs rounds until the process stops."""

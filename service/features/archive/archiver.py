@@ -1,4 +1,4 @@
-"""Moving one finished game from Redis to the archive (DESIGN §5f, issue 31).
+"""Moving one finished game from Redis to the archive (architecture §5f, issue 31).
 
 A game is closed for good when its log ends with `GameEnded` (the append script refuses every
 later append: `append.lua`, 'ended'), its announcements are relayed (its outbox is empty, so no
@@ -16,7 +16,7 @@ end keep fast reads). The steps, each safe to repeat:
 A crash between two steps leaves the lease to expire (`lease_ms`); the next run starts over at
 step 1 and ends at the same object and entry. Removal is asked by the settings
 (`BOARDSTATE_ARCHIVE_REMOVE`, on by default): the store's reads fall through to the archive once
-a game's log is gone (`service.store.archived_logs`); its index entry and its row of the
+a game's log is gone (`service.store.archive.archived_logs`); its index entry and its row of the
 cross-game index stay in Redis, so lists and filters still find it.
 """
 
@@ -30,13 +30,15 @@ from datetime import datetime, timedelta
 
 import structlog
 
+from boardstate.engine import registry
 from boardstate.service.features.archive import packing
 from boardstate.service.features.archive.archive_metrics import ArchiveMetrics
 from boardstate.service.features.archive.entry import entry_of
+from boardstate.service.features.archive.place import ArchiveStoreMismatch
 from boardstate.service.log.record_model import GAME_ENDED
 from boardstate.service.store import RedisEventStore, StoredEvent
-from boardstate.service.store.archive_entries import ArchiveEntries, Sealed
-from boardstate.service.store.objects import ObjectStore
+from boardstate.service.store.archive.archive_entries import ArchiveEntries, Sealed
+from boardstate.service.store.archive.objects import ObjectStore
 
 log = structlog.get_logger("boardstate.archiver")
 STEPS = ("claim", "read", "put", "verify", "seal")
@@ -49,8 +51,9 @@ class Outcome(enum.Enum):
     ARCHIVED = "archived"
     LEASED = "leased"
     """Another replica holds the game's lease."""
-    OPEN = "open"
-    """The game has not ended, its grace has not passed or its outbox is not relayed."""
+    WAITING = "waiting"
+    """The game has not ended, its grace has not passed, its outbox is not relayed, or its
+    type is served by no installed package."""
     GONE = "gone"
     """The game's log is not in Redis (already archived and removed, or no such game)."""
     ALREADY = "already"
@@ -99,33 +102,52 @@ class Archiver:
         if not events:
             return Outcome.GONE
         if not self._closed(events, now) or not await self._relayed(game_id):
-            return Outcome.OPEN
+            return Outcome.WAITING
         if until == "read":
             return Outcome.STOPPED
-        summary = await entries.summary(game_id)
         game_type = str(events[0].data.get("gameType", "?"))
+        if game_type not in registry.GAMES:  # its package is gone: archived once it is back
+            log.warning("archive_waits_for_package", game_id=game_id, game_type=game_type)
+            return Outcome.WAITING
+        summary = await entries.summary(game_id)
         packed = await asyncio.to_thread(packing.pack, game_id, game_type, events)
+        self._check_size(packed)
         await self.objects.put(packed.name, packed.data)
         if until == "put":
             return Outcome.STOPPED
         stored = await self.objects.get(packed.name)
         if stored is None:
             raise packing.ArchiveUnverified(f"{packed.name}: missing right after it was written")
-        archived = await asyncio.to_thread(packing.verified, game_id, packed.name, stored)
+        archived = await asyncio.to_thread(
+            packing.verified, game_id, packed.name, stored, packed.log_bytes
+        )
         if archived != events:
             raise packing.ArchiveUnverified(f"{packed.name}: differs from the log in Redis")
         if until == "verify":
             return Outcome.STOPPED
         players = summary.players if summary is not None else ()
-        entry = entry_of(packed.name, packed.digest, len(stored), events, players)
+        tokens = await entries.token_hashes(game_id)
+        entry = entry_of(
+            packed.name, packed.digest, len(stored), events, players, packed.log_bytes, tokens
+        )
         sealed = await entries.seal(game_id, token, entry.encode(), len(events), self.remove)
         if sealed is not Sealed.SEALED:
             log.warning("archive_not_sealed", game_id=game_id, reason=sealed.value)
-            return Outcome.LEASED if sealed is Sealed.LEASE else Outcome.OPEN
+            return Outcome.LEASED if sealed is Sealed.LEASE else Outcome.WAITING
         log.info("archived", game_id=game_id, name=packed.name, bytes=len(stored))
         self.metrics.archived.inc()
         self.metrics.bytes.inc(len(stored))
         return Outcome.ARCHIVED
+
+    def _check_size(self, packed: packing.Packed) -> None:
+        """Refuses a game whose object readers would refuse (it stays in Redis, readable)."""
+        limit = self.objects.limits.max_bytes
+        if len(packed.data) > limit or packed.log_bytes > packing.MAX_LOG_BYTES:
+            raise packing.ArchiveTooLarge(
+                f"{packed.name}: {len(packed.data)} bytes ({packed.log_bytes} uncompressed), "
+                f"over the limits of {limit} (BOARDSTATE_ARCHIVE_MAX_OBJECT_BYTES) and "
+                f"{packing.MAX_LOG_BYTES}: the game stays in Redis"
+            )
 
     def _closed(self, events: list[StoredEvent], now: datetime) -> bool:
         if events[-1].type != GAME_ENDED:
@@ -143,6 +165,8 @@ class Archiver:
         for game_id in await self.entries.pending(limit, self.remove):
             try:
                 outcome = await self.archive(game_id, now)
+            except ArchiveStoreMismatch:
+                raise  # not this game's failure: no game can be archived into this store
             except Exception as exc:  # one game's failure must not stop the run
                 log.error("archive_failed", game_id=game_id, error=repr(exc))
                 self.metrics.failures.inc()

@@ -5,6 +5,13 @@ Every object is checked against its name and verified whole when read (`packing.
 never trusted because it is ours. The cache keeps verified event lists, least recently used
 first out, bounded by the compressed bytes they came from times `CACHE_FACTOR` (an estimate of
 their size in memory), so a few long games cannot crowd out memory.
+
+A read is bounded at every step: the object store reads at most its `limits.max_bytes` within
+its deadline (`service.store.archive.object_reads`), the log is decompressed into at most the length
+its entry records (`packing.unpack`), and the verification runs off the event loop in the
+CPU pool (`service.runtime.offload`). A failed read keeps nothing: readers of one game share
+one fetch while it runs, and the next read after a failure fetches again (so a repaired object
+is served at once); only verified events are cached.
 """
 
 from __future__ import annotations
@@ -12,12 +19,18 @@ from __future__ import annotations
 import asyncio
 from collections import OrderedDict
 
+from botocore.exceptions import ConnectTimeoutError, ReadTimeoutError
+
 from boardstate.service.features.archive import packing
+from boardstate.service.features.archive.archive_metrics import ArchiveReadMetrics
 from boardstate.service.features.archive.entry import IndexEntry
+from boardstate.service.features.archive.place import ArchiveStoreMismatch
 from boardstate.service.history.import_identity import identify
+from boardstate.service.runtime.offload import off_loop
 from boardstate.service.store import RedisEventStore, StoredEvent
-from boardstate.service.store.archive_entries import ArchiveEntries
-from boardstate.service.store.objects import ObjectStore
+from boardstate.service.store.archive.archive_entries import ArchiveEntries
+from boardstate.service.store.archive.object_reads import ObjectTooLarge
+from boardstate.service.store.archive.objects import ObjectStore
 
 CACHE_FACTOR = 40
 """Memory of a game's events per compressed byte, about (a 10.8 KB Trambahn object, 179
@@ -30,17 +43,30 @@ import)."""
 
 
 class NotArchived(LookupError):
-    """The game has no index entry, or its object is missing."""
+    """The game has no index entry, or its object is missing (`ObjectMissing`)."""
+
+
+class ObjectMissing(NotArchived):
+    """The game's index entry names an object the object store does not have."""
+
+    def __init__(self, game_id: str, name: str) -> None:
+        super().__init__(f"game {game_id}: its object {name} is not in the object store")
+        self.name = name
 
 
 class ArchiveReader:
     """Verified events of archived games, with a cache bounded in bytes."""
 
     def __init__(
-        self, events: RedisEventStore, objects: ObjectStore, cache_bytes: int = 64 << 20
+        self,
+        events: RedisEventStore,
+        objects: ObjectStore,
+        cache_bytes: int = 64 << 20,
+        metrics: ArchiveReadMetrics | None = None,
     ) -> None:
         self.store = events
         self.objects = objects
+        self.metrics = metrics or ArchiveReadMetrics()
         self.entries = ArchiveEntries(events.client, events.prefix)
         self.cache_bytes = cache_bytes
         self._cache: OrderedDict[str, tuple[int, list[StoredEvent]]] = OrderedDict()
@@ -72,10 +98,15 @@ class ArchiveReader:
         entry = await self.entry(game_id)
         if entry is None:
             raise NotArchived(f"game {game_id} is not archived")
-        data = await self.objects.get(entry.name)
-        if data is None:
-            raise NotArchived(f"game {game_id}: its object {entry.name} is missing")
-        events = await asyncio.to_thread(packing.verified, game_id, entry.name, data)
+        try:
+            data = await self.objects.get(entry.name)
+            if data is None:
+                raise ObjectMissing(game_id, entry.name)
+            events = await off_loop(packing.verified, game_id, entry.name, data, entry.log_bytes)
+        except Exception as exc:
+            self.metrics.count(outcome_of(exc))
+            raise
+        self.metrics.count("ok")
         self.fetched += 1
         self._remember(game_id, len(data) * CACHE_FACTOR, events)
         return events
@@ -90,9 +121,9 @@ class ArchiveReader:
             self._held -= dropped
 
     async def restore(self, game_id: str) -> bool:
-        """Puts an archived game's log back into Redis; returns False if its log is there
-        already. Its seat tokens and service-only metadata (creator, import flags) are not in
-        the archive and stay lost."""
+        """Puts an archived game's log back into Redis with its seat token hashes (entries of
+        format 2); returns False if its log is there already. Its service-only metadata (the
+        creator) is not archived and stays lost."""
         entry = await self.entry(game_id)
         if entry is None:
             raise NotArchived(f"game {game_id} is not archived")
@@ -100,7 +131,23 @@ class ArchiveReader:
             return False
         events = await self.events(game_id)
         meta = meta_of(game_id, entry, events)
-        return await self.store.create(game_id, events[0], meta, rest=events[1:])
+        tokens = [(seat, h) for seat, h in enumerate(entry.token_hashes or ()) if h is not None]
+        return await self.store.create(
+            game_id, events[0], meta, rest=events[1:], seat_tokens=tokens
+        )
+
+
+def outcome_of(failure: Exception) -> str:
+    """The `outcome` label of a failed read (`ArchiveReadMetrics`)."""
+    if isinstance(failure, ObjectMissing | ArchiveStoreMismatch):
+        return "missing"  # the object, or the deployment's whole store, is not where it looks
+    if isinstance(failure, ObjectTooLarge | packing.ArchiveTooLarge):
+        return "too_large"
+    if isinstance(failure, packing.ArchiveUnverified):
+        return "diverged"
+    if isinstance(failure, TimeoutError | ConnectTimeoutError | ReadTimeoutError):
+        return "timeout"
+    return "unavailable"
 
 
 def meta_of(game_id: str, entry: IndexEntry, events: list[StoredEvent]) -> dict[str, str]:

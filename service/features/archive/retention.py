@@ -7,8 +7,8 @@ more than `days` ago is deleted, in this order, each step safe to repeat:
    object name, digest, size, end, deletion time, reason) — before anything goes, so no
    deletion is ever unrecorded (a crash after it records the game again on the next run);
 2. **object**: the archived log is deleted from the object store;
-3. **entry**: the game's index entry and its row of the cross-game index are deleted, so the
-   service answers `GAME_NOT_FOUND` for it.
+3. **entry**: the game's index entry (and its analysis, if it has one) and its row of the
+   cross-game index are deleted, so the service answers `GAME_NOT_FOUND` for it.
 
 The record is kept in Redis, not in the object store: the audit trail is read with one
 `XRANGE` (`boardstate archive deletions`), it is not a game object (`verify` and the readers
@@ -29,10 +29,11 @@ import structlog
 from boardstate.service.features.archive.archive_metrics import ArchiveMetrics
 from boardstate.service.features.archive.entry import IndexEntry
 from boardstate.service.store import RedisEventStore, codec
-from boardstate.service.store.archive_entries import ArchiveEntries
+from boardstate.service.store.archive.archive_entries import ArchiveEntries
+from boardstate.service.store.archive.objects import ObjectStore
 from boardstate.service.store.index import RedisIndex
-from boardstate.service.store.objects import ObjectStore
-from boardstate.service.store.player_keys import archive_deletions_key
+from boardstate.service.store.keys import GameKeys
+from boardstate.service.store.players.player_keys import archive_deletions_key
 
 log = structlog.get_logger("boardstate.retention")
 
@@ -87,7 +88,9 @@ class Retention:
         }
         await self.events.client.xadd(self.stream, record)
         await self.objects.delete(entry.name)
-        await self.events.client.delete(entries.keys(game_id)[0])
+        await self.events.client.delete(
+            entries.keys(game_id)[0], GameKeys.of(game_id, self.events.prefix).analysis
+        )
         await RedisIndex(self.events.client, self.events.prefix).drop(game_id)
         self.metrics.deleted.inc()
         log.info("archive_deleted", game_id=game_id, name=entry.name)

@@ -19,7 +19,7 @@ from __future__ import annotations
 import dataclasses
 from collections import OrderedDict, deque
 
-from boardstate.service.store.bot_jobs import BotJob
+from boardstate.service.store.work.bot_jobs import BotJob
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -1,4 +1,5 @@
-"""Bots behind the API: hints (`suggestMove`) and the policies an admin may seat (issue 17)."""
+"""Bots behind the API: hints (`suggestMove`), the policies an admin may seat (issue 17) and
+finished games' analyses (issue 42)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from typing import Any
 from boardstate.engine.bots.policies import POLICIES
 from boardstate.service.contract.ports import GameView
 from boardstate.service.failures import HintsOff
+from boardstate.service.features.bots.analysis import Analyses
 from boardstate.service.features.bots.hints import Hints
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.seat_access import authorize_reading
@@ -22,11 +24,19 @@ def hint_policy() -> str:
 
 
 class BotService:
-    """Hints for both doors."""
+    """Hints and analyses for both doors."""
 
-    def __init__(self, loader: GameLoader, hints: Hints) -> None:
+    def __init__(self, loader: GameLoader, hints: Hints, analyses: Analyses) -> None:
         self.loader = loader
         self.hints = hints
+        self.analyses = analyses
+
+    async def analysis(self, game: GameView) -> dict[str, Any]:
+        """The search bot's verdict on every move of a finished game (`features.bots.analysis`):
+        `GAME_NOT_FINISHED` before its end; `status: PENDING` while it is computed."""
+        record: GameRecord = game.handle
+        with store_errors():
+            return await self.analyses.analysis(record)
 
     async def suggest_move(self, game: GameView, seat: int, token: str | None) -> dict[str, Any]:
         """A move the strongest policy suggests for the seat, from the seat's knowledge only;

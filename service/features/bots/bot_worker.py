@@ -1,7 +1,7 @@
-"""Bot workers: play the bot seats' turns (issues 17 and 27, DESIGN §5c).
+"""Bot workers: play the bot seats' turns (issues 17 and 27, architecture §5c).
 
 Every service process runs one worker (and `boardstate bots` runs one alone). It reads bot jobs
-from the Redis consumer group (`service.store.bot_jobs`, each job to one worker) blocking
+from the Redis consumer group (`service.store.work.bot_jobs`, each job to one worker) blocking
 (`XREADGROUP BLOCK` on a connection of its own), so a new job is taken as it is added; every
 `RECLAIM_S` it claims jobs a dead worker left for `CLAIM_IDLE_MS`. It holds up to `QUEUE` jobs
 in a fair queue (`features.bots.bot_queue`: round robin over the games' creators, at most
@@ -34,6 +34,7 @@ from boardstate.engine.bots.budget import Budget
 from boardstate.engine.bots.policies import policy
 from boardstate.engine.bots.seen import observe_redacted
 from boardstate.engine.core.rng import Rng
+from boardstate.service.failures import StoreUnavailable
 from boardstate.service.features.bots.bot_memory import SeatLogs
 from boardstate.service.features.bots.bot_queue import FairQueue, Turn
 from boardstate.service.features.bots.thinking import Stop, Thinkers
@@ -45,7 +46,7 @@ from boardstate.service.log import event_builder, movers, record_model
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.runtime.stopping import cancelled, ended
 from boardstate.service.settings import Settings
-from boardstate.service.store.bot_jobs import BotJob
+from boardstate.service.store.work.bot_jobs import BotJob
 
 log = structlog.get_logger("boardstate.bots")
 
@@ -54,7 +55,6 @@ CLAIM_IDLE_MS = 15_000
 BLOCK_MS = 10_000
 """How long one blocking job read waits (its connection's timeout is longer:
 `service.store.client.BOT_BLOCK_MS`); a new job ends the wait at once."""
-POLL_S = 0.1  # between reads when the store cannot block (one built without `connect`)
 RECLAIM_S = 15.0
 QUEUE = 256
 """Jobs a worker holds at most (waiting for a thinker)."""
@@ -171,10 +171,7 @@ class BotWorker:
         if time.monotonic() - self._reclaimed >= RECLAIM_S:
             self._reclaimed = time.monotonic()
             jobs = await store.reclaim_bot_jobs(self.name, CLAIM_IDLE_MS, min(room, 32))
-        began = time.monotonic()
         jobs += await store.take_bot_jobs(self.name, room, None if jobs else BLOCK_MS)
-        if not jobs and time.monotonic() - began < POLL_S:
-            await asyncio.sleep(POLL_S)  # the store cannot block
         for job in jobs:
             if self.queue.knows(job):
                 continue  # our own job, reclaimed while it waits here
@@ -215,18 +212,22 @@ class BotWorker:
                 await self._room.wait()
             try:
                 await self.fetch()
-            except asyncio.CancelledError:
-                raise
-            except Exception as exc:
+            except StoreUnavailable as exc:  # Redis away: read again soon
                 log.warning("bot_worker_failed", error=repr(exc)[:300])
                 await asyncio.sleep(1)
             self._wake.set()
 
     async def run(self) -> None:
-        """Takes jobs (new ones, and ones a dead worker left) until cancelled."""
+        """Takes jobs (new ones, and ones a dead worker left) until cancelled. A reader that
+        fails but for Redis being away ends the run with its error: the loop crashed, and
+        `runtime.loops` starts it again."""
         reader = asyncio.create_task(self._read(), name="loop:bot-worker:read")
+        reader.add_done_callback(lambda _: self._wake.set())
         try:
             while not cancelled():
+                if reader.done():
+                    reader.result()  # raises the reader's error
+                    break
                 self._wake.clear()
                 self.start_ready()
                 self._room.set()

@@ -20,7 +20,7 @@ from boardstate.service.failures import Unauthorized
 from boardstate.service.features.dumps.dump_line import dump_line, ended_at
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.history.log_format import ndjson_line
-from boardstate.service.runtime.seat_tokens import admin_token_matches
+from boardstate.service.runtime.seat_tokens import admin_needed, admin_token_matches
 from boardstate.service.runtime.store_failures import store_errors
 from boardstate.service.store import EventStore, StoredEvent
 
@@ -54,7 +54,9 @@ class Dumps:
     def check_access(self, token: str | None) -> None:
         """Raises `Unauthorized` unless dumps are public or `token` is the admin's."""
         if not self.public and not admin_token_matches(self.admin_token, token):
-            raise Unauthorized("dumps need the admin token (or BOARDSTATE_DUMPS_PUBLIC=1)")
+            raise Unauthorized(
+                admin_needed("dumps (unless BOARDSTATE_DUMPS_PUBLIC=1) need", self.admin_token)
+            )
 
     async def lines(self, game_type: str, start: datetime, end: datetime) -> AsyncIterator[bytes]:
         """Yields the NDJSON line of every game of `game_type` that ended in `[start, end)`;

@@ -2,43 +2,54 @@
 
 Opening takes a stream slot (`service.features.live.stream_limits`) and counts a subscriber;
 `aclose()` gives both back exactly once, whether or not the stream was ever read (a
-`service.features.live.slot_streams.SlotStream`, as the feed's streams are). The `gameEvents`
-subscription and the Server-Sent Events route (`service.http.sse`) both use it, so the caps and
-the redaction are the same on every transport.
+`service.features.live.slot_streams.SlotStream`, as the feed's streams are). It is the one
+subscription core of a game's events: the `gameEvents` subscription (graphql-ws and graphql-sse),
+the Server-Sent Events route (`service.http.streams.game_stream`) and the command socket's
+subscriptions all open it and only frame what it gives, so catch-up, resume positions, caps,
+redaction and the header are the same on every transport. It yields `PreparedEvent`s: each event
+prepared (and encoded, by the doors) once per distinct view, shared by every subscriber of that
+view (`service.features.live.prepared_events`); or writes them (`deliver`, the SSE route's and
+the socket's), by one task per view for every subscriber that caught up
+(`service.features.live.fanout`).
 """
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import AsyncGenerator, Awaitable, Callable
+from collections.abc import Awaitable, Callable
 
-from boardstate.service.contract.ports import EventView
 from boardstate.service.failures import TooManyStreams
+from boardstate.service.features.live.deliveries import Write
+from boardstate.service.features.live.event_followers import EventFollower
 from boardstate.service.features.live.live_events import SubscriptionHub
+from boardstate.service.features.live.prepared_events import PreparedEvent, ViewFold
 from boardstate.service.features.live.slot_streams import SlotStream
-from boardstate.service.features.live.stream_headers import HeaderFold
 from boardstate.service.features.live.stream_limits import StreamLimits, as_api_error
-from boardstate.service.features.views.read_models import event_view
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
-from boardstate.service.runtime.store_failures import store_errors
 
 
-class EventStream(SlotStream[EventView]):
+class EventStream(SlotStream[PreparedEvent]):
     """An opened `LiveEvents.game_events` stream: redacted events of one game for one viewer."""
 
     def __init__(
         self,
-        events: AsyncGenerator[EventView, None],
+        events: EventFollower,
         release: Callable[[], None],
         record: GameRecord,
         viewer: int | None,
     ) -> None:
         super().__init__(events, release)
+        self.follower = events
         self.record = record
         """The game as it was when the stream was opened."""
         self.viewer = viewer
         """The seat the events are redacted for; None for a spectator."""
+
+    async def deliver(self, write: Write) -> None:
+        """Writes the stream's events with `write` until `GameEnded`, riding the fanout of its
+        view once caught up (`EventFollower.deliver`): what the SSE route and the command socket
+        run instead of taking the events one by one."""
+        await self.follower.deliver(write)
 
 
 def open_stream(
@@ -59,7 +70,6 @@ def open_stream(
     and the viewer's state view in it when `with_state` (`cached` peeks at the game in this
     process's record cache)."""
     game_id = record.game_id
-    complete = record.result is not None
     try:
         slot = limits.acquire(address, None if viewer is None else f"{game_id}/{viewer}")
     except TooManyStreams as exc:
@@ -70,12 +80,5 @@ def open_stream(
         metrics.subscribers.dec()
         limits.release(slot)
 
-    async def events() -> AsyncGenerator[EventView, None]:
-        fold = HeaderFold(at_version, viewer, with_state, cached, opened=record)
-        with store_errors():
-            async for event in hub.follow(game_id, after_version):
-                header = await fold.after(event)
-                view = event_view(record, event, viewer, complete)
-                yield dataclasses.replace(view, header=header)
-
-    return EventStream(events(), release, record, viewer)
+    fold = ViewFold(hub.views, record, viewer, with_state, at_version, cached)
+    return EventStream(EventFollower(hub, game_id, after_version, fold), release, record, viewer)

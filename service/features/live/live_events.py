@@ -1,8 +1,9 @@
-"""Live events: one reader per process multiplexes every followed game (DESIGN §4).
+"""Live events: one reader per process multiplexes every followed game (architecture §4).
 
-A subscriber registers with the game's feed first, then catches up from the log, then takes
-live events from its queue, skipping versions it has already seen. The feed's position when the
-subscriber registers is at most the log head its catch-up read sees, so nothing is missed.
+A subscriber (`service.features.live.followers.Follower`) joins the game's feed first, then
+catches up from the log, then takes the live events from the feed's window after its own
+position. The feed's position when the subscriber joins is at most the log head its catch-up
+read sees, so nothing is missed.
 
 Feeds are read in groups (`store.streams.group_of`): on a single server every followed game is
 in one group, read by one `XREAD BLOCK` over all their logs on the stream reader's connection;
@@ -26,14 +27,11 @@ from collections.abc import AsyncIterator, Sequence
 import structlog
 
 from boardstate.service.failures import StoreUnavailable
-from boardstate.service.features.live.live_feeds import Feed, FeedClosed, Item, stop_read
-from boardstate.service.log.record_model import GAME_ENDED
+from boardstate.service.features.live.followers import Follower
+from boardstate.service.features.live.live_feeds import Feed, FeedClosed, stop_read
+from boardstate.service.features.live.prepared_events import PreparedViews
 from boardstate.service.metrics import Metrics
-from boardstate.service.runtime.stopping import check_cancelled
 from boardstate.service.store import EventStore, StoredEvent
-
-CATCH_UP_PAGE = 500
-"""Events per log read while a subscriber catches up."""
 
 log = structlog.get_logger("boardstate.subscriptions")
 
@@ -117,6 +115,8 @@ class SubscriptionHub:
         self._groups: dict[int, _Group] = {}
         self._feeds: dict[str, Feed] = {}
         self._lock = asyncio.Lock()
+        self.views = PreparedViews()
+        """The events prepared for each view, shared by the subscribers of that view."""
         store.streams.listeners.append(self.appended)
 
     def appended(self, game_id: str, events: Sequence[StoredEvent]) -> None:
@@ -153,53 +153,41 @@ class SubscriptionHub:
         group.feeds[feed.game_id] = feed
         group.changed.set()
 
+    def subscribers(self, game_id: str) -> int:
+        """The subscribers of the game's feed in this process (0: it is not followed)."""
+        feed = self._feeds.get(game_id)
+        return 0 if feed is None else feed.subscribers
+
     @property
     def readers(self) -> int:
         """Blocking reads this process runs (groups of followed games)."""
         return len(self._groups)
 
-    @contextlib.asynccontextmanager
-    async def listen(self, game_id: str) -> AsyncIterator[asyncio.Queue[Item]]:
-        """Registers a queue with the game's feed for the duration of the block."""
+    async def join(self, game_id: str) -> Feed:
+        """Counts a subscriber of the game's feed, started if it is the first; `leave` it."""
         async with self._lock:
             feed = self._feeds.get(game_id)
             if feed is None:
                 feed = Feed(game_id, await self.store.version(game_id))
                 self._follow(feed)
-            queue: asyncio.Queue[Item] = asyncio.Queue()
-            feed.queues.add(queue)
-        try:
-            yield queue
-        finally:
-            feed.queues.discard(queue)
-            if not feed.queues:
-                self.forget(feed)
+            feed.subscribers += 1
+        return feed
+
+    def leave(self, feed: Feed) -> None:
+        """Counts a subscriber out; the last one stops the feed."""
+        feed.subscribers -= 1
+        if not feed.subscribers:
+            self.forget(feed)
 
     async def follow(self, game_id: str, after_version: int) -> AsyncIterator[StoredEvent]:
         """Yields the events after `after_version` from the log, then live ones as they are
-        appended; ends after `GameEnded`. Registers before catching up, so nothing is missed."""
-        async with self.listen(game_id) as queue:
-            last = max(after_version, 0)
-            while True:
-                batch = await self.store.read(game_id, after=last, limit=CATCH_UP_PAGE)
-                check_cancelled()  # a cancelled stream must not go on to wait for events
-                for event in batch:
-                    yield event
-                    last = event.version
-                    if event.type == GAME_ENDED:
-                        return
-                if len(batch) < CATCH_UP_PAGE:
-                    break
-            while True:
-                item = await queue.get()
-                if isinstance(item, Exception):
-                    raise item
-                if item.version <= last:
-                    continue
-                yield item
-                last = item.version
-                if item.type == GAME_ENDED:
-                    return
+        appended; ends after `GameEnded` (`service.features.live.followers.Follower`)."""
+        follower = Follower(self, game_id, after_version)
+        try:
+            async for event in follower:
+                yield event
+        finally:
+            follower.close()
 
     async def close(self) -> None:
         """Stops every feed and ends every subscription."""

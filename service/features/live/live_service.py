@@ -13,7 +13,7 @@ from contextlib import aclosing
 
 from boardstate.service.contract.codes import BAD_VERSION, ApiError
 from boardstate.service.contract.ports import EventView
-from boardstate.service.failures import BadVersion, GameNotFound
+from boardstate.service.failures import BadVersion, GameNotFound, Unauthorized
 from boardstate.service.features.live.event_streams import EventStream, open_stream
 from boardstate.service.features.live.live_events import SubscriptionHub
 from boardstate.service.features.live.stream_limits import StreamLimits
@@ -42,7 +42,8 @@ class LiveEvents:
         address: str | None = None,
         with_state: bool = False,
     ) -> EventStream:
-        """Opens the stream of `game_events` now, before any event is read."""
+        """Opens the stream of `game_events` now, before any event is read; a token that acts for
+        no seat of the game is refused (`UNAUTHORIZED`), not read as a spectator."""
         if after_version < 0:
             raise ApiError(BAD_VERSION, f"afterVersion must be 0 or more, not {after_version}")
         with store_errors():
@@ -50,6 +51,8 @@ class LiveEvents:
             if record is None:
                 raise GameNotFound(f"no game {echo(game_id)}")
             viewer = await self.games.viewer_of(record, token)
+        if token is not None and viewer is None:  # the same on every door: SSE, GraphQL, socket
+            raise Unauthorized("the token is not a seat token of this game")
         if not 0 <= after_version <= record.version:
             # A position past the log would wait for events that may never come: refused.
             raise BadVersion(f"afterVersion must be 0..{record.version}, not {after_version}")
@@ -70,8 +73,8 @@ class LiveEvents:
         ends after GameEnded."""
         stream = await self.open_game_events(game_id, after_version, token, address, with_state)
         async with aclosing(stream):
-            async for view in stream:
-                yield view
+            async for prepared in stream:
+                yield prepared.view
 
     async def close(self) -> None:
         """Stops the live feeds."""

@@ -8,7 +8,7 @@ Some transports do not own the generators between them and the stream: graphql-s
 subscription through strawberry's tasks and generators, and when the client leaves while one of
 them waits to hand over a result, the subscription is left suspended until the garbage collector
 finds it (its slot held meanwhile: 9 of 30 quick drops in the red team's test). So that
-response sets `OWNER` for what it runs (`service.http.graphql_sse`): every stream opened under it
+response sets `OWNER` for what it runs (`service.http.graphql.sse`): every stream opened under it
 registers, and when the response ends `StreamOwner.close()` ends those still open, or, if one
 is running in another task at that moment, gives its slot back at once and lets that task end
 it.
@@ -16,11 +16,21 @@ it.
 
 from __future__ import annotations
 
-from collections.abc import AsyncGenerator, Callable
+from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
-from typing import Any, Generic, TypeVar
+from typing import Any, Generic, Protocol, TypeVar
 
 T = TypeVar("T")
+T_co = TypeVar("T_co", covariant=True)
+
+
+class Items(Protocol[T_co]):
+    """What a stream's items come from: an async generator, or an async iterator with
+    `aclose` (and `ag_running` while a step runs, as a generator has)."""
+
+    def __anext__(self) -> Awaitable[T_co]: ...
+
+    async def aclose(self) -> None: ...
 
 
 class StreamOwner:
@@ -44,7 +54,7 @@ class SlotStream(Generic[T]):
     calls `release` exactly once, whether or not it was ever iterated (close it in a `finally`
     or with `aclosing`)."""
 
-    def __init__(self, items: AsyncGenerator[T, None], release: Callable[[], None]) -> None:
+    def __init__(self, items: Items[T], release: Callable[[], None]) -> None:
         self._items = items
         self._release: Callable[[], None] | None = release
         self._owner = OWNER.get()
@@ -54,8 +64,8 @@ class SlotStream(Generic[T]):
     def __aiter__(self) -> SlotStream[T]:
         return self
 
-    async def __anext__(self) -> T:
-        return await anext(self._items)
+    def __anext__(self) -> Awaitable[T]:
+        return self._items.__anext__()  # its awaitable itself: no frame of ours per item
 
     def _give_back(self) -> None:
         release, self._release = self._release, None

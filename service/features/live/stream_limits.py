@@ -21,9 +21,17 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 
-from boardstate.service.contract.codes import ApiError
+from boardstate.engine.core.errors import MoveError
+from boardstate.service.contract.codes import BAD_FEED_FILTER, ApiError
 from boardstate.service.failures import TooManyStreams
 from boardstate.service.settings import Settings
+
+
+class BadFeedFilter(MoveError):
+    """A stream position or filter that cannot be served (the feed's, a player's stream's)."""
+
+    code = BAD_FEED_FILTER
+
 
 PROCESS_SCOPES = frozenset({"process", "feed"})
 """Caps of the whole process: a refusal there is the replica's state, not the client's (503)."""

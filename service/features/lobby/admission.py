@@ -1,4 +1,4 @@
-"""`Admission`: whether the current caller may create one more game (DESIGN §5 limits).
+"""`Admission`: whether the current caller may create one more game (architecture §5 limits).
 
 Two checks, for every identity of the caller (`service.runtime.callers`: its address, and its
 token when it sent one; a token never relaxes the address's limits):
@@ -30,8 +30,8 @@ from boardstate.service.failures import QuotaExceeded, RateLimited
 from boardstate.service.runtime.callers import CALLER
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
-from boardstate.service.store.creator_games import RedisQuotas
-from boardstate.service.store.rate_limiter import RateLimiter, parse_limits
+from boardstate.service.store.limits.creator_games import RedisQuotas
+from boardstate.service.store.limits.rate_limiter import RateLimiter, parse_limits
 
 UNFINISHED = ("OPEN", "ACTIVE")
 BOT_GAMES = "bots|"

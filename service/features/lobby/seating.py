@@ -1,4 +1,4 @@
-"""Creating games and taking seats (DESIGN §4, §5).
+"""Creating games and taking seats (architecture §4, §5).
 
 Each `SeatJoined` is appended by the same atomic append that stores that seat's token hash, so a
 taken seat is refused atomically. The append that fills the last seat also carries the setup
@@ -18,9 +18,15 @@ import structlog
 from boardstate.engine import registry
 from boardstate.engine.core.errors import BadOptions, BadPlayerCount, GameFinished
 from boardstate.engine.table.options import parse_bots, split_options
-from boardstate.service.failures import BadName, BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
+from boardstate.service.failures import BadSeat, BadSeed, GameFull, GameNotFound, SeatTaken
 from boardstate.service.features.lobby.admission import Admission, creator_of
+from boardstate.service.features.lobby.memberships import NOBODY, Word, check_kept
 from boardstate.service.features.lobby.rated import check_join, created_fields
+from boardstate.service.features.lobby.seat_names import (
+    check_name,
+    check_player_id,
+    checked_player_ids,
+)
 from boardstate.service.features.moves import game_bounds
 from boardstate.service.features.moves.loader import SEED_FIELD, GameLoader
 from boardstate.service.features.views.event_words import bot_name
@@ -36,7 +42,6 @@ from boardstate.service.store import AppendRequest, StoredEvent
 log = structlog.get_logger("boardstate.lobby")
 
 MAX_SEED_BYTES = 256
-MAX_NAME_LENGTH = 64
 OPEN_TTL_FIELD = "openTtlMs"
 """Meta field: the create script expires every key of an OPEN game after this many ms."""
 CREATOR_FIELD = "creator"
@@ -45,29 +50,6 @@ CREATOR_FIELD = "creator"
 
 class _Conflict(Exception):
     """Another append won the race; reload and try again."""
-
-
-def check_name(name: str) -> str:
-    """Returns the stripped player name; raises `BadName`."""
-    clean = name.strip()
-    if not clean or len(clean) > MAX_NAME_LENGTH or not clean.isprintable():
-        raise BadName(f"a player name needs 1 to {MAX_NAME_LENGTH} printable characters")
-    return clean
-
-
-def checked_player_ids(ids: Any, players: int) -> list[str | None]:
-    """One integrator player id (1..64 printable characters) or None per seat; `BadName`."""
-    if not isinstance(ids, list) or len(ids) != players:
-        raise BadName(f"playerIds needs one entry (a string or null) per seat: {players}")
-    for given in ids:
-        if given is not None and not (0 < len(given) <= 64 and given.isprintable()):
-            raise BadName("a player id needs 1 to 64 printable characters")
-    return list(ids)
-
-
-def check_player_id(given: str | None) -> str | None:
-    """The integrator player id given at join (1..64 printable characters); `BadName`."""
-    return given if given is None else checked_player_ids([given], 1)[0]
 
 
 class Lobby:
@@ -85,7 +67,9 @@ class Lobby:
         if seed is None:
             return secrets.token_hex(32), False
         if not self.settings.allow_client_seeds:
-            raise BadSeed("this server does not accept client seeds")
+            raise BadSeed(
+                "this server does not accept client seeds (BOARDSTATE_ALLOW_CLIENT_SEEDS=0)"
+            )
         if text_problem(seed, MAX_SEED_BYTES) or len(seed.encode("utf-8")) > MAX_SEED_BYTES:
             raise BadSeed(f"a seed may have at most {MAX_SEED_BYTES} UTF-8 bytes (valid Unicode)")
         return seed, True
@@ -102,8 +86,10 @@ class Lobby:
         rated: bool = False,
         game_id: str | None = None,
         marks: dict[str, Any] | None = None,
+        members: list[bool] | None = None,
     ) -> tuple[GameRecord, list[tuple[int, str]]]:
-        """Creates a game and its human seats' tokens (`rated`: `lobby.rated`; `marks`: seeks')."""
+        """Creates a game and its human seats' tokens (`rated`: `lobby.rated`; `marks`: seeks';
+        `members`: which `player_ids` are memberships, `lobby.memberships`; none without)."""
         rules = registry.get(game_type)
         rules.check_players(players)
         for what, value in (("options", options), ("bots", bots)):
@@ -125,7 +111,10 @@ class Lobby:
         extra: dict[str, Any] = ({"table": wire} if wire else {}) | (marks or {})
         if player_ids is not None:
             extra["playerIds"] = checked_player_ids(player_ids, players)
-        extra |= created_fields(rated, by_client, table, player_ids, names is not None)
+            flags = list(members or ())
+            extra["members"] = [i < len(flags) and flags[i] for i in range(players)]
+        per_pair = self.settings.rated_games_per_pair
+        extra |= created_fields(rated, by_client, table, player_ids, names is not None, per_pair)
         first = created_event(rules, players, parsed, secret, by_client, at, extra or None)
         record = record_model.start_record(game_id, first, secret)
         first = dataclasses.replace(first, state_hash=record.state_hash())
@@ -192,14 +181,21 @@ class Lobby:
         structlog.contextvars.bind_contextvars(game_id=game_id)
         self.loader.remember(record)
         for seat, hashed in hashes:
-            self.loader.remember_token(game_id, seat, hashed)
+            self.loader.seat_tokens.remember(game_id, seat, hashed)
         await self.loader.index(record)
         return record, tokens
 
     async def join(
-        self, game_id: str, name: str, seat: int | None, player_id: str | None = None
+        self,
+        game_id: str,
+        name: str,
+        seat: int | None,
+        player_id: str | None = None,
+        word: Word = NOBODY,
     ) -> tuple[GameRecord, int, str]:
-        """Takes `seat` (or the lowest free one) with `player_id`; the game, seat and token."""
+        """Takes `seat` (or the lowest free one) with `player_id`, a membership on the joiner's
+        `word` (a seat kept for a member takes only that member: `memberships.check_kept`);
+        returns the game, seat and token."""
         clean, player_id = check_name(name), check_player_id(player_id)
         structlog.contextvars.bind_contextvars(game_id=game_id)
         for _ in range(64):
@@ -214,20 +210,21 @@ class Lobby:
                 raise BadSeat(f"seat must be 0..{record.players - 1}, not {target}")
             if target not in free:
                 raise SeatTaken(f"seat {target} of game {game_id} is taken")
+            check_kept(target, record.member_ids[target], player_id, word)
             check_join(record, target, player_id)
+            member = word.vouches(player_id)
             try:
-                record, token = await self._take_seat(record, target, clean, player_id)
+                record, token = await self._take_seat(record, target, clean, player_id, member)
             except _Conflict:
                 continue
             return record, target, token
         raise RuntimeError(f"game {game_id}: could not take a seat after 64 attempts")
 
     async def _take_seat(
-        self, record: GameRecord, seat: int, name: str, player_id: str | None
+        self, record: GameRecord, seat: int, name: str, player_id: str | None, member: bool
     ) -> tuple[GameRecord, str]:
-        token = new_token()
-        at = record_model.now_iso()
-        after, events, status = seat_events(record, seat, name, at, player_id)
+        token, at = new_token(), record_model.now_iso()
+        after, events, status = seat_events(record, seat, name, at, player_id, member)
         meta = None if status is None else {"status": status}
         request = AppendRequest(
             record.version,
@@ -245,6 +242,6 @@ class Lobby:
             raise _Conflict
         log.info("seat_joined", seat=seat, version=after.version)
         self.loader.remember(after)
-        self.loader.remember_token(record.game_id, seat, token_hash(token))
+        self.loader.seat_tokens.remember(record.game_id, seat, token_hash(token))
         await self.loader.index(after)  # the new player's name is indexed too
         return after, token

@@ -1,1 +1,1 @@
-"""Matchmaking (DESIGN §5e): seeks paired into games, challenges, rematches."""
+"""Matchmaking (architecture §5e): seeks paired into games, challenges, rematches."""

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from boardstate.engine.core.errors import MoveError
-from boardstate.service.contract import match_codes as c
+from boardstate.service.contract.players import match_codes as c
 
 
 class BadMatchRequest(MoveError):
@@ -40,3 +40,15 @@ class ChallengeClosed(MoveError):
     """The challenge is no longer open (`details.status`)."""
 
     code = c.CHALLENGE_CLOSED
+
+
+class TooManyChallenges(MoveError):
+    """The challenger, an invited player or the address holds the most open challenges."""
+
+    code = c.TOO_MANY_CHALLENGES
+
+
+class PlayerNotFound(MoveError):
+    """A challenge invites a playerId the service does not know."""
+
+    code = c.PLAYER_NOT_FOUND

@@ -15,19 +15,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import structlog
 
-from boardstate.service.contract.player_inbox import PlayerInbox
+from boardstate.service.contract.players.player_inbox import PlayerInbox
 from boardstate.service.features.lobby.lobby_service import LobbyService
 from boardstate.service.features.matchmaking.match_spec import Plan, plan_of
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.runtime.stopping import cancelled
-from boardstate.service.store.matchmaking_store import RedisMatchmaking
+from boardstate.service.store.players.matchmaking_store import RedisMatchmaking
 
 log = structlog.get_logger("boardstate.matchmaking")
 
+DisplayNames = Callable[[Sequence[str]], Awaitable[dict[str, str]]]
+"""Reads players' display names (`PlayerIdentity.display_names`)."""
 EVENTS = {"seek": "seek.matched", "challenge": "challenge.accepted", "rematch": "rematch.created"}
 """The player-stream event each kind of match sends its players."""
 
@@ -54,6 +57,7 @@ class MatchMaker:
         loader: GameLoader,
         inbox: PlayerInbox | None = None,
         poll_s: float = 5.0,
+        names: DisplayNames | None = None,
     ) -> None:
         self.store = store
         self.lobby = lobby
@@ -61,6 +65,9 @@ class MatchMaker:
         self.inbox: PlayerInbox = inbox or NoInbox()
         self.idle_s = poll_s
         self.wake = asyncio.Event()
+        self.names = names
+        """The players' display names: a seat named by its playerId only (a seek without a
+        name, a challenge) is named by its player's display name when it has one."""
 
     async def plan(self, match_id: str) -> Plan | None:
         """The plan of a match still known (None once forgotten)."""
@@ -76,7 +83,7 @@ class MatchMaker:
         tokens: dict[str, str] = {}
         if await self.loader.load(plan.game_id) is None:
             try:
-                created = await self.lobby.create_game(**plan.create_args())
+                created = await self.lobby.create_game(**await self.create_args(plan))
             except RuntimeError:  # another replica created it first
                 if await self.loader.load(plan.game_id) is None:
                     raise
@@ -88,6 +95,18 @@ class MatchMaker:
             await self.store.done(now_ms(), match_id, tokens or None)
             await self._tell(plan)
         return plan
+
+    async def create_args(self, plan: Plan) -> dict[str, Any]:
+        """`plan.create_args()`, seats named by their players' display names where the plan
+        had only the playerId to name them by."""
+        args = plan.create_args()
+        humans = [s for s in plan.seats if not s.bot]
+        ids = [s.player_id for s in humans if s.player_id is not None and s.name == s.player_id]
+        if self.names is None or not ids:
+            return args
+        chosen = await self.names(ids)
+        args["seats"] = [chosen.get(s.name, s.name) if s.name in ids else s.name for s in humans]
+        return args
 
     async def _tell(self, plan: Plan) -> None:
         for seat, held in enumerate(plan.seats):
@@ -123,9 +142,11 @@ class MatchMaker:
         return len(due)
 
     async def run(self) -> None:
-        """Finishes abandoned matches (and sweeps what expired) until cancelled."""
+        """Finishes abandoned matches and forgets what expired (every expired seek, challenge
+        and offer, in rounds: `RedisMatchmaking.sweep`) until cancelled."""
         while not cancelled():
             try:
+                await self.store.sweep(now_ms())  # whatever expired since, however much
                 if not await self.finish_due():
                     self.wake.clear()
                     with contextlib.suppress(TimeoutError):

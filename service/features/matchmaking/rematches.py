@@ -1,4 +1,4 @@
-"""`Rematches`: the same players again after a finished game, seats rotated (DESIGN §5e).
+"""`Rematches`: the same players again after a finished game, seats rotated (architecture §5e).
 
 A player of a finished (or abandoned) game asks with their player token or seat token; when
 every human seat of the old game has asked (at once when it has one human), the match is made
@@ -18,17 +18,18 @@ import hashlib
 from typing import Any
 
 from boardstate.engine.table.options import TABLE_KEYS
-from boardstate.service.contract.match_ports import RematchView
+from boardstate.service.contract.players.match_ports import RematchView
 from boardstate.service.failures import GameNotFinished, GameNotFound, Unauthorized
 from boardstate.service.features.matchmaking.match_spec import DEFAULT_BOT_POLICY, GameSpec
 from boardstate.service.features.matchmaking.matchmaker import MatchMaker, now_ms
+from boardstate.service.features.matchmaking.matchmaking_settings import MatchmakingSettings
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.seat_access import player_of, seats_of
 from boardstate.service.inputs import echo
 from boardstate.service.log.game_record import GameRecord
-from boardstate.service.matchmaking_settings import MatchmakingSettings
 from boardstate.service.runtime.player_tokens import is_player_token
 from boardstate.service.runtime.seat_tokens import token_matches
+from boardstate.service.runtime.store_failures import store_errors
 
 
 def rematch_id(game_id: str) -> str:
@@ -44,7 +45,7 @@ def rotated(record: GameRecord) -> list[dict[str, Any]]:
     for new in range(n):
         old = (new - 1) % n
         bot = record.setup.bot(old)
-        ids = record.player_ids or (None,) * n
+        ids = record.member_ids  # a name someone else wrote is nobody's seat in the rematch
         seats.append(
             {"playerId": ids[old], "name": record.seats[old] or f"seat {old}", "bot": bool(bot)}
             | ({"policy": bot.policy} if bot else {})
@@ -85,7 +86,7 @@ class Rematches:
                 s
                 for s in range(record.players)
                 if token is not None
-                and token_matches(token, await self.loader.token_hash(record, s))
+                and token_matches(token, await self.loader.seat_tokens.stored(record, s))
             ]
         if not held:
             raise Unauthorized(f"only a player of game {record.game_id} may ask for its rematch")
@@ -95,7 +96,8 @@ class Rematches:
         """Asks for the rematch of `game_id` for the caller's seats (see the module)."""
         if token is None:
             raise Unauthorized("a rematch needs a player token or a seat token of the game")
-        record = await self.loader.load(game_id)
+        with store_errors():  # a game whose package is gone: GAME_TYPE_NOT_INSTALLED
+            record = await self.loader.load(game_id)
         if record is None:
             raise GameNotFound(f"no game {echo(game_id)}")
         mine = await self._seats(record, token)
@@ -123,7 +125,7 @@ class Rematches:
     async def _offer(self, record: GameRecord, mine: list[int], waiting: tuple[int, ...]) -> None:
         """Tells the players still to ask that a rematch is offered."""
         for seat in waiting:
-            player = (record.player_ids or ())[seat] if record.player_ids else None
+            player = record.member_ids[seat]
             if player is not None:
                 data = {
                     "rematchOf": record.game_id,

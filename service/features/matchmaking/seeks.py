@@ -1,13 +1,20 @@
-"""`Seeks`: a player asks for a game and is paired with compatible seekers (DESIGN §5e).
+"""`Seeks`: a player asks for a game and is paired with compatible seekers (architecture §5e).
 
 As at Lichess, a seek names the game (type, player count, options, rated or casual) and may
-bound the opponents' ratings (`ratingMin`/`ratingMax`, compared with each seeker's rating at the
-time of the seek, both ways). A seek that finds its partners in the pool makes the match in the
-same atomic step (`RedisMatchmaking.seek`) and its game is created before the answer: the
-answer says `matched` with the game and the seat. Otherwise it waits, `open`, until a later
-seek takes it, it is cancelled, or it expires (`BOARDSTATE_SEEK_TTL`, or `ttlSeconds`). A
-player holds at most `BOARDSTATE_MAX_OPEN_SEEKS` open seeks. `bots: n` fills n seats with bots,
-so a seek with one human seat starts its game at once.
+bound the opponents' ratings (`ratingMin`/`ratingMax`, within `RATING_FLOOR`..`RATING_CEILING`,
+compared as whole points with each seeker's rating at the time of the seek, both ways). A seek
+that finds its partners in the pool makes the match in the same atomic step
+(`RedisMatchmaking.add_seek`, which reads only compatible seeks, by an index of what makes
+seeks compatible, and takes the oldest it read: `store.seek_index`) and its game is created
+before the answer: the answer says `matched` with the game and the seat. Otherwise it waits,
+`open`, until a later seek takes it, it is cancelled, or it expires (`BOARDSTATE_SEEK_TTL`, or
+`ttlSeconds`). A player holds at most `BOARDSTATE_MAX_OPEN_SEEKS` open seeks, a client address
+`BOARDSTATE_MAX_OPEN_SEEKS_PER_ADDRESS`. `bots: n` fills n seats with bots, so a seek with one
+human seat starts its game at once.
+
+An `Idempotency-Key` (`idempotencyKey`: 1 to 128 printable characters) names the seek: the same
+key from the same player answers the same seek while it is remembered; with other parameters
+it is `IDEMPOTENCY_KEY_REUSED`, as a `moveId` is (`seek_fingerprint`).
 """
 
 from __future__ import annotations
@@ -17,7 +24,9 @@ import secrets
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from boardstate.service.contract.match_ports import SeekView
+from boardstate.service.contract.players.match_ports import SeekView
+from boardstate.service.failures import IdempotencyKeyReused
+from boardstate.service.features.lobby.admission import creator_of
 from boardstate.service.features.matchmaking.match_failures import (
     BadMatchRequest,
     SeekNotFound,
@@ -25,8 +34,15 @@ from boardstate.service.features.matchmaking.match_failures import (
 )
 from boardstate.service.features.matchmaking.match_spec import GameSpec, check_name
 from boardstate.service.features.matchmaking.matchmaker import MatchMaker, now_ms
+from boardstate.service.features.matchmaking.matchmaking_settings import MatchmakingSettings
+from boardstate.service.features.matchmaking.seek_requests import (
+    check_key,
+    check_range,
+    seek_fingerprint,
+    view_of,
+)
 from boardstate.service.features.players.identity import PlayerIdentity
-from boardstate.service.matchmaking_settings import MatchmakingSettings
+from boardstate.service.store.players.matchmaking_records import Caps
 
 RatingLookup = Callable[[str, str], Awaitable[float]]
 """A player's rating in a game type (the ratings feature's; `initial_rating` until then)."""
@@ -49,9 +65,8 @@ def seek_id_of(player_id: str, key: str | None) -> str:
 def new_seek(
     seek_id: str, player_id: str, name: str, spec: GameSpec, rating: float, now: int, ttl: int
 ) -> dict[str, Any]:
-    """A seek as the pool stores it (`member`: its pool entry, oldest first; `owner`: its
-    entry among its player's; `min`/`max`, the rating range, are added when given)."""
-    pool = spec.pool()
+    """A seek as the pool stores it (`min`/`max`, the rating range, and its `fingerprint` are
+    added when given; the store adds its places in the index)."""
     return {
         "seekId": seek_id,
         "playerId": player_id,
@@ -60,8 +75,6 @@ def new_seek(
         "rating": rating,
         "createdAt": now,
         "expiresAt": now + ttl * 1000,
-        "member": f"{pool}|{now:015d}|{seek_id}",
-        "owner": f"{player_id}\n{seek_id}",
     }
 
 
@@ -74,12 +87,15 @@ class Seeks:
         identity: PlayerIdentity,
         settings: MatchmakingSettings,
         rating: RatingLookup = initial_rating,
+        per_address: bool = True,
     ) -> None:
         self.maker = maker
         self.identity = identity
         self.store = maker.store
         self.settings = settings
         self.rating = rating
+        self.per_address = per_address
+        """Count open seeks per client address too (off with `BOARDSTATE_RATE_LIMITS=0`)."""
 
     async def create(
         self,
@@ -93,30 +109,50 @@ class Seeks:
     ) -> SeekView:
         """Adds a seek of `player_id` and pairs it if it can (see the module docstring); the
         same `key` again answers the same seek."""
+        check_key(key)
         spec.checked()
-        if rating_min is not None and rating_max is not None and rating_min > rating_max:
-            raise BadMatchRequest("ratingMin must not exceed ratingMax")
+        check_range(rating_min, rating_max)
         ttl = self.settings.seek_ttl if ttl_seconds is None else ttl_seconds
         if not 1 <= ttl <= self.settings.seek_ttl:
             raise BadMatchRequest(f"ttlSeconds must be 1..{self.settings.seek_ttl}")
         now, seek_id = now_ms(), seek_id_of(player_id, key)
         rating = float(await self.rating(player_id, spec.game_type))
-        seek = new_seek(seek_id, player_id, check_name(name, player_id), spec, rating, now, ttl)
+        chosen = await self.identity.display_names([player_id])
+        seat_name = check_name(name, chosen.get(player_id, player_id))
+        seek = new_seek(seek_id, player_id, seat_name, spec, rating, now, ttl)
         for field, bound in (("min", rating_min), ("max", rating_max)):
             if bound is not None:
                 seek[field] = float(bound)
+        given = check_name(name, player_id)  # the request's, whatever the display name is now
+        fingerprint = seek_fingerprint(spec, rating_min, rating_max, ttl, given)
+        seek["fingerprint"] = fingerprint
         match_id = "m_" + secrets.token_urlsafe(12)
-        outcome, _ = await self.store.seek(
-            now, seek, spec.pool(), spec.humans, self.settings.max_open_seeks, match_id
+        limit = self.settings.max_open_seeks
+        caps = Caps(seeks_per_address=self.settings.max_open_seeks_per_address)
+        outcome, scope, detail = await self.store.add_seek(
+            now, seek, spec.pool(), spec.humans, limit, match_id, self._address(), caps
         )
-        if outcome == "limit":
-            raise TooManySeeks(
-                f"a player holds at most {self.settings.max_open_seeks} open seeks",
-                {"limit": self.settings.max_open_seeks},
+        if outcome == "exists" and detail and detail != fingerprint:
+            raise IdempotencyKeyReused(
+                "this Idempotency-Key named a seek with other parameters",
+                {"idempotencyKey": key, "seekId": seek_id},
             )
+        if outcome == "limit":
+            raise self._too_many(scope)
         if outcome == "matched":
             await self.maker.finish_soon(match_id)
         return await self.get(player_id, seek_id)
+
+    def _address(self) -> str | None:
+        return creator_of() if self.per_address else None
+
+    def _too_many(self, scope: str) -> TooManySeeks:
+        if scope == "address":
+            most = self.settings.max_open_seeks_per_address
+            where = "one client address holds"
+        else:
+            most, where = self.settings.max_open_seeks, "a player holds"
+        return TooManySeeks(f"{where} at most {most} open seeks", {"limit": most, "scope": scope})
 
     async def get(self, player_id: str, seek_id: str) -> SeekView:
         """A seek of `player_id` (`SEEK_NOT_FOUND` for another's)."""
@@ -132,32 +168,11 @@ class Seeks:
             status = "matched"
         elif status == "open" and seek["expiresAt"] <= now_ms():
             status = "expired"  # swept at the next script
-        spec = GameSpec.of_wire(seek["spec"])
-        return SeekView(
-            seek_id=seek_id,
-            player_id=player_id,
-            game_type=spec.game_type,
-            players=spec.players,
-            options=spec.options,
-            rated=spec.rated,
-            bots=spec.bots,
-            rating_min=seek.get("min"),
-            rating_max=seek.get("max"),
-            status=status,
-            created_at=int(seek["createdAt"]),
-            expires_at=int(seek["expiresAt"]),
-            game_id=game_id,
-            seat=seat,
-        )
+        return view_of(seek, status, game_id, seat)
 
     async def open_seeks(self, player_id: str) -> list[SeekView]:
-        """The player's seeks still waiting, oldest first."""
-        views = []
-        for seek_id in await self.store.open_seeks_of(player_id):
-            view = await self.get(player_id, seek_id)
-            if view.status == "open":
-                views.append(view)
-        return sorted(views, key=lambda v: v.created_at)
+        """The player's seeks still waiting, oldest first (one read of the store)."""
+        return [view_of(seek, "open") for seek in await self.store.open_seeks(player_id)]
 
     async def cancel(self, player_id: str, seek_id: str) -> SeekView:
         """Cancels an open seek; a settled one is answered as it is (idempotent)."""

@@ -2,11 +2,12 @@
 past k folds at most `EVERY - 1` events (plus the read of those events), whatever the length
 of the game.
 
-A record is kept when a move's append crosses a multiple of `EVERY` (the record after that
-move) and at every multiple of `EVERY` a fold of a past version passes. A checkpoint is never
-served on trust: `GameLoader.at_version` reads the log from the checkpoint's version on and
-uses it only when the log's stateHash there is the checkpoint's (else it is dropped and the
-version is folded from a snapshot as before), and checks the stateHash of the version it serves.
+A record is kept when an append crosses a multiple of `EVERY` (the record after it:
+`GameLoader.appended`) and at every multiple of `EVERY` a fold of a past version passes. A
+checkpoint is never served on trust: `GameLoader.at_version` reads the log from the
+checkpoint's version on and uses it only when the log's stateHash there is the checkpoint's
+(else it is dropped and the version is folded from a snapshot as before), and checks the
+stateHash of the version it serves.
 
 Bounded: at most `limit` records in all, the games used least recently dropped first.
 """
@@ -44,11 +45,6 @@ class Checkpoints:
             return None
         self._games.move_to_end(game_id)
         return kept[max(below)]
-
-    def after_move(self, before: GameRecord, after: GameRecord) -> None:
-        """Keeps `after` when the move from `before` crossed a multiple of `every`."""
-        if before.version // self.every != after.version // self.every:
-            self.keep([after])
 
     def passed(self, records: Iterable[GameRecord]) -> None:
         """Keeps the records of a fold that stand at a multiple of `every`."""

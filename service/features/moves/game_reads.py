@@ -11,9 +11,11 @@ from __future__ import annotations
 from typing import Any
 
 from boardstate.service.contract.ports import EventView, GamesPage, GameView
+from boardstate.service.failures import GameTypeNotInstalled
 from boardstate.service.features.moves import seat_access
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.seat_access import authorize, authorize_reading
+from boardstate.service.features.views.event_words import describe_moves
 from boardstate.service.features.views.read_models import event_view, game_view, state_view
 from boardstate.service.features.views.view_checks import served_version
 from boardstate.service.log.game_record import GameRecord
@@ -45,6 +47,16 @@ class GameReads:
         record = await self.load(game_id)
         return None if record is None else game_view(record)
 
+    async def listed(self, game_id: str) -> GameView | None:
+        """The game as a list shows it: None when there is none, or when its package is gone
+        (left out of lists, as `games` leaves it, and listed again once it is back)."""
+        with store_errors():
+            try:
+                record = await self.loader.load(game_id)
+            except GameTypeNotInstalled:
+                return None
+        return None if record is None else game_view(record)
+
     async def games(
         self,
         after: str | None,
@@ -58,7 +70,10 @@ class GameReads:
             rows, total = await self.store.index_page(after, first + 1, game_type, status, player)
             page: list[tuple[str, GameView]] = []
             for row in rows[:first]:
-                record = await self.loader.load(row.game_id)
+                try:
+                    record = await self.loader.load(row.game_id)
+                except GameTypeNotInstalled:
+                    continue  # its package is gone: left out of lists, served once it is back
                 if record is not None:
                     page.append((row.game_id, game_view(record)))
         return GamesPage(tuple(page), total, len(rows) > first)
@@ -100,7 +115,8 @@ class GameReads:
         if record.status != "ACTIVE":
             return []
         legal = record.rules.legal_moves(record.state, seat)
-        return [(record.rules.moves.encode(m), record.rules.describe_move(m)) for m in legal]
+        said = describe_moves(record.rules, legal)
+        return [(record.rules.moves.encode(m), d) for m, d in zip(legal, said, strict=True)]
 
     async def events(
         self, game: GameView, after: int, first: int, seat: int | None, token: str | None

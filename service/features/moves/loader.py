@@ -8,7 +8,8 @@ the version and the stateHash at it atomically (`service.features.moves.referee`
 the log's stateHash there (`service.features.moves.snapshot_writer`), plus at most `snapshot_every`
 events: that cost does not grow with the log either. A past version with an in-memory checkpoint
 below it (`service.features.moves.checkpoints`, every 8 versions, checked against the log's
-stateHash when used) folds under 8 events from it instead. Token hashes are cached per generation.
+stateHash when used) folds under 8 events from it instead. The loader also holds the seats' token
+hashes (`seat_access.SeatTokens`) and the player tokens' verifier the seat checks use.
 
 Folds are checked (`service.history.integrity`): every event up to the current version, the served
 version's hash for a past one. A log that does not reproduce its stateHashes, or whose rules
@@ -28,6 +29,7 @@ from boardstate.service.contract.codes import BAD_VERSION, ApiError
 from boardstate.service.failures import StoreUnavailable
 from boardstate.service.features.moves import snapshot_writer
 from boardstate.service.features.moves.checkpoints import Checkpoints
+from boardstate.service.features.moves.seat_access import SeatTokens
 from boardstate.service.history.integrity import (
     APPLY_ERRORS,
     apply_checked,
@@ -69,7 +71,8 @@ def _folded(
 class GameLoader:
     """Loads game records through the cache."""
 
-    identity: PlayerTokens | None = None  # verifies player tokens (`moves.seat_access`)
+    identity: PlayerTokens | None = None
+    """Verifies player tokens (`moves.seat_access`)."""
 
     def __init__(
         self, store: EventStore, metrics: Metrics, cache_size: int, snapshot_every: int = 0
@@ -80,8 +83,8 @@ class GameLoader:
         self.snapshot_every = snapshot_every
         self.snapshots = snapshot_writer.SnapshotWriter(store, snapshot_every)
         self.checkpoints = Checkpoints()
+        self.seat_tokens = SeatTokens(store, cache_size)
         self._records: OrderedDict[str, GameRecord] = OrderedDict()
-        self._tokens: OrderedDict[str, dict[int, tuple[int, str]]] = OrderedDict()
 
     async def load(self, game_id: str) -> GameRecord | None:
         """Returns the game at its current version, or None when it does not exist."""
@@ -148,8 +151,10 @@ class GameLoader:
             passed = _folded(record, events, every_event)
         else:
             passed = await off_loop(_folded, record, events, every_event)
-        record = passed[-1] if passed else record
+        if not passed:
+            return record
         self.checkpoints.passed(passed)
+        record = passed[-1]
         if len(events) > self.snapshot_every:
             await self.snapshots.save(snapshot_writer.due(start, passed, self.snapshot_every))
         return record
@@ -169,10 +174,21 @@ class GameLoader:
         self._records.pop(stale.game_id, None)
         self.checkpoints.forget(stale.game_id)
 
-    def appended(self, before: GameRecord, after: GameRecord) -> None:
-        """Caches the record after an accepted move (and a checkpoint when one is due)."""
+    async def appended(
+        self, before: GameRecord, after: GameRecord, events: Sequence[StoredEvent]
+    ) -> None:
+        """After an accepted append of `events` (taking `before` to `after`): caches `after`,
+        keeps a checkpoint and stores the snapshots when the append crossed a multiple of their
+        period, and writes the index row when the status changed."""
         self.remember(after)
-        self.checkpoints.after_move(before, after)
+        every = self.checkpoints.every
+        if before.version // every != after.version // every:
+            self.checkpoints.keep([after])
+        every = self.snapshot_every
+        if every > 0 and before.version // every != after.version // every:
+            await self.snapshots.after_append(before, events, after)
+        if after.status != before.status:
+            await self.index(after)
 
     def remember(self, record: GameRecord) -> None:
         """Caches `record` unless a newer one of the same game is cached."""
@@ -212,30 +228,6 @@ class GameLoader:
             self.checkpoints.drop(game_id, base.version)
             return None
         return await self._fold(base, events[1:], every_event=False)
-
-    async def token_hash(self, record: GameRecord, seat: int) -> str | None:
-        """Returns the stored token hash of a seat, cached per token generation (an admin's
-        reissue or a seat left bumps it in the log: `Table.token_generation`)."""
-        generation = record.table.generation(seat)
-        known = self._tokens.get(record.game_id)
-        if known is not None and known.get(seat, (None, None))[0] == generation:
-            self._tokens.move_to_end(record.game_id)
-            return known[seat][1]
-        stored = await self.store.seat_token_hash(record.game_id, seat)
-        if stored is not None:
-            self.remember_token(record.game_id, seat, stored, generation)
-        return stored
-
-    def remember_token(
-        self, game_id: str, seat: int, stored_hash: str, generation: int = 0
-    ) -> None:
-        """Caches a seat's token hash (of that token generation)."""
-        if self.cache_size <= 0:
-            return
-        self._tokens.setdefault(game_id, {})[seat] = (generation, stored_hash)
-        self._tokens.move_to_end(game_id)
-        while len(self._tokens) > self.cache_size:
-            self._tokens.popitem(last=False)
 
     async def index(self, record: GameRecord) -> None:
         """Writes the game's index row; a failure is logged (the index may lag and be rebuilt)."""

@@ -1,4 +1,4 @@
-"""Submitting moves: the checks of DESIGN §5, in order, then one atomic append.
+"""Submitting moves: the checks of architecture §5, in order, then one atomic append.
 
 Order: game exists; seat index and token; `moveId` already accepted for this seat (the original
 result is returned, nothing appended; the same id with another move or `expectedVersion` is
@@ -8,7 +8,8 @@ refuses every move (GAME_FINISHED; `event_builder.decide`; the store refuses any
 `GameEnded` too, so a move racing the end is refused), then parse (MALFORMED_MOVE), the
 engine's `decide`: GAME_NOT_STARTED, NOT_YOUR_TURN, ILLEGAL_MOVE and friends.
 
-Fast path: when the game is cached, the move is decided on the cached record and appended
+Fast path: when the game is cached (and has no clock: a clocked move is timed on the log's
+head), the move is decided and folded on the cached record (`event_builder.move`) and appended
 with that record's version and stateHash as the condition, without reading the log first: the
 append script checks the move id, the version and the stateHash at it atomically. Only an
 accepted move (or the original of a repeated move id) is answered from it; anything else
@@ -17,7 +18,8 @@ slow path below, on the log's current version. A cache the log contradicts is dr
 Slow path: load (catching up from the log), the `moveId` check, the rules, the append. If the
 append loses a race: with `expectedVersion` the answer is VersionConflict; without it the move is
 decided once more on the reloaded game (a second lost race is a VersionConflict). A store failure
-is never an accepted move.
+is never an accepted move. After an accepted append, the loader keeps what it keeps
+(`GameLoader.appended`: the record, a checkpoint, the snapshots, the index row).
 
 A move is recorded under `<seat>:<moveId>` (or a generated `srv-…`) with the fingerprint of the
 move and `expectedVersion` (`service.log.move_ids`); a retry is the original only when its
@@ -46,7 +48,7 @@ from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.seat_access import authorize
 from boardstate.service.inputs import echo, json_problem
 from boardstate.service.log import event_builder, move_ids, record_model
-from boardstate.service.log.announce import announcements, encoded
+from boardstate.service.log.announce import outbox
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
 from boardstate.service.store import AppendOutcome, AppendRequest, StoredEvent
@@ -68,6 +70,11 @@ class Verdict:
     """The engine's facts behind `events`, in order (None for a service event such as
     `GameEnded`; empty when the events were read back from the log): the reply is redacted
     from them without decoding the stored events again."""
+
+
+def _server_move_id() -> str:
+    """The id of a move submitted without one."""
+    return f"srv-{secrets.token_urlsafe(12)}"
 
 
 class Referee:
@@ -108,10 +115,11 @@ class Referee:
                 prior = await self.loader.store.move_outcome(game_id, move_id, seat)
                 if prior is not None:
                     return await self._original(record, seat, move, expected, prior)
-            verdict = self._decide(record, seat, move, expected, dry_run)
+            mid = move_id or _server_move_id()
+            verdict = self._decide(record, seat, move, expected, mid, dry_run)
             if isinstance(verdict, Verdict):
                 return verdict
-            result = await self._append(record, *verdict, seat, move_id, expected)
+            result = await self._append(record, verdict, mid, seat, expected)
             if isinstance(result, Verdict):
                 return result
             if result.duplicate_move:
@@ -139,19 +147,20 @@ class Referee:
     ) -> Verdict | None:
         """Decides on the cached record and appends on condition that it is the log's head;
         returns None when the slow path must decide (see the module docstring)."""
+        if cached.clock is not None:
+            return None  # a clocked move is timed on the log's head (the slow path)
         await authorize(self.loader, cached, seat, token)  # a reissue bumps the version too
         if (expected is not None and expected != cached.version) or cached.status != "ACTIVE":
             return None
-        if cached.clock is not None:
-            return None  # a clocked move is timed on the log's head (the slow path)
         structlog.contextvars.bind_contextvars(version=cached.version)
+        mid = move_id or _server_move_id()
         try:
-            drafts, wire = event_builder.decide(cached, seat, move)
+            moved = event_builder.move(cached, seat, move, mid, record_model.now_iso())
         except MoveError:
             return None
-        if not drafts:
+        if not moved.events:
             return None
-        result = await self._append(cached, drafts, wire, seat, move_id, expected)
+        result = await self._append(cached, moved, mid, seat, expected)
         if isinstance(result, Verdict):
             return result
         if result.duplicate_move:
@@ -161,28 +170,32 @@ class Referee:
         return None
 
     def _decide(
-        self, record: GameRecord, seat: int, move: Any, expected: int | None, dry_run: bool
-    ) -> Verdict | tuple[list[record_model.Draft], dict[str, Any]]:
+        self,
+        record: GameRecord,
+        seat: int,
+        move: Any,
+        expected: int | None,
+        move_id: str,
+        dry_run: bool,
+    ) -> Verdict | event_builder.Moved:
         structlog.contextvars.bind_contextvars(version=record.version)
         if expected is not None and expected != record.version:
             raise VersionConflictError(expected, record.version)
         due_work.check_clock(record, seat)
-        drafts, wire = event_builder.decide(record, seat, move)
         if dry_run:
+            event_builder.decide(record, seat, move)
             return Verdict(record, record.version, (), dry_run=True)
-        return drafts, wire
+        return event_builder.move(record, seat, move, move_id, record_model.now_iso())
 
     async def _append(
         self,
         record: GameRecord,
-        drafts: list[record_model.Draft],
-        wire: dict[str, Any],
+        moved: event_builder.Moved,
+        move_id: str,
         seat: int,
-        move_id: str | None,
         expected: int | None,
     ) -> Verdict | AppendOutcome:
-        mid = move_id or f"srv-{secrets.token_urlsafe(12)}"
-        after, events = event_builder.move_events(record, drafts, mid, record_model.now_iso(), wire)
+        after, events = moved.after, moved.events
         if not events:
             return Verdict(record, record.version, ())
         meta = {"status": after.status} if after.status != record.status else None
@@ -190,24 +203,21 @@ class Referee:
         request = AppendRequest(
             record.version,
             events,
-            move_id=mid,
+            move_id=move_id,
             meta=meta,
             head_hash=record.state_hash(),
             seat=seat,
-            fingerprint=move_ids.canonical_fingerprint(wire, expected),
-            announcements=encoded(announcements(record, after, events)),
+            fingerprint=move_ids.canonical_fingerprint(moved.wire, expected),
+            announcements=outbox(record, after, events),
         )
         result = await self.loader.store.append(record.game_id, request)
         self.metrics.append_seconds.observe(time.perf_counter() - started)
         if not result.appended:
             return result
-        self.loader.appended(record, after)
-        await self.loader.snapshots.after_append(record, events, after)
+        await self.loader.appended(record, after, events)
         self.metrics.accepted_counter(record.rules.info.id).inc()
-        log.info("move_accepted", move_id=mid, first=events[0].version, version=after.version)
-        if meta is not None:
-            await self.loader.index(after)
-        facts = [draft.fact for draft in drafts]
+        log.info("move_accepted", move_id=move_id, first=events[0].version, version=after.version)
+        facts = [draft.fact for draft in moved.drafts]
         facts += [None] * (len(events) - len(facts))  # `GameEnded`, when the move ends the game
         return Verdict(after, after.version, events, facts=facts)
 

@@ -2,10 +2,12 @@
 
 A snapshot is taken at every version that is a multiple of `every` (setting
 `BOARDSTATE_SNAPSHOT_EVERY`), by the process that appends or folds past it. Its blob is msgpack
-`{fingerprint, version, seats, playerIds, state, result}`, with the engine state in its wire form
-(`engine.core.wire.encode_value`). The fingerprint names the snapshot format, the game's rules
-version and data hash and the shape of the state's dataclasses, so a snapshot written by other
-engine code is ignored, never decoded into the wrong shape.
+`{fingerprint, version, seats, playerIds, members, moved, state, result}`, with the engine state
+in its wire form (`engine.core.wire.encode_value`), `moved` the seats' own moves that stand
+(`Table.moved`: not in the stateHash, so the blob carries it; format 2) and `members` which
+playerIds are memberships (`GameRecord.members`; format 3). The fingerprint names the snapshot
+format, the game's rules version and data hash and the shape of the state's dataclasses, so a
+snapshot written by other engine code is ignored, never decoded into the wrong shape.
 
 A snapshot is used only after it is verified against the log: its record's stateHash must equal
 the stored `stateHash` of the event at its version. Anything else (unknown fingerprint,
@@ -34,7 +36,9 @@ from boardstate.service.store import EventStore, StoredEvent
 
 log = structlog.get_logger("boardstate.snapshots")
 
-SNAPSHOT_FORMAT = 1
+SNAPSHOT_FORMAT = 3
+"""2: with `moved`; 3: with `members` (issue 37). A snapshot of an older format is ignored: the
+game is folded from its log."""
 
 
 @functools.cache
@@ -72,6 +76,8 @@ def encode(record: GameRecord) -> bytes:
         "version": record.version,
         "seats": list(record.seats),
         "playerIds": list(record.player_ids),
+        "members": list(record.members),
+        "moved": list(record.table.moved),
         "state": None if record.state is None else encode_value(record.state),
         "result": None
         if result is None
@@ -107,8 +113,22 @@ def decode(proto: GameRecord, blob: bytes) -> GameRecord:
     if len(seats) != proto.players:
         raise ValueError(f"{len(seats)} seats, the game has {proto.players}")
     ids = tuple(None if i is None else str(i) for i in doc.get("playerIds", proto.player_ids))
+    members = doc.get("members")
+    if not isinstance(members, list) or len(members) not in (0, proto.players):
+        raise ValueError("no membership flags of the seats")
+    moved = doc.get("moved")
+    if not isinstance(moved, list) or len(moved) not in (0, proto.players):
+        raise ValueError("no count of the seats' own moves")
+    table = dataclasses.replace(proto.table, moved=tuple(int(n) for n in moved))
     return dataclasses.replace(
-        proto, version=int(doc["version"]), seats=seats, state=state, result=result, player_ids=ids
+        proto,
+        version=int(doc["version"]),
+        seats=seats,
+        state=state,
+        result=result,
+        player_ids=ids,
+        members=tuple(m is True for m in members),
+        table=table,
     )
 
 

@@ -26,7 +26,7 @@ class Settles(Protocol):
 
     def minds(self, record: GameRecord) -> bool: ...
 
-    async def settle(self, game_id: str) -> object: ...
+    async def settle(self, game_id: str, head: GameRecord | None = None) -> object: ...
 
 
 class Moves:
@@ -63,7 +63,7 @@ class Moves:
         record = verdict.record
         if verdict.events and not verdict.replayed and self.steward.minds(record):
             with store_errors():
-                await self.steward.settle(game_id)
+                await self.steward.settle(game_id, None if verdict.dry_run else record)
         events = move_views(record, verdict.events, verdict.facts, seat)
         return AcceptedMove(
             game_view(record), verdict.version, events, verdict.dry_run, verdict.replayed

@@ -1,2 +1,2 @@
-"""Players: one identity across games (DESIGN §5e): player tokens, the player's own stream and
+"""Players: one identity across games (architecture §5e): player tokens, the player's own stream and
 games."""

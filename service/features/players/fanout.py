@@ -1,10 +1,10 @@
 """The players' fan-out: every game announcement into the streams of the players it concerns.
 
-`Inbox.publish` is the `PlayerInbox` port (`service.contract.player_inbox`): matchmaking and
+`Inbox.publish` is the `PlayerInbox` port (`service.contract.players.player_inbox`): matchmaking and
 ratings append `challenge`, `seek.matched` and `rating.changed` through it.
 
 `FanOut` is the `player-fanout` loop every service process runs (`service.http.background`).
-The processes share the feed's consumer group `players` (`service.store.feed_group`), read by
+The processes share the feed's consumer group `players` (`service.store.work.feed_group`), read by
 one of them at a time, the holder of the group's lease (`LEASE_MS`, renewed every `RENEW_S`),
 so a player's events keep the feed's order; the others try for it every `TRY_S` (a holder that
 stops gives it back; one that died loses it after `LEASE_MS`). The holder waits in `XREADGROUP
@@ -32,8 +32,8 @@ from boardstate.service.failures import StoreUnavailable
 from boardstate.service.features.players.inbox_events import game_rows, player_events
 from boardstate.service.log.clocks import ms_iso
 from boardstate.service.runtime.stopping import cancelled
-from boardstate.service.store.feed_group import FeedGroup
-from boardstate.service.store.inbox_store import RedisInbox
+from boardstate.service.store.players.inbox_store import RedisInbox
+from boardstate.service.store.work.feed_group import FeedGroup
 
 log = structlog.get_logger("boardstate.players")
 

@@ -19,7 +19,7 @@ import structlog
 
 from boardstate.service.failures import StoreUnavailable
 from boardstate.service.runtime.stopping import check_cancelled, ended
-from boardstate.service.store.inbox_store import Entry, RedisInbox
+from boardstate.service.store.players.inbox_store import Entry, RedisInbox
 
 log = structlog.get_logger("boardstate.players")
 

@@ -1,4 +1,4 @@
-"""A player's own stream and games, for both doors (issue 30, DESIGN §5e).
+"""A player's own stream and games, for both doors (issue 30, architecture §5e).
 
 `open_stream(token, after, address)`: the caller's player token names the only player whose
 stream it reads (`PLAYER_TOKEN_REQUIRED`, `PLAYER_TOKEN_INVALID` otherwise); the stream holds a
@@ -6,7 +6,11 @@ stream slot (`service.features.live.stream_limits`: the process and the client a
 player: at most `per_token` streams of one player in one process) and yields the player's
 events (`PlayerItem`) after the stream id `after` (None: from now on; `0`: from the oldest
 kept), then live ones; None when `keepalive_s` passed without any. A position that is no stream
-id is `BAD_FEED_FILTER`.
+id, or one no event can have had yet (after the player's newest event and after Redis's clock:
+such a stream would wait, silent, for ever), is `BAD_FEED_FILTER` (`check_reachable`). A
+position after the newest event but not in the future (a stream emptied by Redis losing it, or
+expired with the player's keys) reads on from there. The stream re-checks its token every
+`RECHECK_S` and ends with `PLAYER_TOKEN_INVALID` once it was revoked or retired.
 
 `games(token, status, game_type, first, after)`: the games the feed announced with the
 caller's playerId on a seat (from creation when created with it, else from when they started),
@@ -20,20 +24,21 @@ import re
 from collections.abc import AsyncGenerator
 from typing import Any
 
-from boardstate.service.contract.player_stream_ports import PlayerItem
+from boardstate.service.contract.players.player_stream_ports import PlayerItem
 from boardstate.service.contract.ports import GamesPage, GameView
 from boardstate.service.failures import TooManyStreams
 from boardstate.service.features.live.slot_streams import SlotStream
-from boardstate.service.features.live.stream_limits import StreamLimits, as_api_error
+from boardstate.service.features.live.stream_limits import BadFeedFilter, StreamLimits, as_api_error
 from boardstate.service.features.moves.game_reads import GameReads
 from boardstate.service.features.players.identity import PlayerIdentity
-from boardstate.service.features.players.inbox_hub import InboxHub
+from boardstate.service.features.players.inbox_hub import InboxHub, order
 from boardstate.service.runtime.store_failures import store_errors
-from boardstate.service.store.inbox_store import RedisInbox
 from boardstate.service.store.index import InvalidCursor
-from boardstate.service.webhook_failures import BadFeedFilter
+from boardstate.service.store.players.inbox_store import RedisInbox
 
 POSITION = re.compile(r"^(0|[0-9]{1,15}-[0-9]{1,15})$")
+RECHECK_S = 15.0
+"""An open stream asks again whether its token is still current this often."""
 
 
 def check_position(after: str | None) -> str | None:
@@ -43,6 +48,23 @@ def check_position(after: str | None) -> str | None:
     if not POSITION.match(after):
         raise BadFeedFilter("a stream position is an event id like 1733270000000-0, or 0")
     return after
+
+
+async def check_reachable(store: RedisInbox, player: str, start: str | None) -> None:
+    """Raises `BAD_FEED_FILTER` for a position past the player's newest event and past Redis's
+    clock: an id the stream cannot have given yet."""
+    if start is None or start == "0":
+        return
+    newest = await store.tail(player)
+    if order(start) <= order(newest):
+        return
+    now = await store.now_ms()
+    if order(start)[0] > now:
+        raise BadFeedFilter(
+            f"position {start} is after your newest event ({newest}) and in the future: "
+            "resume from an id this stream gave, 0 (the oldest kept) or without a position",
+            {"after": start, "newest": newest},
+        )
 
 
 class PlayerStreams:
@@ -70,30 +92,44 @@ class PlayerStreams:
         """The caller's own stream (see the module docstring); close it with `aclose()`."""
         player = await self.identity.player_id(token)  # who asks comes first
         start = check_position(after)
+        with store_errors():
+            await check_reachable(self.store, player, start)
         try:
             slot = self.streams.acquire(address, f"player/{player}")
         except TooManyStreams as exc:
             raise as_api_error(exc) from None
-        return SlotStream(self._items(player, start), lambda: self.streams.release(slot))
+        items = self._items(player, start, token)
+        return SlotStream(items, lambda: self.streams.release(slot))
 
     async def _items(
-        self, player: str, start: str | None
+        self, player: str, start: str | None, token: str | None
     ) -> AsyncGenerator[PlayerItem | None, None]:
         with store_errors():
             position = start if start is not None else await self.store.tail(player)
         entries = self.hub.follow(player, position)
         following: asyncio.Future[Any] | None = None
+        loop = asyncio.get_running_loop()
+        told = checked = loop.time()
         try:
             while True:
+                if loop.time() - checked >= RECHECK_S:  # revoked, retired or expired: it ends
+                    with store_errors():
+                        await self.identity.player_id(token)
+                    checked = loop.time()
                 if following is None:
                     following = asyncio.ensure_future(anext(entries))
-                done, _ = await asyncio.wait((following,), timeout=self.keepalive_s)
+                now = loop.time()
+                wait = min(told + self.keepalive_s, checked + RECHECK_S) - now
+                done, _ = await asyncio.wait((following,), timeout=max(0.01, wait))
                 if not done:
-                    yield None
+                    if loop.time() - told >= self.keepalive_s:
+                        told = loop.time()
+                        yield None  # a keep-alive interval passed without an event
                     continue
                 with store_errors():
                     entry_id, kind, data, at = following.result()
                 following = None
+                told = loop.time()
                 yield PlayerItem(entry_id, kind, data, at)
         finally:
             if following is not None:
@@ -127,7 +163,7 @@ class PlayerStreams:
             chosen = found[start : start + first]
             page: list[tuple[str, GameView]] = []
             for game_id in chosen:
-                view = await self.game_reads.game(game_id)
+                view = await self.game_reads.listed(game_id)  # None: gone, or its package
                 if view is not None:
                     page.append((game_id, view))
         return GamesPage(tuple(page), len(found), start + first < len(found))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 
-from boardstate.service.contract.player_inbox import PlayerInbox
+from boardstate.service.contract.players.player_inbox import PlayerInbox
 from boardstate.service.features.live.stream_limits import StreamLimits
 from boardstate.service.features.moves.game_reads import GameReads
 from boardstate.service.features.players.fanout import GROUP, FanOut, Inbox
@@ -14,8 +14,8 @@ from boardstate.service.features.players.player_streams import PlayerStreams
 from boardstate.service.settings import Settings
 from boardstate.service.store import EventStore
 from boardstate.service.store.dedicated import dedicated
-from boardstate.service.store.feed_group import FeedGroup
-from boardstate.service.store.inbox_store import RedisInbox
+from boardstate.service.store.players.inbox_store import RedisInbox
+from boardstate.service.store.work.feed_group import FeedGroup
 
 READ_CONNECTIONS = 2
 """The inbox waits' client: one blocked `XREAD`, one more while a cancelled read is released."""

@@ -1,11 +1,13 @@
 """Applying one rated game's result to the stored ratings, exactly once (issue 30).
 
-The update is computed from the players' stored ratings (`updates.game_rows`), then written by
-one script that checks, atomically, that the game was not applied yet and that every player's
-stored rating is still the one it was computed from (`service.store.rating_store`). When another
-replica applied a game of one of these players in between, the update is computed again from
-the new values: the ratings are always those of the games in the order they were applied, the
-order `boardstate ratings rebuild` follows.
+The update is computed from the players' stored ratings and the records of the game's pairs
+(`updates.game_update`; the pair bound: `features.ratings.pairs`), then written by one script
+that checks, atomically, that the game was not applied yet and that every player's stored
+rating and every pair's record is still the one it was computed from
+(`service.store.players.rating_store`). When another replica applied a game of one of these players
+in between, the update is computed again from the new values: the ratings are always those of the
+games in the order they were applied, the order `boardstate ratings rebuild` follows. A game
+the pair bound holds takes its place in that order and moves no rating (no rows).
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ from __future__ import annotations
 import structlog
 
 from boardstate.service.features.moves.loader import GameLoader
+from boardstate.service.features.ratings import pairs
 from boardstate.service.features.ratings.outcomes import RatedResult, rated_result
-from boardstate.service.features.ratings.updates import Row, game_rows
+from boardstate.service.features.ratings.updates import Row, game_update
 from boardstate.service.log.game_record import GameRecord
-from boardstate.service.store.rating_store import RedisRatings
+from boardstate.service.store.players.rating_store import RedisRatings
 
 log = structlog.get_logger("boardstate.ratings")
 
@@ -53,15 +56,22 @@ class Applier:
 
     async def apply(self, result: RatedResult) -> tuple[int, list[Row]]:
         """Applies `result`; returns its place in the order and the rows written (0 and no
-        rows when it had been applied before). Raises `RatingsContended`."""
-        players = list(result.players)
+        rows when it had been applied before; no rows when the pair bound held it). Raises
+        `RatingsContended`."""
+        players, fields = list(result.players), pairs.pairs_of(result)
         for _ in range(ATTEMPTS):
             stored = await self.ratings.stored(result.game_type, players)
-            rows = game_rows(result, stored)
-            written = [(r.player, r.before, r.after, r.score, r.entry) for r in rows]
-            place = await self.ratings.apply(result.game_type, result.game_id, self.cap, written)
+            records = await self.ratings.pair_records(result.game_type, fields)
+            update = game_update(result, stored, records)
+            rows = update.rows
+            written = [(r.player, r.before, r.after, r.score, r.entry, r.ranked) for r in rows]
+            marks = [(p.field, p.before, p.after) for p in update.pairs]
+            place = await self.ratings.apply(
+                result.game_type, result.game_id, self.cap, written, marks
+            )
             if place > 0:
-                log.info("rating_applied", game_id=result.game_id, place=place)
+                event = "rating_held" if update.held else "rating_applied"
+                log.info(event, game_id=result.game_id, place=place)
                 return place, rows
             if place == 0:
                 return 0, []

@@ -2,20 +2,21 @@
 
 Every service process (and `boardstate bots`) runs one, the `ratings` loop
 (`service.http.background`). They read the feed's consumer group `ratings`
-(`service.store.rating_store`), so each feed entry goes to one of them. A consumer reads when
-its own process's relay has just put a `game.ended` on the feed (`heard`, so the replica that
+(`service.store.players.rating_store`), so each feed entry goes to one of them. A consumer reads
+when its own process's relay has just put a `game.ended` on the feed (`heard`, so the replica that
 relays a game's end applies it at once), and otherwise every `POLL_S` (entries another
 process relayed and left) and claims entries a dead consumer left for `CLAIM_IDLE_MS` every
 `RECLAIM_S`: an idle process sends about 4 commands a minute for it, fewer than a blocking
 read every 2 s would (the idle budget of docs/performance.md).
 
 A `game.ended` of a FINISHED game is loaded from its log and, when rated
-(`features.ratings.outcomes`), applied (`features.ratings.applier`: once per game, whatever
-replica or retry applies it); then each rated player's inbox hears `rating.changed`. An entry
+(`features.ratings.outcomes`: the seats that moved), applied (`features.ratings.applier`: once
+per game, whatever replica or retry applies it; a game the pair bound holds moves no rating);
+then each player whose rating it moved hears `rating.changed`. An entry
 is acknowledged once handled; one whose handling failed (Redis away) stays pending and is
 claimed again by any consumer, this one included: a consumer that died loses nothing.
 
-The feed keeps about `FEED_MAXLEN` announcements (`service.store.outbox`): games that ended
+The feed keeps about `FEED_MAXLEN` announcements (`service.store.work.outbox`): games that ended
 while every consumer was stopped for longer than that many announcements are missed, and
 `boardstate ratings rebuild` applies them (docs/players.md, "Ratings").
 """
@@ -32,14 +33,14 @@ from typing import Any
 
 import structlog
 
-from boardstate.service.contract.player_inbox import PlayerInbox
+from boardstate.service.contract.players.player_inbox import PlayerInbox
 from boardstate.service.failures import StoreUnavailable
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.ratings.applier import Applier, RatingsContended, result_of
 from boardstate.service.features.ratings.outcomes import BOT_PREFIX, RatedResult
 from boardstate.service.features.ratings.updates import Row
 from boardstate.service.runtime.stopping import cancelled
-from boardstate.service.store.rating_store import RedisRatings
+from boardstate.service.store.players.rating_store import RedisRatings
 
 log = structlog.get_logger("boardstate.ratings")
 
@@ -102,7 +103,7 @@ class RatingsConsumer:
             if row.player.startswith(BOT_PREFIX):
                 continue
             entry = json.loads(row.entry)
-            data = {"gameType": result.game_type, **entry}
+            data = {"gameType": result.game_type, **entry, "provisional": not row.ranked}
             try:
                 await self.inbox.publish(row.player, RATING_CHANGED, data)
             except Exception as exc:  # the rating stands; the notice is best effort

@@ -1,10 +1,12 @@
 """`RatingsService`: the ratings feature for both doors (reads) and its consumer loop (issue 30).
 
 Reads are public (docs/security.md): a game type's leaderboard (best first, by rating = mu -
-3 sigma, equal ratings by player id), a player's rating per game type with their place on its
-leaderboard, and a player's history per game type (newest first, the last `HISTORY_CAP`). Pages
-are positions in the list (`offset_cursor`): a leaderboard changing between two pages may show a
-player twice or skip one, as any ranked list read in pages does.
+3 sigma, equal ratings by player id; provisional ratings are left off it, as on Lichess), a
+player's rating per game type with their place on its leaderboard (none while provisional), and
+a player's history per game type (newest first, the last `HISTORY_CAP`). Every rating read says
+whether it is provisional (`skill.PROVISIONAL_SIGMA`). Pages are positions in the list
+(`offset_cursor`): a leaderboard changing between two pages may show a player twice or skip
+one, as any ranked list read in pages does.
 """
 
 from __future__ import annotations
@@ -14,21 +16,22 @@ import json
 from boardstate.engine import registry
 from boardstate.service.contract.cursors import offset_after, offset_cursor
 from boardstate.service.contract.paging import clamp_first
-from boardstate.service.contract.player_inbox import PlayerInbox
-from boardstate.service.contract.rating_ports import (
+from boardstate.service.contract.players.player_inbox import PlayerInbox
+from boardstate.service.contract.players.rating_ports import (
     HistoryPage,
     LeaderboardPage,
     RatingChange,
     RatingView,
 )
 from boardstate.service.contract.work_costs import RATINGS_PAGE
-from boardstate.service.features.lobby.seating import checked_player_ids
+from boardstate.service.features.lobby.seat_names import checked_player_ids
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.ratings.applier import Applier
 from boardstate.service.features.ratings.consumer import RatingsConsumer
+from boardstate.service.features.ratings.skill import PROVISIONAL_SIGMA
 from boardstate.service.features.ratings.updates import decode_skill
 from boardstate.service.runtime.store_failures import store_errors
-from boardstate.service.store.rating_store import RedisRatings
+from boardstate.service.store.players.rating_store import RedisRatings
 
 PAGE_CAP = RATINGS_PAGE
 """Entries of one leaderboard or history page at most (and by default)."""
@@ -47,6 +50,7 @@ def _change(raw: bytes) -> RatingChange:
         e["mu"],
         e["sigma"],
         e["games"],
+        e["sigma"] > PROVISIONAL_SIGMA,
     )
 
 
@@ -80,7 +84,14 @@ class RatingsService:
         for place, (player, raw) in enumerate(zip(players, stored, strict=True), start + 1):
             skill = decode_skill(raw)
             view = RatingView(
-                game_type, player, skill.rating, skill.mu, skill.sigma, skill.games, place
+                game_type,
+                player,
+                skill.rating,
+                skill.mu,
+                skill.sigma,
+                skill.games,
+                place,
+                skill.provisional,
             )
             entries.append(view)
         end = start + len(entries)
@@ -100,7 +111,14 @@ class RatingsService:
                 rank = await self.store.rank(game_type, player_id)
                 found.append(
                     RatingView(
-                        game_type, player_id, skill.rating, skill.mu, skill.sigma, skill.games, rank
+                        game_type,
+                        player_id,
+                        skill.rating,
+                        skill.mu,
+                        skill.sigma,
+                        skill.games,
+                        rank,
+                        skill.provisional,
                     )
                 )
         return found

@@ -10,6 +10,13 @@ a logit 400 / ln 10 points, 400 / (ln 10 sqrt 2 beta) = 29.5. Plackett-Luce is O
 model for free-for-all games of any number of players with full rankings and ties (Weng and
 Lin, JMLR 12, 2011, algorithm 4).
 
+A rating is **provisional** while sigma is above `PROVISIONAL_SIGMA` (5.5), as Lichess marks a
+rating provisional while its deviation is high (RD >= 110, from 500 new). A newcomer winning
+and losing in turn against settled players (sigma 3) leaves it after 9 games (Lichess: about
+10), half of a population of newcomers playing each other after 16, and a player winning every
+game against newcomers (who tell the model little) after 34. Provisional ratings are shown as
+such and left off the leaderboards (`features.ratings.ratings_service`).
+
 Updates are plain float arithmetic in a fixed order, so the same games in the same order give
 bit-identical ratings: what lets `boardstate ratings rebuild` equal the live values.
 """
@@ -28,6 +35,8 @@ BASE = 1500.0
 """The rating of a new player (mu - 3 sigma = 0)."""
 SCALE = 30.0
 """Rating points per unit of mu - 3 sigma."""
+PROVISIONAL_SIGMA = 5.5
+"""A rating with a larger sigma is provisional (a new player's is 25/3)."""
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
@@ -42,6 +51,12 @@ class Skill:
     def rating(self) -> float:
         """`BASE` + `SCALE` (mu - 3 sigma): the conservative estimate (leaderboards sort by it)."""
         return BASE + SCALE * (self.mu - 3 * self.sigma)
+
+    @property
+    def provisional(self) -> bool:
+        """Whether the service is still unsure (sigma above `PROVISIONAL_SIGMA`): shown as
+        such and left off the leaderboards."""
+        return self.sigma > PROVISIONAL_SIGMA
 
     def to_wire(self) -> dict[str, Any]:
         return {"mu": self.mu, "sigma": self.sigma, "games": self.games}

@@ -1,8 +1,8 @@
 """The steward: acts on games that are due (stand-in turns, timeouts) in every process.
 
 Each process runs one steward. When it wakes it claims the games due by now from the store's
-deadline set (`service.store.deadlines`: a claim leases an entry, so replicas share the work) and
-settles each: load, `due_work.due_events`, conditional append, repeat until nothing is due, then
+deadline set (`service.store.work.deadlines`: a claim leases an entry, so replicas share the work)
+and settles each: load, `due_work.due_events`, conditional append, repeat until nothing is due, then
 schedule the game's next due time. Then it reads when the earliest game is due and sleeps until
 then, at most `IDLE_S` (deadlines another replica wrote, if that replica's steward is gone); a
 schedule this process writes that is due sooner wakes it at once. With a file time source (tests)
@@ -25,7 +25,7 @@ import contextlib
 
 import structlog
 
-from boardstate.service.failures import StoreUnavailable
+from boardstate.service.failures import GameTypeNotInstalled, StoreUnavailable
 from boardstate.service.features.moves import due_work, game_bounds
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.tables import table_writes
@@ -44,6 +44,8 @@ BOT_RECHECK_MS = 30_000
 """A bot seat still owing a move this long after its budget is asked again."""
 CLAIM_LIMIT = 32
 IDLE_S = 5.0
+QUIET_LIMIT = 10_000
+"""Games of an uninstalled type this steward remembers having logged (then it forgets them all)."""
 AWAKE = 2**62
 """The longest an idle steward sleeps before it looks at the deadline set again."""
 
@@ -62,6 +64,8 @@ class Steward:
         self._wake = asyncio.Event()
         self._wake_at_ms = AWAKE
         """When the sleeping steward looks again (a sooner schedule wakes it)."""
+        self._not_installed: set[str] = set()
+        """Due games of an uninstalled type already logged once (`QUIET_LIMIT` at most)."""
 
     def minds(self, record: GameRecord) -> bool:
         """Whether the game may owe the steward something (a clock, a stand-in, a bot, its
@@ -107,9 +111,12 @@ class Steward:
         if due_ms is not None and due_ms < self._wake_at_ms:
             self._wake.set()
 
-    async def settle(self, game_id: str) -> GameRecord | None:
-        """Appends what is due for `game_id` now; returns the game after it."""
-        record = await self.loader.load(game_id)
+    async def settle(self, game_id: str, head: GameRecord | None = None) -> GameRecord | None:
+        """Appends what is due for `game_id` now; returns the game after it. `head`: the game as
+        its caller just wrote it (a move's verdict), so it is not read again; every append is
+        conditional on its version, and a game that moved on since is read afresh."""
+        record = head if head is not None and head.game_id == game_id else None
+        record = record or await self.loader.load(game_id)
         for _ in range(MAX_STEPS):
             if record is None:
                 return None
@@ -135,7 +142,10 @@ class Steward:
         while True:
             rows, _ = await self.loader.store.index_page(after, page, None, "ACTIVE")
             for row in rows:
-                record = await self.loader.load(row.game_id)
+                try:
+                    record = await self.loader.load(row.game_id)
+                except GameTypeNotInstalled:
+                    continue  # its package is gone: nothing is due until it is back
                 if record is not None:
                     await self.schedule(record)
             seen += len(rows)
@@ -185,6 +195,19 @@ class Steward:
         for game_id in claimed:
             try:
                 await self.settle(game_id)
+            except GameTypeNotInstalled as exc:
+                self._quiet(game_id, exc)
             except Exception as exc:
                 log.warning("settle_failed", game_id=game_id, error=repr(exc)[:300])
         return len(claimed)
+
+    def _quiet(self, game_id: str, exc: GameTypeNotInstalled) -> None:
+        """A due game whose package is gone: logged once, then left alone. Its entry stays in
+        the deadline set (the claim only leased it), so it is claimed again after each lease and
+        acted on once a process with its package claims it (or sweeps at its start)."""
+        if game_id in self._not_installed:
+            return
+        if len(self._not_installed) >= QUIET_LIMIT:
+            self._not_installed.clear()
+        self._not_installed.add(game_id)
+        log.warning("game_type_not_installed", game_id=game_id, error=str(exc)[:300])

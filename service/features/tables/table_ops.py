@@ -1,4 +1,4 @@
-"""The table's operations (DESIGN §5c): resign, leave, takeback, and the admin's.
+"""The table's operations (architecture §5c): resign, leave, takeback, and the admin's.
 
 Each checks in the order of a move (the game, the seat and its token, then the game's state),
 builds its lifecycle events (`service.log.lifecycle`) and appends them conditionally
@@ -28,7 +28,12 @@ from boardstate.service.inputs import echo
 from boardstate.service.log import endings, lifecycle, record_model
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import Draft
-from boardstate.service.runtime.seat_tokens import admin_token_matches, new_token, token_hash
+from boardstate.service.runtime.seat_tokens import (
+    admin_needed,
+    admin_token_matches,
+    new_token,
+    token_hash,
+)
 from boardstate.service.settings import Settings
 from boardstate.service.store import StoredEvent
 
@@ -99,11 +104,11 @@ class TableOps:
 
     def _admin(self, token: str | None) -> None:
         if not admin_token_matches(self.admin_token, token):
-            raise Unauthorized("this needs Authorization: Bearer <admin token>")
+            raise Unauthorized(admin_needed("this needs", self.admin_token))
 
     # -- seats --------------------------------------------------------------------------
     async def resign(self, game_id: str, seat: int, token: str | None) -> GameRecord:
-        """The seat concedes (DESIGN §5c): it ranks last; a stand-in plays its turns."""
+        """The seat concedes (architecture §5c): it ranks last; a stand-in plays its turns."""
 
         async def build(record: GameRecord) -> Built:
             await self._seat(record, seat, token)

@@ -58,10 +58,7 @@ async def commit(
         if result.diverged:
             loader.forget(before)
         return False
-    loader.appended(before, after)
-    await loader.snapshots.after_append(before, events, after)
-    if meta is not None:
-        await loader.index(after)
+    await loader.appended(before, after, events)
     log.info(
         "table_event",
         game_id=before.game_id,

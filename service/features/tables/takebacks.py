@@ -14,8 +14,7 @@ from collections.abc import Sequence
 from boardstate.engine.core.rng import Rng
 from boardstate.service.failures import TakebackNotAllowed
 from boardstate.service.log import lifecycle
-from boardstate.service.log.game_record import GameRecord
-from boardstate.service.log.lifecycle import Mark
+from boardstate.service.log.game_record import GameRecord, Mark
 from boardstate.service.log.record_model import decode_engine_event
 from boardstate.service.store import StoredEvent
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Protocol
 
+from boardstate.service.contract.languages import DEFAULT, current
 from boardstate.service.contract.ports import EventView, GameView
 from boardstate.service.metrics import Metrics
 from boardstate.service.pictures import Scene, last_move, render
@@ -24,10 +25,12 @@ PICTURE_REVISION = 1
 """Part of every picture's ETag: raise it when the drawing changes, so caches refetch."""
 
 
-def picture_etag(version: int, seat: int | None, finished: bool) -> str:
-    """The ETag of the picture of `seat`'s view (None: the spectator's) at `version`."""
+def picture_etag(version: int, seat: int | None, finished: bool, language: str = DEFAULT) -> str:
+    """The ETag of the picture of `seat`'s view (None: the spectator's) at `version`, its last
+    move in `language` (named in the tag unless it is the default)."""
     who = "s" if seat is None else str(seat)
-    return f'"p{PICTURE_REVISION}-{version}-{who}-{"f" if finished else "a"}"'
+    said = "" if language == DEFAULT else f"-{language}"
+    return f'"p{PICTURE_REVISION}-{version}-{who}-{"f" if finished else "a"}{said}"'
 
 
 def is_finished(game: GameView) -> bool:
@@ -44,10 +47,11 @@ class BoardPicture:
     seat: int | None
     finished: bool
     """The game has ended: the picture of this version and seat will never change again."""
+    language: str = DEFAULT
 
     @property
     def etag(self) -> str:
-        return picture_etag(self.version, self.seat, self.finished)
+        return picture_etag(self.version, self.seat, self.finished, self.language)
 
 
 class Views(Protocol):
@@ -79,7 +83,7 @@ class BoardPictures:
         """Returns the ETag `board_picture` would give, after the same checks (token,
         version), without folding or drawing anything."""
         at = await self.games.check_view(game, seat, version, token)
-        return picture_etag(at, seat, is_finished(game))
+        return picture_etag(at, seat, is_finished(game), current())
 
     async def board_picture(
         self, game: GameView, seat: int | None, version: int | None, token: str | None
@@ -97,10 +101,11 @@ class BoardPictures:
             {"type": e.type, "seat": e.seat, "moveId": e.move_id, "data": dict(e.data)}
             for e in events
         ]
-        scene = Scene(game.game_type, at, view, game.seats, seat, last_move(wire))
+        language = current()
+        scene = Scene(game.game_type, at, view, game.seats, seat, last_move(wire), language)
         self.metrics.pictures_rendered.inc()
         svg = await off_loop(render, scene)
-        return BoardPicture(svg, at, seat, is_finished(game))
+        return BoardPicture(svg, at, seat, is_finished(game), language)
 
     async def board_svg(
         self, game: GameView, seat: int | None, version: int | None, token: str | None

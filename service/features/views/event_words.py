@@ -12,44 +12,69 @@ for each follower of the game (whose data match when nothing is hidden from them
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import msgspec
 
-from boardstate.engine.core.describe import seat as seat_words
 from boardstate.engine.core.describe import words
 from boardstate.engine.core.rules import GameRules
 from boardstate.engine.core.wire import WireError
+from boardstate.service.contract.languages import DEFAULT, current
 from boardstate.service.log.record_model import SERVICE_EVENTS
 
 SERVICE_PHRASES = {
-    "GameCreated": "the game was created",
-    "SeatJoined": "{seat} joined",
-    "GameEnded": "the game ended",
+    "en": {
+        "GameCreated": "the game was created",
+        "SeatJoined": "{seat} joined",
+        "GameEnded": "the game ended",
+    },
+    "de": {
+        "GameCreated": "das Spiel wurde angelegt",
+        "SeatJoined": "{seat} ist beigetreten",
+        "GameEnded": "das Spiel ist zu Ende",
+        "Resigned": "{seat} gibt auf",
+        "TimedOut": "{seat} hat die Zeit überschritten",
+        "StandInSeated": "für {seat} spielt ein Ersatz",
+        "MoveTimed": "{seat}: Bedenkzeit gemessen",
+        "TakebackRequested": "{seat} bittet, einen Zug zurückzunehmen",
+        "TakebackAnswered": "{seat} beantwortet die Bitte um Rücknahme",
+        "TakenBack": "ein Zug wurde zurückgenommen",
+        "SeatLeft": "{seat} hat den Tisch verlassen",
+        "SeatTokenReissued": "{seat} hat einen neuen Schlüssel",
+    },
 }
+"""The service's own events in words, by language (a type not listed: its name in words)."""
+SOMEONE = {"en": "a seat", "de": "ein Platz"}
 
 DESCRIBED = 4096
 """Descriptions remembered (by game, type, seat and the viewer's data)."""
-_described: dict[tuple[int, str, int | None, bytes], str] = {}
+_described: dict[tuple[int, str, int | None, bytes, str], str] = {}
 
 
 def describe_event(
-    rules: GameRules[Any, Any, Any], type_: str, seat: int | None, data: Mapping[str, Any]
+    rules: GameRules[Any, Any, Any],
+    type_: str,
+    seat: int | None,
+    data: Mapping[str, Any],
+    language: str | None = None,
 ) -> str:
-    """The event (`data`: as the viewer gets it) in words, starting with a capital letter."""
+    """The event (`data`: as the viewer gets it) in words, starting with a capital letter, in
+    `language` (None: the request's, `service.contract.languages`)."""
+    language = language or current()
     if type_ in SERVICE_EVENTS:
-        who = seat_words(seat) if seat is not None else "a seat"
-        phrase = SERVICE_PHRASES.get(type_)
+        tongue = rules.words.in_language(language).tongue
+        who = tongue.seat_of(seat) if seat is not None else SOMEONE.get(language, "a seat")
+        phrase = SERVICE_PHRASES.get(language, SERVICE_PHRASES[DEFAULT]).get(type_)
         text = phrase.format(seat=who) if phrase else words(type_)
         if phrase is None and seat is not None:
             text = f"{who}: {text}"
         return text[:1].upper() + text[1:]
-    key = (id(rules), type_, seat, msgspec.json.encode(data))
+    key = (id(rules), type_, seat, msgspec.json.encode(data), language)
     found = _described.get(key)
     if found is None:
         try:
-            found = rules.describe_event(rules.events.decode({**data, "type": type_}))
+            found = rules.describe_event(rules.events.decode({**data, "type": type_}), language)
         except WireError:
             found = words(type_).capitalize()
         if len(_described) >= DESCRIBED:
@@ -58,9 +83,13 @@ def describe_event(
     return found
 
 
-def describe_moves(rules: GameRules[Any, Any, Any], moves: list[Any]) -> list[str]:
-    """Each legal move (engine form) in words, in the same order."""
-    return [rules.describe_move(m) for m in moves]
+def describe_moves(
+    rules: GameRules[Any, Any, Any], moves: Sequence[Any], language: str | None = None
+) -> list[str]:
+    """Each legal move (engine form) in words, in the same order, in `language` (None: the
+    request's)."""
+    language = language or current()
+    return [rules.describe_move(m, language) for m in moves]
 
 
 def bot_name(policy: str, seat: int) -> str:

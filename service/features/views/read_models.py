@@ -1,6 +1,6 @@
 """Turning records and stored events into the schema's read models (`service.contract.ports`).
 
-Redaction (DESIGN §5): while a game runs each viewer sees every event with what the rules let
+Redaction (architecture §5): while a game runs each viewer sees every event with what the rules let
 it know at the time (`rules.redact`), and a move (`StoredEvent.move`) only if it is its own;
 once the game has ended (`complete`) everything is shown to everyone.
 """
@@ -91,10 +91,16 @@ def result_details(record: GameRecord) -> dict[str, Any]:
 
 
 def event_view(
-    record: GameRecord, event: StoredEvent, viewer: int | None, complete: bool, fact: Any = None
+    record: GameRecord,
+    event: StoredEvent,
+    viewer: int | None,
+    complete: bool,
+    fact: Any = None,
+    language: str | None = None,
 ) -> EventView:
     """Returns `event` as `viewer` sees it; `complete` (a finished game) skips redaction.
-    `fact`: the engine event `event` stores, when the caller has it (a move just decided)."""
+    `fact`: the engine event `event` stores, when the caller has it (a move just decided);
+    `language`: of its `describe` (None: the request's, `service.contract.languages`)."""
     if complete:
         data = dict(event.data)
     elif fact is not None:
@@ -110,7 +116,7 @@ def event_view(
         at=event.at,
         state_hash=event.state_hash,
         move=visible_move(event, viewer, complete),
-        describe=describe_event(record.rules, event.type, event.seat, data),
+        describe=describe_event(record.rules, event.type, event.seat, data, language),
     )
 
 

@@ -1,4 +1,5 @@
-"""The table's part of a game's view: standings, clocks and a pending takeback (DESIGN §5c)."""
+"""The table's part of a game's view: standings, clocks and a pending takeback (architecture
+§5c)."""
 
 from __future__ import annotations
 

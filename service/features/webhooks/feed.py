@@ -1,6 +1,6 @@
-"""The cross-game feed (DESIGN §5d): announcements of every game, resumable, filtered.
+"""The cross-game feed (architecture §5d): announcements of every game, resumable, filtered.
 
-The relay appends every announcement to one feed stream (`service.store.outbox`); a feed
+The relay appends every announcement to one feed stream (`service.store.work.outbox`); a feed
 position is that stream's entry id (the SSE `id`, `Last-Event-ID`;
 `service.features.webhooks.feed_positions`). A reader catches up from its position with `XRANGE`
 pages of at most `PAGE` entries, letting the loop run between pages, then waits for the feed to
@@ -16,11 +16,13 @@ streams, each paid for like any request, so opening streams from an old position
 work each, however long the feed.
 
 Who sees what: the admin token sees every game; a seat token only the game it belongs to (the
-`gameId` filter is then required). Filters: `gameType`, `playerId` (games where a seat carries
+`gameId` filter is then required: any other bearer without one is `UNAUTHORIZED`, 401, as an
+unknown bearer is on every route). Filters: `gameType`, `playerId` (games where a seat carries
 that integrator id: "your turn" across a player's games is `turn.changed` whose `toAct` seats
-carry it), `gameId`. Every feed stream takes a stream slot (`service.features.live.stream_limits`):
-counted against the process, its feed cap and the client address, and a seat token's against
-that seat.
+carry it), `gameId`. A `gameType` no installed package serves is refused (`UNKNOWN_GAME_TYPE`)
+unless stored games have it: a removed type's announcements stay readable (issue 40). Every feed
+stream takes a stream slot (`service.features.live.stream_limits`): counted against the process,
+its feed cap and the client address, and a seat token's against that seat.
 """
 
 from __future__ import annotations
@@ -29,10 +31,11 @@ import asyncio
 import contextlib
 from collections.abc import AsyncGenerator
 
-from boardstate.service.contract.webhook_ports import CatchUpLimit, FeedItem, FeedStream
+from boardstate.engine import registry
+from boardstate.service.contract.webhooks.webhook_ports import CatchUpLimit, FeedItem, FeedStream
 from boardstate.service.failures import TooManyStreams, Unauthorized
 from boardstate.service.features.live.slot_streams import SlotStream
-from boardstate.service.features.live.stream_limits import StreamLimits, as_api_error
+from boardstate.service.features.live.stream_limits import BadFeedFilter, StreamLimits, as_api_error
 from boardstate.service.features.moves.game_reads import GameReads
 from boardstate.service.features.webhooks.feed_positions import (
     FeedFilters,
@@ -41,12 +44,11 @@ from boardstate.service.features.webhooks.feed_positions import (
     successor,
 )
 from boardstate.service.metrics import Metrics
-from boardstate.service.runtime.seat_tokens import admin_token_matches
+from boardstate.service.runtime.seat_tokens import admin_needed, admin_token_matches
 from boardstate.service.runtime.stopping import check_cancelled
 from boardstate.service.runtime.store_failures import store_errors
 from boardstate.service.settings import Settings
-from boardstate.service.store.outbox import RedisOutbox
-from boardstate.service.webhook_failures import BadFeedFilter
+from boardstate.service.store.work.outbox import RedisOutbox
 
 PAGE = 200
 """Feed entries per read."""
@@ -155,14 +157,28 @@ class FeedService:
         if admin_token_matches(self.admin_token, token):
             return None
         if token is None:
-            raise Unauthorized("the feed needs the admin token, or a seat token and its gameId")
-        if game_id is None:
-            raise BadFeedFilter("a seat token follows its own game only: give its gameId")
+            raise Unauthorized(
+                admin_needed("the feed needs a seat token and its gameId, or", self.admin_token)
+            )
+        if game_id is None:  # no game to check it against: an unknown bearer, as elsewhere
+            raise Unauthorized(
+                "the feed needs the admin token; a seat token follows its own game only, with "
+                "its gameId"
+            )
         record = await self.games.load(game_id)
         seat = None if record is None else await self.games.viewer_of(record, token)
         if seat is None:
             raise Unauthorized("this token is no seat token of that game")
         return f"{game_id}/{seat}"
+
+    async def _known_type(self, game_type: str) -> None:
+        """Refuses a `gameType` filter no installed package serves and no stored game has
+        (`UNKNOWN_GAME_TYPE`); a removed type whose games are stored keeps its announcements."""
+        if game_type in registry.GAMES:
+            return
+        rows, _ = await self.games.store.index_page(None, 1, game_type, None)
+        if not rows:
+            registry.get(game_type)  # raises UnknownGameType, listing the installed types
 
     async def open_feed(
         self,
@@ -176,10 +192,12 @@ class FeedService:
         """Checks the caller and the position (`Unauthorized`, `BadFeedFilter`), takes a stream
         slot (`TOO_MANY_STREAMS`), then returns the announcements after `after` and the live
         ones, filtered; None marks a quiet keep-alive interval. Close it with `aclose()`."""
-        seat = await self._feed_access(token, game_id)  # who asks comes first (DESIGN §5)
+        seat = await self._feed_access(token, game_id)  # who asks comes first (architecture §5)
         if any(v is not None and len(v) > 64 for v in (game_type, player_id, game_id)):
             raise BadFeedFilter("a filter is at most 64 characters")
         start = check_position(after)
+        if game_type is not None:
+            await self._known_type(game_type)
         try:
             slot = self.streams.acquire(address, seat, feed=True)
         except TooManyStreams as exc:

@@ -18,7 +18,7 @@ import json
 import re
 from typing import Any
 
-from boardstate.service.webhook_failures import BadFeedFilter
+from boardstate.service.features.live.stream_limits import BadFeedFilter
 
 POSITION = re.compile(r"^(0|[0-9]{1,20}-[0-9]{1,20})$")
 MAX_PART = 2**64 - 1

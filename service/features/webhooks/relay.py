@@ -3,8 +3,8 @@
 Every process runs one. It wakes when this process marks an outbox pending (an append with
 announcements; it starts its pass at most every `GATHER_S`, so one pass takes every game
 appended meanwhile), else every `IDLE_S` (outboxes other processes wrote), takes the games
-marked pending (`service.store.outbox`), leases each (so one replica relays a game at a time, in
-order), and relays their outbox entries oldest first, each step for all of these games in one
+marked pending (`service.store.work.outbox`), leases each (so one replica relays a game at a time,
+in order), and relays their outbox entries oldest first, each step for all of these games in one
 round trip (`RedisOutbox.*_all`; the endpoints are read once per pass): each is fed to the
 cross-game feed and queued for every endpoint whose filters match it (paused endpoints too: they
 receive everything once resumed), then deleted from the outbox. At start, and every `SWEEP_S`,
@@ -26,8 +26,8 @@ from typing import Any
 import structlog
 
 from boardstate.service.runtime.stopping import cancelled
-from boardstate.service.store.outbox import SEEN_MS, RedisOutbox
-from boardstate.service.store.webhook_store import RedisWebhooks
+from boardstate.service.store.work.outbox import SEEN_MS, RedisOutbox
+from boardstate.service.store.work.webhook_store import RedisWebhooks
 
 log = structlog.get_logger("boardstate.relay")
 

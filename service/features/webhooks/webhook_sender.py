@@ -5,7 +5,7 @@ Every process runs one sender. Woken (this process's relay queued a delivery or 
 a worker sent something, the earliest retry it knows is due; else after `IDLE_S`, for what other
 processes queued) it starts a worker for each endpoint not paused, with something queued and no
 worker here yet, at most `concurrency` at once (endpoints take turns). A worker takes the
-endpoint's lease (`service.store.outbox.Leases`, so one replica sends to an endpoint at a time,
+endpoint's lease (`service.store.work.outbox.Leases`, so one replica sends to an endpoint at a time,
 renewed before each attempt) and sends the queue head while the head is due and succeeds, at most
 `BURST` deliveries, then makes way:
 
@@ -42,7 +42,7 @@ from boardstate.service.features.webhooks.webhook_post import Poster, signed
 from boardstate.service.features.webhooks.webhook_resolver import Resolver
 from boardstate.service.runtime.stopping import cancelled
 from boardstate.service.settings import Settings
-from boardstate.service.store.webhook_store import RedisWebhooks
+from boardstate.service.store.work.webhook_store import RedisWebhooks
 
 log = structlog.get_logger("boardstate.webhooks")
 

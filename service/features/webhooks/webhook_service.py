@@ -1,4 +1,4 @@
-"""The webhook admin operations (DESIGN §5d), for both doors; admin token.
+"""The webhook admin operations (architecture §5d), for both doors; admin token.
 
 An endpoint is `{url, events, gameTypes}`: `events` names the announcements it wants
 (`service.log.announce.EVENT_NAMES`), `gameTypes` limits them to some game types (None: all).
@@ -14,16 +14,20 @@ import time
 from typing import Any
 
 from boardstate.engine import registry
-from boardstate.service.contract.webhook_ports import DeliveryView, WebhookView
+from boardstate.service.contract.webhooks.webhook_ports import DeliveryView, WebhookView
 from boardstate.service.failures import Unauthorized
+from boardstate.service.features.webhooks.webhook_failures import (
+    BadWebhook,
+    DeliveryNotFound,
+    WebhookNotFound,
+)
 from boardstate.service.features.webhooks.webhook_resolver import Resolver
 from boardstate.service.features.webhooks.webhook_targets import TargetRefused
 from boardstate.service.log import clocks
 from boardstate.service.log.announce import EVENT_NAMES
-from boardstate.service.runtime.seat_tokens import admin_token_matches
+from boardstate.service.runtime.seat_tokens import admin_needed, admin_token_matches
 from boardstate.service.runtime.store_failures import store_errors
-from boardstate.service.store.webhook_store import RedisWebhooks
-from boardstate.service.webhook_failures import BadWebhook, DeliveryNotFound, WebhookNotFound
+from boardstate.service.store.work.webhook_store import RedisWebhooks
 
 MAX_ENDPOINTS = 100
 MAX_DELIVERIES_PAGE = 100
@@ -105,7 +109,7 @@ class WebhookService:
 
     def _admin_only(self, token: str | None) -> None:
         if not admin_token_matches(self.admin_token, token):
-            raise Unauthorized("webhooks need Authorization: Bearer <admin token>")
+            raise Unauthorized(admin_needed("webhooks need", self.admin_token))
 
     async def _target(self, url: Any) -> str:
         try:

@@ -1,4 +1,4 @@
-"""Which URLs and addresses a webhook may target (server-side request forgery, DESIGN §5d).
+"""Which URLs and addresses a webhook may target (server-side request forgery, architecture §5d).
 
 A target is an absolute `http` or `https` URL without credentials, at most `MAX_URL` characters.
 Every address its host resolves to must be acceptable (`refusal`), and the delivery connects to

@@ -1,0 +1,1 @@
+"""`boardstate sdk-types`: the SDKs' per-game types of the games a running service serves."""

@@ -1,0 +1,1 @@
+"""The webhooks' and the feed's part of the contract: their port and the announcements' schemas."""

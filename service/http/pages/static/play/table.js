@@ -1,0 +1,127 @@
+// The playable table (viewer.js, with this tab's seat token): the seat's legal moves as a list,
+// narrowed by a click on the picture (a card, terminal, line, area, crew… whose data-* value the
+// move names), submitted with a moveId (the same on a retry, so never applied twice) and the
+// expected version; a rejection shows the engine's message and code.
+import { api, h, Problem } from "./api.js";
+import { t } from "./i18n.js";
+import { moveWords } from "./phrases.js";
+
+const BOARD_KEYS = ["card", "colour", "line", "area", "space", "crew", "loader", "tram", "row", "col"];
+
+export class Table {
+  constructor(root, gameId, mine, names, accepted, refresh) {
+    this.refresh = refresh;
+    this.root = root;
+    this.gameId = gameId;
+    this.mine = mine;
+    this.names = names;
+    this.accepted = accepted;
+    this.moves = [];
+    this.filter = null;
+    this.version = 0;
+    this.busy = false;
+    this.turn = h("p", { id: "turn", class: "turn" });
+    this.problem = h("p", { id: "move-problem", class: "problem", role: "alert", hidden: true });
+    this.hint = h("p", { class: "hint", id: "move-filter", hidden: true });
+    this.list = h("ul", { id: "moves", class: "moves" });
+    root.replaceChildren(h("h2", {}, t("Your moves (seat {0}, {1})", mine.seat, names()[mine.seat])),
+      this.turn, this.problem, this.hint, this.list);
+  }
+
+  async update(game, version) {
+    const mySeat = this.mine.seat;
+    if (game.status === "OPEN") {
+      this.show("waiting", t("Waiting for players to join…"), []);
+      return;
+    }
+    if (game.status !== "ACTIVE") {
+      this.show("over", game.status === "FINISHED" ? t("The game is over.") : t("The game is {0}.", t(game.status.toLowerCase())), []);
+      return;
+    }
+    if (!game.toAct.includes(mySeat)) {
+      const who = game.toAct.map((s) => this.names()[s]).join(", ");
+      this.show("waiting", t("Waiting for {0}…", who || t("the next turn")), []);
+      return;
+    }
+    if (version === this.version && this.moves.length) return;
+    try {
+      const legal = await api(`/v1/games/${encodeURIComponent(this.gameId)}/legal-moves?seat=${mySeat}`,
+        { token: this.mine.token });
+      this.version = legal.version;
+      this.show("your-turn", t("Your turn (version {0}): {1} legal moves.", legal.version, legal.moves.length),
+        legal.moves, legal.describe);
+    } catch (error) {
+      this.report(error);
+    }
+  }
+
+  show(state, words, moves, described = []) {
+    this.root.dataset.state = state;
+    this.turn.textContent = words;
+    this.moves = moves;
+    this.described = described; // the server's words for each move (the legal-moves describe)
+    this.filter = null;
+    this.render();
+  }
+
+  render() {
+    const shown = this.filter ? this.moves.filter((m) => this.matches(m, this.filter)) : this.moves;
+    this.hint.hidden = !this.filter;
+    this.hint.replaceChildren(...(this.filter ? [t("Moves with {0}: {1}. ", this.filter.join(" / "), shown.length),
+      h("button", { type: "button", onclick: () => { this.filter = null; this.render(); } }, t("Show all"))] : []));
+    this.list.replaceChildren(...shown.map((move, i) => h("li", {},
+      h("button", { type: "button", class: "move", dataset: { index: String(this.moves.indexOf(move)), move: JSON.stringify(move) },
+        disabled: this.busy, onclick: () => this.submit(move) },
+        (this.described || [])[this.moves.indexOf(move)] || moveWords(move)))));
+  }
+
+  matches(move, values) {
+    const text = JSON.stringify(move);
+    return values.some((v) => text.includes(`"${v}"`) || text.includes(`:${v},`) || text.includes(`:${v}}`));
+  }
+
+  boardClicked(event) {
+    const target = event.target.closest("[data-card], [data-colour], [data-line], [data-area], [data-space], [data-crew], [data-loader], [data-tram]");
+    if (!target || !this.moves.length) return;
+    const values = BOARD_KEYS.map((k) => target.dataset[k]).filter((v) => v !== undefined && v !== "hidden");
+    if (!values.length || !this.moves.some((m) => this.matches(m, values))) return;
+    this.filter = values;
+    this.render();
+  }
+
+  report(error) {
+    this.problem.hidden = false;
+    this.problem.textContent = error instanceof Problem
+      ? t("Refused: {0} ({1})", error.detail || error.message, error.code) : t("Failed: {0}", error.message);
+  }
+
+  async submit(move) {
+    if (this.busy) return;
+    this.busy = true;
+    this.problem.hidden = true;
+    this.render();
+    const body = { seat: this.mine.seat, move, expectedVersion: this.version, moveId: crypto.randomUUID() };
+    const path = `/v1/games/${encodeURIComponent(this.gameId)}/moves`;
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const result = await api(path, { method: "POST", token: this.mine.token, body });
+          this.moves = [];
+          this.busy = false;
+          this.accepted(result);
+          return;
+        } catch (error) {
+          // A lost connection: the same moveId again (answered from the log if it was applied).
+          if (error instanceof Problem || attempt >= 3) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 300 * (attempt + 1)));
+        }
+      }
+    } catch (error) {
+      this.busy = false;
+      this.version = 0;
+      this.report(error);
+      this.render();
+      this.refresh(); // the game moved on meanwhile, perhaps: read it and the legal moves again
+    }
+  }
+}

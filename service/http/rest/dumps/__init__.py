@@ -1,0 +1,1 @@
+"""REST: dumps of whole periods for analysts."""

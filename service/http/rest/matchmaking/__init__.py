@@ -1,0 +1,1 @@
+"""REST: seeks, challenges and rematches."""

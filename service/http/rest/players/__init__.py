@@ -1,0 +1,1 @@
+"""REST: players (tokens, their own games and stream) and ratings."""

@@ -1,0 +1,1 @@
+"""REST: the table (resign, leave, takebacks, clocks, the admin's operations)."""

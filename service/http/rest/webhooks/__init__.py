@@ -1,0 +1,1 @@
+"""REST: the webhook admin API and the feed's registration routes."""
