@@ -83,6 +83,20 @@ def retry_after(header: str | None, now: float | None = None) -> float | None:
     return max(0.0, at - (time.time() if now is None else now))
 
 
+def bounded_wait(
+    policy: RetryPolicy, attempt: int, waited: float, after: float | None
+) -> float | None:
+    """The wait before attempt `attempt` + 1, after `waited` seconds of waiting already: `after`
+    (the service's `Retry-After`; None: the policy's backoff) plus jitter, or None when the
+    policy's bounds say stop."""
+    wait = (policy.backoff(attempt) if after is None else after) * (
+        1 + random.random() * max(0.0, policy.jitter)
+    )
+    if attempt >= policy.max_attempts or waited + wait > policy.max_total_wait:
+        return None
+    return wait
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class _Repeatable:
     any: bool
@@ -143,10 +157,8 @@ class _Attempts:
         if answer is not None and not _should_retry(answer, code, self.repeatable):
             return None
         after = None if answer is None else retry_after(answer.headers.get("retry-after"))
-        wait = (self.policy.backoff(attempt) if after is None else after) * (
-            1 + random.random() * max(0.0, self.policy.jitter)
-        )
-        if attempt >= self.policy.max_attempts or self.waited + wait > self.policy.max_total_wait:
+        wait = bounded_wait(self.policy, attempt, self.waited, after)
+        if wait is None:
             return None
         self.waited += wait
         if self.policy.on_retry is not None:

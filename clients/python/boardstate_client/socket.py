@@ -2,7 +2,10 @@
 pushes on one websocket, sync (`CommandSocket`) and asyncio (`AsyncCommandSocket`).
 
 A refused message raises `ProblemError` with the same typed `code` (and `status`, `details`)
-the REST route answers. Pushes (`event` and `unsubscribed` messages) are read with
+the REST route answers. A message refused `RATE_LIMITED` (refused before any work, so a move too
+may be sent again) is sent again after its `details.retryAfter`, as `connect`'s calls are
+(`retry`: a `RetryPolicy`, `DEFAULT_RETRY` by default; `RetryPolicy(max_attempts=1)` turns it
+off). Pushes (`event` and `unsubscribed` messages) are read with
 `next_push`: `{"type": "event", "gameId": ..., "event": {...the SSE event with its header}}`.
 """
 
@@ -21,6 +24,7 @@ from boardstate_api.models.problem_out import ProblemOut
 from websockets.sync.client import ClientConnection, connect
 
 from boardstate_client.errors import ProblemError
+from boardstate_client.retry import DEFAULT_RETRY, RetryInfo, RetryPolicy, bounded_wait
 
 PROTOCOL = "boardstate.v1"
 PING_EVERY_S = 30.0
@@ -49,9 +53,28 @@ def _refused(message: Message) -> ProblemError:
     return ProblemError(ProblemOut.from_dict(problem))
 
 
+def _retry_wait(
+    policy: RetryPolicy, url: str, answer: Message, attempt: int, waited: float
+) -> float | None:
+    """The wait before sending again a message answered `answer` (attempt `attempt`, `waited`
+    seconds of waiting already): its `details.retryAfter` when it was refused `RATE_LIMITED`;
+    None when it was not, or when the policy's bounds are reached."""
+    if answer.get("type") != "error" or answer.get("code") != "RATE_LIMITED":
+        return None
+    after = (answer.get("details") or {}).get("retryAfter")
+    seconds = max(0.0, float(after)) if isinstance(after, int | float) else None
+    wait = bounded_wait(policy, attempt, waited, seconds)
+    if wait is not None and policy.on_retry is not None:
+        status = answer.get("status")
+        info = RetryInfo("SOCKET", url, attempt, wait, status, "RATE_LIMITED", None)
+        policy.on_retry(info)
+    return wait
+
+
 def _move(game_id: str, seat: int, move: Any, **options: Any) -> Message:
     message: Message = {"type": "move", "gameId": game_id, "seat": seat, "move": move}
     names = {"expected_version": "expectedVersion", "move_id": "moveId", "dry_run": "dryRun"}
+    names["minimal"] = "minimal"
     for name, value in options.items():
         if value is not None:
             message[names[name]] = value
@@ -62,12 +85,20 @@ class CommandSocket:
     """A blocking command socket: each call sends one message and reads until its answer;
     pushes read meanwhile are kept for `next_push`."""
 
-    def __init__(self, base_url: str, token: str | None = None, timeout: float = 30.0) -> None:
+    def __init__(
+        self,
+        base_url: str,
+        token: str | None = None,
+        timeout: float = 30.0,
+        retry: RetryPolicy = DEFAULT_RETRY,
+    ) -> None:
         self.timeout = timeout
+        self.retry = retry
+        self.url = socket_url(base_url)
         self._ids = itertools.count(1)
         self._pushes: collections.deque[Message] = collections.deque()
         opened = connect(
-            socket_url(base_url),
+            self.url,
             subprotocols=[websockets.Subprotocol(PROTOCOL)],
             open_timeout=timeout,
         )
@@ -90,14 +121,26 @@ class CommandSocket:
         return message
 
     def _call(self, message: Message) -> Message:
+        waited = 0.0
+        for attempt in itertools.count(1):
+            answer = self._ask(message)
+            wait = _retry_wait(self.retry, self.url, answer, attempt, waited)
+            if wait is None:
+                if answer["type"] == "error":
+                    raise _refused(answer)
+                return answer
+            waited += wait
+            time.sleep(wait)
+        raise AssertionError("unreachable")
+
+    def _ask(self, message: Message) -> Message:
+        """Sends `message` once; its answer (an `error` too)."""
         key = f"c{next(self._ids)}"
         self._socket.send(json.dumps({**message, "id": key}))
         deadline = time.monotonic() + self.timeout
         while True:
             answer = self._read(max(deadline - time.monotonic(), 0.001))
             if answer.get("id") == key:
-                if answer["type"] == "error":
-                    raise _refused(answer)
                 return answer
             if answer["type"] == "error" and answer.get("id") is None:
                 raise _refused(answer)
@@ -122,9 +165,12 @@ class CommandSocket:
         expected_version: int | None = None,
         move_id: str | None = None,
         dry_run: bool = False,
+        minimal: bool = False,
     ) -> Message:
-        """Submits a move; returns the `accepted` message (REST's `MoveAccepted` fields)."""
+        """Submits a move; returns the `accepted` message (REST's `MoveAccepted` fields), or with
+        `minimal` the `acceptedMinimal` one (REST's `MoveMinimal`: version, events, header)."""
         options = {"expected_version": expected_version, "move_id": move_id, "dry_run": dry_run}
+        options["minimal"] = minimal or None
         return self._call(_move(game_id, seat, move, **options))
 
     def legal_moves(self, game_id: str, seat: int) -> Message:
@@ -164,9 +210,13 @@ class AsyncCommandSocket:
     """The command socket for asyncio: calls may run concurrently (answers are matched by
     `id`); pushes queue up for `next_push`. Open it with `await AsyncCommandSocket.open(...)`."""
 
-    def __init__(self, connection: Any, timeout: float) -> None:
+    def __init__(
+        self, connection: Any, timeout: float, retry: RetryPolicy = DEFAULT_RETRY, url: str = ""
+    ) -> None:
         self._socket = connection
         self.timeout = timeout
+        self.retry = retry
+        self.url = url
         self._ids = itertools.count(1)
         self._replies: dict[str, asyncio.Future[Message]] = {}
         self._pushes: asyncio.Queue[Message | BaseException] = asyncio.Queue()
@@ -180,10 +230,12 @@ class AsyncCommandSocket:
         base_url: str,
         token: str | None = None,
         timeout: float = 30.0,  # noqa: ASYNC109 (every call's wait, not one call's)
+        retry: RetryPolicy = DEFAULT_RETRY,
     ) -> AsyncCommandSocket:
         """Connects, reads `welcome`, and sends `hello` with `token` (a seat or player token)."""
+        url = socket_url(base_url)
         connection = await websockets.connect(
-            socket_url(base_url),
+            url,
             subprotocols=[websockets.Subprotocol(PROTOCOL)],
             open_timeout=timeout,
         )
@@ -193,7 +245,7 @@ class AsyncCommandSocket:
             raise _refused(welcome)
         if token is not None:
             await connection.send(json.dumps({"type": "hello", "token": token}))
-        socket = cls(connection, timeout)
+        socket = cls(connection, timeout, retry, url)
         socket.welcome = welcome
         return socket
 
@@ -234,13 +286,25 @@ class AsyncCommandSocket:
                 await self._socket.send('{"type":"ping"}')
 
     async def _call(self, message: Message) -> Message:
+        waited = 0.0
+        for attempt in itertools.count(1):
+            answer = await self._ask(message)
+            wait = _retry_wait(self.retry, self.url, answer, attempt, waited)
+            if wait is None:
+                if answer["type"] == "error":
+                    raise _refused(answer)
+                return answer
+            waited += wait
+            await asyncio.sleep(wait)
+        raise AssertionError("unreachable")
+
+    async def _ask(self, message: Message) -> Message:
+        """Sends `message` once; its answer (an `error` too)."""
         key = f"c{next(self._ids)}"
         reply: asyncio.Future[Message] = asyncio.get_running_loop().create_future()
         self._replies[key] = reply
         await self._socket.send(json.dumps({**message, "id": key}))
-        answer = await asyncio.wait_for(reply, self.timeout)
-        if answer["type"] == "error":
-            raise _refused(answer)
+        answer: Message = await asyncio.wait_for(reply, self.timeout)
         return answer
 
     async def subscribe(self, game_id: str, after: int = 0, with_state: bool = False) -> None:
@@ -260,9 +324,12 @@ class AsyncCommandSocket:
         expected_version: int | None = None,
         move_id: str | None = None,
         dry_run: bool = False,
+        minimal: bool = False,
     ) -> Message:
-        """Submits a move; returns the `accepted` message (REST's `MoveAccepted` fields)."""
+        """Submits a move; returns the `accepted` message (REST's `MoveAccepted` fields), or with
+        `minimal` the `acceptedMinimal` one (REST's `MoveMinimal`: version, events, header)."""
         options = {"expected_version": expected_version, "move_id": move_id, "dry_run": dry_run}
+        options["minimal"] = minimal or None
         return await self._call(_move(game_id, seat, move, **options))
 
     async def legal_moves(self, game_id: str, seat: int) -> Message:

@@ -1,7 +1,7 @@
 """Following a game's events or the cross-game feed over SSE, resumed after any disconnect.
 
 `game_events` reads `GET /v1/games/{id}/events/stream` and `feed` reads `GET /v1/feed/stream`
-(DESIGN §5b, §5d). Each message's `id` is remembered; when the connection drops, or a replica
+(architecture §5b, §5d). Each message's `id` is remembered; when the connection drops, or a replica
 says `event: shutdown` on its way down, the stream is opened again with `Last-Event-ID`, so no
 message is lost or repeated (after capped exponential waits; `reconnects` in a row at most). A
 feed stream far behind ends with `event: resume` once it has read its catch-up limit; it is
@@ -30,6 +30,7 @@ RECONNECTS = 8
 """Failed connections in a row before the stream gives up (the last error is raised)."""
 MAX_WAIT = 5.0
 SHUTDOWN = "shutdown"
+ENDED = "the stream ended before its end"
 RESUME = "resume"
 REOPEN = (SHUTDOWN, RESUME)
 """Messages that end a stream to be opened again from their `id` (or the last one)."""
@@ -123,6 +124,7 @@ def _follow_sync(
     params: Mapping[str, str],
     resume: _Resume,
     reconnects: int,
+    endless: bool = False,
 ) -> Iterator[Message]:
     http = client.get_httpx_client()
     while True:
@@ -145,6 +147,9 @@ def _follow_sync(
         except httpx.TransportError as exc:
             time.sleep(resume.failed(exc, reconnects))
             continue
+        if endless and not shutdown:  # a stream that never ends of itself was cut: reopen it
+            time.sleep(resume.failed(UnexpectedAnswer(ENDED), reconnects))
+            continue
         if not shutdown:
             return
 
@@ -155,6 +160,7 @@ async def _follow_async(
     params: Mapping[str, str],
     resume: _Resume,
     reconnects: int,
+    endless: bool = False,
 ) -> AsyncIterator[Message]:
     http = client.get_async_httpx_client()
     while True:
@@ -176,6 +182,9 @@ async def _follow_async(
                         yield message
         except httpx.TransportError as exc:
             await asyncio.sleep(resume.failed(exc, reconnects))
+            continue
+        if endless and not shutdown:  # a stream that never ends of itself was cut: reopen it
+            await asyncio.sleep(resume.failed(UnexpectedAnswer(ENDED), reconnects))
             continue
         if not shutdown:
             return
@@ -256,9 +265,11 @@ def player_events(
     """The events of the player the client's player token names, from every game it plays
     (`turn`, `game.started`, `game.ended`, `takeback.requested`, `challenge`, `seek.matched`,
     `rating.changed`), from `after` (an event id, "0" for the oldest kept) or from now; resumed
-    with `Last-Event-ID` after any disconnect. It never ends of itself: `break` out of it."""
+    with `Last-Event-ID` after any disconnect. It never ends of itself: `break` out of it. Once
+    the token is no longer valid (revoked, retired by a refresh, expired) the server closes the
+    stream and the reconnection raises its `ProblemError` (`PLAYER_TOKEN_INVALID`)."""
     params = {} if after is None else {"after": after}
-    return _follow_sync(client, PLAYER_STREAM, params, _Resume(None), reconnects)
+    return _follow_sync(client, PLAYER_STREAM, params, _Resume(None), reconnects, endless=True)
 
 
 def player_events_async(
@@ -266,4 +277,4 @@ def player_events_async(
 ) -> AsyncIterator[Message]:
     """`player_events` for asyncio."""
     params = {} if after is None else {"after": after}
-    return _follow_async(client, PLAYER_STREAM, params, _Resume(None), reconnects)
+    return _follow_async(client, PLAYER_STREAM, params, _Resume(None), reconnects, endless=True)

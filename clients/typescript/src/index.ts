@@ -23,7 +23,7 @@ export { GAME_TYPE_IDS } from "./games/index.js";
 
 export { createBoardstateClient, type BoardstateClient, type ClientOptions } from "./client.js";
 export { isProblem, ProblemError, unwrap, UnexpectedAnswer, type ErrorCode, type Problem } from "./errors.js";
-export { getGame, getState, legalMoves, newMoveId, submitMove, type MoveAccepted, type MoveOptions } from "./moves.js";
+export { getGame, getState, legalMoves, newMoveId, submitMove, type MoveAccepted, type MoveMinimal, type MoveOptions } from "./moves.js";
 export type { Opener, ReconnectInfo, ReconnectReason, StreamOptions } from "./reconnect.js";
 export { DEFAULT_RETRY, retryingFetch, type RetryInfo, type RetryPolicy } from "./retry.js";
 export {
@@ -32,11 +32,13 @@ export {
   socketUrl,
   type CommandSocketOptions,
   type SocketAccepted,
+  type SocketAcceptedMinimal,
   type SocketEventPush,
   type SocketLegalMoves,
   type SocketMoveOptions,
   type SocketPush,
   type SocketUnsubscribed,
+  type WebSocketConstructor,
 } from "./socket.js";
 export { readEvents, SseParser, type SseMessage } from "./sse.js";
 export {

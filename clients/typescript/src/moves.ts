@@ -10,6 +10,8 @@ import type { components } from "./schema.js";
 import type { GameTypeId, MoveOf, StateOf } from "./typed.js";
 
 export type MoveAccepted = components["schemas"]["MoveAcceptedOut"];
+/** The answer with `minimal: true` (`Prefer: return=minimal`): version, events, header; no game. */
+export type MoveMinimal = components["schemas"]["MoveMinimalOut"];
 
 export interface MoveOptions {
   /** The id that makes the move idempotent; a random one when omitted. */
@@ -30,8 +32,22 @@ export async function submitMove<G extends GameTypeId = GameTypeId>(
   gameId: string,
   seat: number,
   move: MoveOf<G>,
-  options: MoveOptions = {},
-): Promise<MoveAccepted> {
+  options?: MoveOptions & { minimal?: false },
+): Promise<MoveAccepted>;
+export async function submitMove<G extends GameTypeId = GameTypeId>(
+  client: BoardstateClient,
+  gameId: string,
+  seat: number,
+  move: MoveOf<G>,
+  options: MoveOptions & { minimal: true },
+): Promise<MoveMinimal>;
+export async function submitMove<G extends GameTypeId = GameTypeId>(
+  client: BoardstateClient,
+  gameId: string,
+  seat: number,
+  move: MoveOf<G>,
+  options: MoveOptions & { minimal?: boolean } = {},
+): Promise<MoveAccepted | MoveMinimal> {
   const moveId = options.moveId ?? newMoveId();
   const body: components["schemas"]["MoveIn"] = {
     seat,
@@ -41,8 +57,9 @@ export async function submitMove<G extends GameTypeId = GameTypeId>(
     dryRun: options.dryRun ?? false,
   };
   const path = { id: gameId };
+  const header = options.minimal === true ? { Prefer: "return=minimal" } : {};
   const init = options.signal === undefined ? {} : { signal: options.signal };
-  return unwrap(await client.POST("/v1/games/{id}/moves", { params: { path }, body, ...init }));
+  return unwrap(await client.POST("/v1/games/{id}/moves", { params: { path, header }, body, ...init }));
 }
 
 /** The moves `seat` may make now (none when it is not to act), typed for the game type. */

@@ -379,6 +379,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/games/{id}/analysis": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A finished game's analysis: the search bot's verdict on every move (status PENDING while it is computed; ask again) */
+        get: operations["analyseGame"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/games/{id}/abort": {
         parameters: {
             query?: never;
@@ -495,7 +512,7 @@ export interface paths {
         put?: never;
         /**
          * A new player and a token the service signed for it (createPlayer)
-         * @description Who may ask: `BOARDSTATE_PLAYER_SIGNUP` (`open`: anyone; `admin`: the admin token; `off`: nobody, 403 `SIGNUP_DISABLED`). For integrators with accounts of their own, sign player tokens yourself (docs/players.md).
+         * @description Who may ask: `BOARDSTATE_PLAYER_SIGNUP` (`open`: anyone; `admin`: the admin token; `off`: nobody, 403 `SIGNUP_DISABLED`). For integrators with accounts of their own, sign player tokens yourself (docs/players.md). The body is optional: `{displayName}` names the player from the start.
          */
         post: operations["createPlayer"];
         delete?: never;
@@ -518,7 +535,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Changes the caller's display name (updatePlayer)
+         * @description Display names are not unique; pages and leaderboards show them instead of the playerId (docs/players.md, "Display names").
+         */
+        patch: operations["updatePlayer"];
         trace?: never;
     };
     "/v1/players/me/token": {
@@ -530,8 +551,31 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A fresh token for a service-issued player token (refreshPlayerToken) */
+        /**
+         * A fresh token for a service-issued player token (refreshPlayerToken)
+         * @description The token refreshed stays valid `BOARDSTATE_PLAYER_TOKEN_OVERLAP` seconds (60) beside the new one, then is refused (401 `PLAYER_TOKEN_INVALID`, reason `revoked`); refreshing it again within that overlap answers another token of the same generation (a retry), after it is refused.
+         */
         post: operations["refreshPlayerToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/players/me/tokens/revoke": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refuse every token of the caller's player from now on (revokePlayerTokens)
+         * @description Every token of the player issued or signed before now is refused (`PLAYER_TOKEN_INVALID`, reason `revoked`) on every replica, the caller's own included: the service's own tokens at once, the integrator's unless their `iat` is after the second of the revocation. A caller holding a service token gets a fresh one in `token`.
+         */
+        post: operations["revokePlayerTokens"];
         delete?: never;
         options?: never;
         head?: never;
@@ -638,10 +682,13 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The open challenges the caller made or was invited to (challenges) */
+        /** A page of the open challenges the caller made or was invited to (challenges) */
         get: operations["challenges"];
         put?: never;
-        /** Challenges named players to a game (createChallenge) */
+        /**
+         * Challenges named players to a game (createChallenge)
+         * @description Every invited playerId must be known to the service (issued a token by it, or seen with a token the integrator signed, in the last 30 days): PLAYER_NOT_FOUND otherwise. docs/players.md (Challenges).
+         */
         post: operations["createChallenge"];
         delete?: never;
         options?: never;
@@ -833,7 +880,7 @@ export interface webhooks {
         };
         get?: never;
         put?: never;
-        /** The seats that must act changed (`toAct`; `deadlines`: when each runs out). */
+        /** A decision is owed at this version: sent when the seats to act change and, in a game with a player's membership on a seat, after every append that leaves seats to act (`toAct`; `owed`: the kinds of move each may make; `deadlines`: when each runs out). */
         post: operations["turnChangedAnnouncement"];
         delete?: never;
         options?: never;
@@ -972,6 +1019,8 @@ export interface components {
             eventSchema: Record<string, unknown>;
             stateSchema: Record<string, unknown>;
             provenance: Record<string, unknown>;
+            package: string;
+            packageVersion: string;
         };
         /** PlayerCountOut */
         PlayerCountOut: {
@@ -1170,6 +1219,17 @@ export interface components {
             dryRun: boolean;
         };
         /**
+         * MoveMinimalOut
+         * @description The version after the move, its events (redacted for the mover) and the game's `header`
+         *         just after it (as a streamed event's): the answer to `Prefer: return=minimal`.
+         */
+        MoveMinimalOut: {
+            version: number;
+            events: components["schemas"]["EventOut"][];
+            header: components["schemas"]["HeaderOut"];
+            dryRun: boolean;
+        };
+        /**
          * TableUpdatedOut
          * @description The game after a table operation (and any stand-in moves it caused).
          */
@@ -1205,7 +1265,7 @@ export interface components {
             status: number;
             detail: string;
             /** @enum {unknown} */
-            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "PLAYER_TOKEN_INVALID" | "SIGNUP_DISABLED" | "PLAYER_TOKEN_REQUIRED" | "BAD_MATCH_REQUEST" | "TOO_MANY_SEEKS" | "SEEK_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "NOT_CHALLENGED" | "CHALLENGE_CLOSED" | "INTERNAL";
+            code: "MALFORMED_MOVE" | "NOT_YOUR_TURN" | "ILLEGAL_MOVE" | "GAME_FINISHED" | "GAME_NOT_STARTED" | "UNAUTHORIZED" | "VERSION_CONFLICT" | "UNKNOWN_GAME_TYPE" | "BAD_OPTIONS" | "BAD_PLAYER_COUNT" | "BAD_SEED" | "BAD_NAME" | "GAME_NOT_FOUND" | "GAME_FULL" | "SEAT_TAKEN" | "BAD_SEAT" | "GAME_NOT_FINISHED" | "RATE_LIMITED" | "QUOTA_EXCEEDED" | "IDEMPOTENCY_KEY_REUSED" | "FORK_REVEALS_HIDDEN" | "ALREADY_LEFT" | "TAKEBACK_NOT_ALLOWED" | "NO_TAKEBACK_REQUESTED" | "TIME_EXPIRED" | "UNKNOWN_POLICY" | "HINTS_OFF" | "WEBHOOK_NOT_FOUND" | "DELIVERY_NOT_FOUND" | "BAD_WEBHOOK" | "BAD_FEED_FILTER" | "BAD_VERSION" | "BAD_CURSOR" | "STORE_UNAVAILABLE" | "APPEND_UNCERTAIN" | "STORE_FULL" | "LOG_DIVERGED" | "RULES_UNAVAILABLE" | "GAME_TYPE_NOT_INSTALLED" | "QUERY_TOO_COMPLEX" | "OPERATION_NAME_REQUIRED" | "SUBSCRIPTION_OVER_HTTP" | "TOO_MANY_STREAMS" | "CATCH_UP_LIMIT" | "IMPORT_DISABLED" | "BAD_LOG" | "LOG_TOO_LARGE" | "LOG_UNVERIFIED" | "LOG_CONFLICT" | "REQUEST_TOO_LARGE" | "HEADERS_TOO_LARGE" | "BAD_JSON" | "BAD_REQUEST" | "BAD_INPUT" | "PLAYER_TOKEN_INVALID" | "SIGNUP_DISABLED" | "PLAYER_TOKEN_REQUIRED" | "BAD_MATCH_REQUEST" | "TOO_MANY_SEEKS" | "SEEK_NOT_FOUND" | "CHALLENGE_NOT_FOUND" | "NOT_CHALLENGED" | "CHALLENGE_CLOSED" | "TOO_MANY_CHALLENGES" | "PLAYER_NOT_FOUND" | "ARCHIVED_LOG_MISSING" | "ARCHIVED_LOG_TOO_LARGE" | "INTERNAL";
             details: Record<string, unknown> | null;
         };
         /** WebhookIn */
@@ -1322,16 +1382,57 @@ export interface components {
         PlayerTokenOut: {
             playerId: string;
             token: string;
+            /**
+             * Format: int64
+             * @description Seconds since the epoch
+             */
             expiresAt: number;
+            displayName: string | null;
         };
         /**
          * PlayerOut
-         * @description Who the caller's player token names, and until when it is valid.
+         * @description Who the caller's player token names, until when it is valid, and the display name
+         *         the player chose (null: none yet).
          */
         PlayerOut: {
             playerId: string;
+            /**
+             * Format: int64
+             * @description Seconds since the epoch
+             */
             expiresAt: number;
             issuedByService: boolean;
+            displayName: string | null;
+        };
+        /**
+         * TokensRevokedOut
+         * @description Every token of the player from before `revokedAt` is refused from now on
+         *         (`PLAYER_TOKEN_INVALID`, `revoked`), the one that asked included. `token` (and its
+         *         `expiresAt`) is a fresh service token when the caller's was one, else null (an integrator
+         *         signs its players' next tokens itself, with an `iat` after `revokedAt`).
+         */
+        TokensRevokedOut: {
+            playerId: string;
+            /** Format: date-time */
+            revokedAt: string;
+            token: string | null;
+            expiresAt: number | null;
+        };
+        /**
+         * PlayerIn
+         * @description A new player's display name (optional: none is shown as the playerId).
+         */
+        PlayerIn: {
+            /** @default null */
+            displayName?: string | null;
+        };
+        /**
+         * PlayerPatchIn
+         * @description The caller's new display name.
+         */
+        PlayerPatchIn: {
+            /** @description 1 to 32 characters once NFC-normalised and trimmed, with no control or format characters (bidi overrides, zero-width spaces): 422 `BAD_NAME` otherwise. Not unique: the playerId is the identity. */
+            displayName: string;
         };
         /**
          * SeekIn
@@ -1428,6 +1529,16 @@ export interface components {
             seats: number[] | null;
         };
         /**
+         * ChallengesPageOut
+         * @description Open challenges, oldest first; pass `nextCursor` as `cursor` for the next page (null on
+         *         the last); `totalCount`: the open challenges the caller holds.
+         */
+        ChallengesPageOut: {
+            items: components["schemas"]["ChallengeOut"][];
+            nextCursor: string | null;
+            totalCount: number;
+        };
+        /**
          * RematchOut
          * @description A rematch: `open` (waiting for the seats in `waitingFor`) or `created` (`gameId`, the
          *         caller's `seat`, and for a seat-token caller its new seat's `token`).
@@ -1444,7 +1555,9 @@ export interface components {
         /**
          * RatingOut
          * @description A player's rating in one game type: `rating` = 1500 + 30 (mu - 3 sigma), what
-         *         leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best).
+         *         leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best; null
+         *         while `provisional`: the service is still unsure of the rating, sigma above 5.5, and
+         *         leaves it off the leaderboard).
          */
         RatingOut: {
             gameType: string;
@@ -1454,10 +1567,13 @@ export interface components {
             sigma: number;
             games: number;
             rank: number | null;
+            provisional: boolean;
+            displayName: string | null;
         };
         /**
          * LeaderboardOut
-         * @description Some places of a game type's leaderboard, best first; `nextCursor` is the next page's.
+         * @description Some places of a game type's leaderboard, best first (players whose rating is not
+         *         provisional); `nextCursor` is the next page's.
          */
         LeaderboardOut: {
             gameType: string;
@@ -1467,8 +1583,9 @@ export interface components {
         };
         /**
          * RatingChangeOut
-         * @description A player's rating after one rated game: `place` in the game (1 = first, ties equal),
-         *         the new `rating` and its `change`.
+         * @description A player's rating after one rated game: `place` among the game's rated `players` (1 =
+         *         first, ties equal), the new `rating`, its `change`, and whether it was still
+         *         `provisional`.
          */
         RatingChangeOut: {
             gameId: string;
@@ -1481,6 +1598,7 @@ export interface components {
             mu: number;
             sigma: number;
             games: number;
+            provisional: boolean;
         };
         /**
          * RatingHistoryOut
@@ -1521,6 +1639,8 @@ export interface components {
                     seat: number;
                     name: string | null;
                     playerId: string | null;
+                    /** @description Whether `playerId` is the player's membership (joined with their own token, seated by the admin token or by matchmaking), not only a name its creator wrote: only a member's own stream and game list hear of the game. */
+                    member?: boolean;
                 }[];
             };
         };
@@ -1544,12 +1664,14 @@ export interface components {
                     seat: number;
                     name: string | null;
                     playerId: string | null;
+                    /** @description Whether `playerId` is the player's membership (joined with their own token, seated by the admin token or by matchmaking), not only a name its creator wrote: only a member's own stream and game list hear of the game. */
+                    member?: boolean;
                 }[];
             };
         };
         /**
          * turn.changed
-         * @description The seats that must act changed (`toAct`; `deadlines`: when each runs out).
+         * @description A decision is owed at this version: sent when the seats to act change and, in a game with a player's membership on a seat, after every append that leaves seats to act (`toAct`; `owed`: the kinds of move each may make; `deadlines`: when each runs out).
          */
         TurnChangedAnnouncement: {
             /** @constant */
@@ -1567,6 +1689,13 @@ export interface components {
                     seat: number;
                     name: string | null;
                     playerId: string | null;
+                    /** @description Whether `playerId` is the player's membership (joined with their own token, seated by the admin token or by matchmaking), not only a name its creator wrote: only a member's own stream and game list hear of the game. */
+                    member?: boolean;
+                }[];
+                owed: {
+                    seat: number;
+                    /** @description The distinct `type`s of the seat's legal moves, sorted. */
+                    moves: string[];
                 }[];
                 deadlines: {
                     seat: number;
@@ -1595,6 +1724,8 @@ export interface components {
                     seat: number;
                     name: string | null;
                     playerId: string | null;
+                    /** @description Whether `playerId` is the player's membership (joined with their own token, seated by the admin token or by matchmaking), not only a name its creator wrote: only a member's own stream and game list hear of the game. */
+                    member?: boolean;
                 }[];
                 seat: number;
             };
@@ -1619,6 +1750,8 @@ export interface components {
                     seat: number;
                     name: string | null;
                     playerId: string | null;
+                    /** @description Whether `playerId` is the player's membership (joined with their own token, seated by the admin token or by matchmaking), not only a name its creator wrote: only a member's own stream and game list hear of the game. */
+                    member?: boolean;
                 }[];
                 winners: number[];
                 scores: number[];
@@ -1644,6 +1777,8 @@ export interface components {
                     seat: number;
                     name: string | null;
                     playerId: string | null;
+                    /** @description Whether `playerId` is the player's membership (joined with their own token, seated by the admin token or by matchmaking), not only a name its creator wrote: only a member's own stream and game list hear of the game. */
+                    member?: boolean;
                 }[];
                 seat: number;
                 toVersion: number;
@@ -1698,7 +1833,7 @@ export interface operations {
                     "application/json": components["schemas"]["GameCreatedOut"];
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP. Also for a request valid by this document (for what its schemas cannot see): BAD_VERSION */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -1757,7 +1892,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -1776,7 +1911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT. Also for a request valid by this document (for what its schemas cannot see): GAME_NOT_FINISHED */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -1873,7 +2008,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -1950,7 +2085,7 @@ export interface operations {
                     "application/json": components["schemas"]["ImportedOut"];
                 };
             };
-            /** @description Problem: BAD_LOG */
+            /** @description Problem: BAD_LOG. Also for a request valid by this document (for what its schemas cannot see): BAD_LOG */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2047,7 +2182,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: LOG_UNVERIFIED */
+            /** @description Problem: LOG_UNVERIFIED. Also for a request valid by this document (for what its schemas cannot see): LOG_UNVERIFIED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2156,7 +2291,7 @@ export interface operations {
                     "application/json": components["schemas"]["VerificationOut"];
                 };
             };
-            /** @description Problem: BAD_LOG */
+            /** @description Problem: BAD_LOG. Also for a request valid by this document (for what its schemas cannot see): BAD_LOG */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2359,7 +2494,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2452,7 +2587,7 @@ export interface operations {
                     "application/json": components["schemas"]["GamesPageOut"];
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP. Also for a request valid by this document (for what its schemas cannot see): BAD_CURSOR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -2504,7 +2639,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2609,7 +2744,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2649,7 +2784,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2703,7 +2838,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2794,7 +2929,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2846,7 +2981,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -2949,7 +3084,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -2968,7 +3103,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3011,7 +3146,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3065,7 +3200,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3142,7 +3277,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP. Also for a request valid by this document (for what its schemas cannot see): BAD_VERSION */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3182,7 +3317,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3201,7 +3336,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3255,7 +3390,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3352,7 +3487,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3371,7 +3506,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3425,7 +3560,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3456,6 +3591,8 @@ export interface operations {
                 "Idempotency-Key"?: string;
                 /** @description expectedVersion as "<n>". */
                 "If-Match"?: string;
+                /** @description `return=minimal`: answer `MoveMinimalOut` (version, events, header), not the game. */
+                Prefer?: string;
             };
             path: {
                 /** @description The game's id. */
@@ -3495,10 +3632,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MoveAcceptedOut"];
+                    "application/json": components["schemas"]["MoveAcceptedOut"] | components["schemas"]["MoveMinimalOut"];
                 };
             };
-            /** @description Recorded */
+            /** @description Recorded (`MoveMinimalOut` for return=minimal) */
             201: {
                 headers: {
                     /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
@@ -3514,10 +3651,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["MoveAcceptedOut"];
+                    "application/json": components["schemas"]["MoveAcceptedOut"] | components["schemas"]["MoveMinimalOut"];
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP. Also for a request valid by this document (for what its schemas cannot see): BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3557,7 +3694,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3576,7 +3713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -3619,7 +3756,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT, GAME_FINISHED, GAME_NOT_STARTED, ILLEGAL_MOVE, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3673,7 +3810,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3734,7 +3871,7 @@ export interface operations {
                     "application/json": components["schemas"]["EventsPageOut"];
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP. Also for a request valid by this document (for what its schemas cannot see): BAD_VERSION */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -3774,7 +3911,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -3793,7 +3930,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3847,7 +3984,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -3890,7 +4027,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description A Server-Sent Events stream (`service.http.sse`): catch-up after the start, then live, redacted for the caller, as the `gameEvents` subscription. Each event is one message of three lines and a blank line: `id: <version>`, `event: <event type>`, `data: <the event as JSON on one line: version, type, seat, moveId, data, at, stateHash, move, and header: the game just after the event (version, status, toAct, deadline, deadlines, result; with `withState=true` the caller's state view as `state`)>`. While idle, a `: keep-alive` comment every BOARDSTATE_SSE_KEEPALIVE_SECONDS (15). The stream ends after `GameEnded`; when the server shuts down, its last message is `retry: 1000`, `event: shutdown`, `data: {"resumeAfterVersion": N}` (reconnect with `Last-Event-ID: N`). */
+            /** @description A Server-Sent Events stream: catch-up after the start, then live, redacted for the caller, as the `gameEvents` subscription. Each event is one message of three lines and a blank line: `id: <version>`, `event: <event type>`, `data: <the event as JSON on one line: version, type, seat, moveId, data, at, stateHash, move, and header: the game just after the event (version, status, toAct, deadline, deadlines, result; with `withState=true` the caller's state view as `state`)>`. While idle, a `: keep-alive` comment every BOARDSTATE_SSE_KEEPALIVE_SECONDS (15). The stream ends after `GameEnded`; when the server shuts down, its last message is `retry: 1000`, `event: shutdown`, `data: {"resumeAfterVersion": N}` (reconnect with `Last-Event-ID: N`). */
             200: {
                 headers: {
                     /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
@@ -3931,7 +4068,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: BAD_REQUEST, BAD_VERSION */
+            /** @description Problem: BAD_REQUEST, BAD_VERSION. Also for a request valid by this document (for what its schemas cannot see): BAD_VERSION */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4095,7 +4232,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4147,7 +4284,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4227,7 +4364,7 @@ export interface operations {
                 };
                 content?: never;
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP. Also for a request valid by this document (for what its schemas cannot see): BAD_VERSION */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -4267,7 +4404,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4286,7 +4423,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4340,7 +4477,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4436,7 +4573,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4455,7 +4592,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4498,7 +4635,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT, GAME_FINISHED, GAME_NOT_STARTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4552,7 +4689,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4648,7 +4785,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4667,7 +4804,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4710,7 +4847,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT, GAME_FINISHED, GAME_NOT_STARTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4764,7 +4901,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -4860,7 +4997,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -4879,7 +5016,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -4922,7 +5059,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT, GAME_FINISHED, GAME_NOT_STARTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -4976,7 +5113,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5081,7 +5218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5100,7 +5237,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5143,7 +5280,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT, GAME_FINISHED, GAME_NOT_STARTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5197,7 +5334,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5293,7 +5430,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5312,7 +5449,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5355,7 +5492,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT, GAME_FINISHED, GAME_NOT_STARTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5409,7 +5546,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5514,7 +5651,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5533,7 +5670,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5576,7 +5713,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT, GAME_FINISHED, GAME_NOT_STARTED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5630,7 +5767,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5730,7 +5867,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5749,7 +5886,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_SEAT, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, NOT_YOUR_TURN */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -5803,7 +5940,172 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
+    analyseGame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The game's id. */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The analysis, or PENDING */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        gameId: string;
+                        /** @enum {unknown} */
+                        status: "PENDING" | "DONE";
+                        policy: string;
+                        playoutsPerMove?: number;
+                        playouts?: number;
+                        complete?: boolean;
+                        moves: {
+                            version: number;
+                            seat: number;
+                            move: Record<string, unknown>;
+                            best: Record<string, unknown> | null;
+                            bestWords?: string | null;
+                            before: number | null;
+                            after: number | null;
+                            label: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Game not found",
+                     *       "status": 404,
+                     *       "detail": "no game 'r2zx'",
+                     *       "code": "GAME_NOT_FOUND",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT. Also for a request valid by this document (for what its schemas cannot see): GAME_NOT_FINISHED */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Version conflict",
+                     *       "status": 409,
+                     *       "detail": "expectedVersion 11 is stale; the game is at version 12",
+                     *       "code": "VERSION_CONFLICT",
+                     *       "details": {
+                     *         "expectedVersion": 11,
+                     *         "currentVersion": 12
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: CATCH_UP_LIMIT, QUOTA_EXCEEDED, RATE_LIMITED, TOO_MANY_STREAMS */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -5897,7 +6199,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -5916,7 +6218,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_SEEKS, VERSION_CONFLICT */
+            /** @description Problem: ALREADY_LEFT, CHALLENGE_CLOSED, GAME_FULL, GAME_NOT_FINISHED, IDEMPOTENCY_KEY_REUSED, LOG_CONFLICT, NO_TAKEBACK_REQUESTED, SEAT_TAKEN, TAKEBACK_NOT_ALLOWED, TOO_MANY_CHALLENGES, TOO_MANY_SEEKS, VERSION_CONFLICT */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -5959,7 +6261,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): GAME_FINISHED */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6013,7 +6315,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -6104,7 +6406,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6177,7 +6479,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -6272,7 +6574,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6291,7 +6593,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_WEBHOOK */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6345,7 +6647,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -6439,7 +6741,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6512,7 +6814,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -6604,7 +6906,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6677,7 +6979,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -6775,7 +7077,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -6794,7 +7096,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_WEBHOOK */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -6848,7 +7150,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -6945,7 +7247,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7018,7 +7320,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -7114,7 +7416,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -7187,7 +7489,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -7250,7 +7552,7 @@ export interface operations {
                     "text/event-stream": string;
                 };
             };
-            /** @description Problem: BAD_FEED_FILTER */
+            /** @description Problem: BAD_FEED_FILTER. Also for a request valid by this document (for what its schemas cannot see): BAD_FEED_FILTER */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -7285,6 +7587,25 @@ export interface operations {
                      *       "details": {
                      *         "seat": 0
                      *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: UNKNOWN_GAME_TYPE */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Unknown game type",
+                     *       "status": 404,
+                     *       "detail": "see code",
+                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "details": null
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
@@ -7353,7 +7674,11 @@ export interface operations {
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["PlayerIn"];
+            };
+        };
         responses: {
             /** @description The new player and its token */
             201: {
@@ -7374,6 +7699,25 @@ export interface operations {
                     "application/json": components["schemas"]["PlayerTokenOut"];
                 };
             };
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
             /** @description Problem: SIGNUP_DISABLED */
             403: {
                 headers: {
@@ -7388,6 +7732,27 @@ export interface operations {
                      *       "detail": "see code",
                      *       "code": "SIGNUP_DISABLED",
                      *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_NAME */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Illegal move",
+                     *       "status": 422,
+                     *       "detail": "place 1 or 2 passengers before you build stations",
+                     *       "code": "ILLEGAL_MOVE",
+                     *       "details": {
+                     *         "rule": "step_order"
+                     *       }
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
@@ -7552,6 +7917,153 @@ export interface operations {
             };
         };
     };
+    updatePlayer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlayerPatchIn"];
+            };
+        };
+        responses: {
+            /** @description The token's player, renamed */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlayerOut"];
+                };
+            };
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Malformed JSON body",
+                     *       "status": 400,
+                     *       "detail": "the request is not acceptable JSON: nested deeper than 64 levels",
+                     *       "code": "BAD_JSON",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, BAD_SEAT, BAD_SEED, BAD_WEBHOOK, GAME_FINISHED, GAME_NOT_STARTED, HINTS_OFF, ILLEGAL_MOVE, LOG_UNVERIFIED, MALFORMED_MOVE, NOT_YOUR_TURN, TIME_EXPIRED, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_NAME */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Illegal move",
+                     *       "status": 422,
+                     *       "detail": "place 1 or 2 passengers before you build stations",
+                     *       "code": "ILLEGAL_MOVE",
+                     *       "details": {
+                     *         "rule": "step_order"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
     refreshPlayerToken: {
         parameters: {
             query?: never;
@@ -7655,10 +8167,113 @@ export interface operations {
             };
         };
     };
+    revokePlayerTokens: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description What was revoked, and a fresh token */
+            200: {
+                headers: {
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokensRevokedOut"];
+                };
+            };
+            /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Player token refused",
+                     *       "status": 401,
+                     *       "detail": "see code",
+                     *       "code": "PLAYER_TOKEN_INVALID",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: RATE_LIMITED */
+            429: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
+                    "X-RateLimit-Limit"?: number;
+                    /** @description Points left in the window */
+                    "X-RateLimit-Remaining"?: number;
+                    /** @description Points used in the window */
+                    "X-RateLimit-Used"?: number;
+                    /** @description Epoch seconds at which the whole budget is back if nothing more is charged */
+                    "X-RateLimit-Reset"?: number;
+                    /** @description What the budget counts: `points` */
+                    "X-RateLimit-Resource"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Rate limited",
+                     *       "status": 429,
+                     *       "detail": "rate limit exceeded; retry in 2 s",
+                     *       "code": "RATE_LIMITED",
+                     *       "details": {
+                     *         "retryAfter": 2
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: STORE_UNAVAILABLE */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Store unavailable",
+                     *       "status": 503,
+                     *       "detail": "the store cannot be reached; nothing was written",
+                     *       "code": "STORE_UNAVAILABLE",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+        };
+    };
     streamMyEvents: {
         parameters: {
             query?: {
-                /** @description Start after this event id (0: the oldest kept; default: from now on). */
+                /** @description Start after this event id (0: the oldest kept; default: from now on). An id after the newest event and in the future is 400 BAD_FEED_FILTER. */
                 after?: string;
             };
             header?: {
@@ -7670,7 +8285,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Server-Sent Events: per event `id: <stream id>`, `event: <kind>` (turn, game.started, game.ended, takeback.requested; challenge, challenge.accepted, challenge.declined, seek.matched, rematch.offered, rematch.created, rating.changed), `data: {id, kind, at, data}` (docs/players.md); `: keep-alive` comments while idle; `event: shutdown` when the server stops. */
+            /** @description Server-Sent Events: per event `id: <stream id>`, `event: <kind>` (turn, game.started, game.ended, takeback.requested; challenge, challenge.accepted, challenge.declined, seek.matched, rematch.offered, rematch.created, rating.changed), `data: {id, kind, at, data}` (docs/players.md); `: keep-alive` comments while idle; `event: shutdown` when the server stops. Once the token stops being valid (revoked, retired by a refresh, expired) the stream ends within 15 s with the comment `: closed: PLAYER_TOKEN_INVALID (<reason>)`. */
             200: {
                 headers: {
                     /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
@@ -7820,7 +8435,7 @@ export interface operations {
                     "application/json": components["schemas"]["GamesPageOut"];
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_INPUT, BAD_REQUEST */
+            /** @description Problem: BAD_CURSOR, BAD_INPUT, BAD_REQUEST. Also for a request valid by this document (for what its schemas cannot see): BAD_CURSOR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8172,7 +8787,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The same key from the same player again answers the same seek. */
+                /** @description The same key from the same player again answers the same seek; with other parameters it is IDEMPOTENCY_KEY_REUSED. 1 to 128 printable characters (BAD_INPUT otherwise). */
                 "Idempotency-Key"?: string;
             };
             path?: never;
@@ -8209,7 +8824,7 @@ export interface operations {
                     "application/json": components["schemas"]["SeekOut"];
                 };
             };
-            /** @description Problem: BAD_JSON, BAD_REQUEST */
+            /** @description Problem: BAD_INPUT, BAD_JSON, BAD_REQUEST */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -8266,7 +8881,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: TOO_MANY_SEEKS */
+            /** @description Problem: IDEMPOTENCY_KEY_REUSED, TOO_MANY_SEEKS */
             409: {
                 headers: {
                     [name: string]: unknown;
@@ -8275,17 +8890,17 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Too many open seeks",
+                     *       "title": "Idempotency key reused",
                      *       "status": 409,
                      *       "detail": "see code",
-                     *       "code": "TOO_MANY_SEEKS",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
                      *       "details": null
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_MATCH_REQUEST, BAD_OPTIONS, BAD_PLAYER_COUNT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -8612,14 +9227,19 @@ export interface operations {
     };
     challenges: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Page size (clamped; default the page cap). */
+                limit?: number;
+                /** @description `nextCursor` of a page. */
+                cursor?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
         };
         requestBody?: never;
         responses: {
-            /** @description Open challenges, oldest first */
+            /** @description A page of open challenges, oldest first */
             200: {
                 headers: {
                     /** @description Points of the caller's budget window: its token's when it sends one, else its address's (with rate limits on) */
@@ -8635,7 +9255,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ChallengeOut"][];
+                    "application/json": components["schemas"]["ChallengesPageOut"];
+                };
+            };
+            /** @description Problem: BAD_CURSOR, BAD_INPUT, BAD_REQUEST */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Bad cursor",
+                     *       "status": 400,
+                     *       "detail": "see code",
+                     *       "code": "BAD_CURSOR",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
             /** @description Problem: PLAYER_TOKEN_INVALID, PLAYER_TOKEN_REQUIRED */
@@ -8792,7 +9431,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: UNKNOWN_GAME_TYPE */
+            /** @description Problem: PLAYER_NOT_FOUND, UNKNOWN_GAME_TYPE */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -8801,17 +9440,36 @@ export interface operations {
                     /**
                      * @example {
                      *       "type": "about:blank",
-                     *       "title": "Unknown game type",
+                     *       "title": "Player not found",
                      *       "status": 404,
                      *       "detail": "see code",
-                     *       "code": "UNKNOWN_GAME_TYPE",
+                     *       "code": "PLAYER_NOT_FOUND",
                      *       "details": null
                      *     }
                      */
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY */
+            /** @description Problem: TOO_MANY_CHALLENGES */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "about:blank",
+                     *       "title": "Too many open challenges",
+                     *       "status": 409,
+                     *       "detail": "see code",
+                     *       "code": "TOO_MANY_CHALLENGES",
+                     *       "details": null
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["ProblemOut"];
+                };
+            };
+            /** @description Problem: BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT, UNKNOWN_POLICY. Also for a request valid by this document (for what its schemas cannot see): BAD_MATCH_REQUEST, BAD_NAME, BAD_OPTIONS, BAD_PLAYER_COUNT */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -9682,7 +10340,7 @@ export interface operations {
                     "application/json": components["schemas"]["LeaderboardOut"];
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP. Also for a request valid by this document (for what its schemas cannot see): BAD_CURSOR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9701,7 +10359,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -9753,7 +10411,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -9880,7 +10538,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */
@@ -9941,7 +10599,7 @@ export interface operations {
                     "application/json": components["schemas"]["RatingHistoryOut"];
                 };
             };
-            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP */
+            /** @description Problem: BAD_CURSOR, BAD_FEED_FILTER, BAD_INPUT, BAD_JSON, BAD_LOG, BAD_REQUEST, BAD_VERSION, OPERATION_NAME_REQUIRED, QUERY_TOO_COMPLEX, SUBSCRIPTION_OVER_HTTP. Also for a request valid by this document (for what its schemas cannot see): BAD_CURSOR */
             400: {
                 headers: {
                     [name: string]: unknown;
@@ -9960,7 +10618,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
+            /** @description Problem: CHALLENGE_NOT_FOUND, DELIVERY_NOT_FOUND, GAME_NOT_FOUND, PLAYER_NOT_FOUND, SEEK_NOT_FOUND, UNKNOWN_GAME_TYPE, WEBHOOK_NOT_FOUND */
             404: {
                 headers: {
                     [name: string]: unknown;
@@ -10033,7 +10691,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["ProblemOut"];
                 };
             };
-            /** @description Problem: APPEND_UNCERTAIN, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
+            /** @description Problem: APPEND_UNCERTAIN, ARCHIVED_LOG_MISSING, ARCHIVED_LOG_TOO_LARGE, GAME_TYPE_NOT_INSTALLED, RULES_UNAVAILABLE, STORE_FULL, STORE_UNAVAILABLE */
             503: {
                 headers: {
                     /** @description Seconds to wait */

@@ -2,89 +2,53 @@
  * The command socket (`/v1/socket`, subprotocol `boardstate.v1`; docs/socket.md): moves and pushes
  * on one WebSocket, without GraphQL. Answers are matched to their message by `id`, so calls may
  * run concurrently; pushes (`event`, `unsubscribed`) queue up for `nextPush` / `pushes()`. A
- * refusal throws `ProblemError` with the same typed `code` (and `status`) REST answers.
+ * refusal throws `ProblemError` with the same typed `code` (and `status`) REST answers. A message
+ * refused `RATE_LIMITED` (refused before any work, so a move too may be sent again) is sent again
+ * after its `details.retryAfter`, bounded as `createBoardstateClient`'s calls are (`retry`:
+ * changes to `DEFAULT_RETRY`; `false` turns it off).
  *
- * It runs on the standard `WebSocket` (browsers, Node.js 22+, Node.js 20 with
- * `--experimental-websocket`), or on any constructor of that shape passed as `WebSocket` (the
- * `ws` package's, say).
+ * It runs on the standard `WebSocket` where the runtime has one (browsers, Node.js 22 and later,
+ * Deno, Bun); where it has none (Node.js 20 without `--experimental-websocket`), on the `ws`
+ * package's, an optional dependency of this one that npm installs with it, imported only then.
+ * Any constructor of that shape may be passed as `WebSocket` instead.
  */
-import { ProblemError, type Problem } from "./errors.js";
-import type { components } from "./schema.js";
+import { backoff, DEFAULT_RETRY, sleep, withJitter, type RetryPolicy } from "./retry.js";
+import {
+  refused,
+  SOCKET_PROTOCOL,
+  socketUrl,
+  standardWebSocket,
+  type CommandSocketOptions,
+  type Message,
+  type Socket,
+  type SocketAccepted,
+  type SocketAcceptedMinimal,
+  type SocketLegalMoves,
+  type SocketMoveOptions,
+  type SocketPush,
+  type WebSocketConstructor,
+} from "./socket_messages.js";
 import type { AnyMove, GameTypeId, MoveOf } from "./typed.js";
 
-type Schemas = components["schemas"];
-
-export const SOCKET_PROTOCOL = "boardstate.v1";
-
-/** An `event` push: the event as the SSE stream sends it (with its `header`). */
-export interface SocketEventPush {
-  type: "event";
-  gameId: string;
-  event: Schemas["StreamEventOut"];
-}
-
-/** A subscription ended: `asked`, `ended` (after `GameEnded`) or `error` (`code` says why). */
-export interface SocketUnsubscribed {
-  type: "unsubscribed";
-  id: string | null;
-  gameId: string;
-  reason: "asked" | "ended" | "error";
-  code?: string | null;
-}
-
-export type SocketPush = SocketEventPush | SocketUnsubscribed;
-export type SocketAccepted = Schemas["MoveAcceptedOut"] & { type: "accepted"; id: string; replayed: boolean };
-export type SocketLegalMoves = Schemas["LegalMovesOut"] & { type: "legalMoves"; id: string };
-
-export interface SocketMoveOptions {
-  expectedVersion?: number;
-  moveId?: string;
-  dryRun?: boolean;
-}
-
-export interface CommandSocketOptions {
-  /** A seat token or a player token, sent in `hello`; without one the socket is a spectator's. */
-  token?: string;
-  /** A WebSocket constructor; the global `WebSocket` by default. */
-  WebSocket?: new (url: string, protocols?: string | string[]) => unknown;
-  /** How long a call waits for its answer (30 s). */
-  timeoutMs?: number;
-  /** A `ping` is sent this often (25 s) so that the server's idle timeout (120 s) never closes it. */
-  pingEveryMs?: number;
-}
-
-interface Socket {
-  send(data: string): void;
-  close(code?: number, reason?: string): void;
-  onopen: ((event: unknown) => void) | null;
-  onmessage: ((event: { data: unknown }) => void) | null;
-  onclose: ((event: { code: number; reason: string }) => void) | null;
-  onerror: ((event: unknown) => void) | null;
-}
-
-type Message = { type: string; id?: string | null; [field: string]: unknown };
-
-/** `http(s)://host[:port]` → `ws(s)://host[:port]/v1/socket`. */
-export function socketUrl(baseUrl: string): string {
-  const base = baseUrl.replace(/\/+$/, "");
-  return base.replace(/^http(s?):\/\//, "ws$1://") + "/v1/socket";
-}
-
-function refused(message: Message): ProblemError {
-  const problem = {
-    type: "about:blank",
-    title: String(message["code"]),
-    status: Number(message["status"]),
-    detail: String(message["message"]),
-    code: message["code"],
-    details: message["details"] ?? null,
-  } as Problem;
-  return new ProblemError(problem);
-}
+export {
+  SOCKET_PROTOCOL,
+  socketUrl,
+  type CommandSocketOptions,
+  type SocketAccepted,
+  type SocketAcceptedMinimal,
+  type SocketEventPush,
+  type SocketLegalMoves,
+  type SocketMoveOptions,
+  type SocketPush,
+  type SocketUnsubscribed,
+  type WebSocketConstructor,
+} from "./socket_messages.js";
 
 export class CommandSocket {
   private readonly socket: Socket;
   private readonly timeoutMs: number;
+  private readonly retry: RetryPolicy;
+  private readonly url: string;
   private readonly replies = new Map<string, { resolve: (m: Message) => void; reject: (e: Error) => void }>();
   private readonly queued: (SocketPush | Error)[] = [];
   private readonly waiting: ((item: SocketPush | Error) => void)[] = [];
@@ -94,20 +58,23 @@ export class CommandSocket {
   /** The server's `welcome` (its `limits`). */
   welcome: Message = { type: "welcome" };
 
-  private constructor(socket: Socket, options: CommandSocketOptions) {
+  private constructor(socket: Socket, url: string, options: CommandSocketOptions) {
     this.socket = socket;
+    this.url = url;
     this.timeoutMs = options.timeoutMs ?? 30_000;
+    const retry = options.retry;
+    this.retry = retry === false ? { ...DEFAULT_RETRY, maxAttempts: 1 } : { ...DEFAULT_RETRY, ...retry };
     this.pinger = setInterval(() => this.socket.send('{"type":"ping"}'), options.pingEveryMs ?? 25_000);
     (this.pinger as { unref?: () => void }).unref?.();
   }
 
   /** Connects, waits for `welcome`, and sends `hello` with the token. */
-  static open(baseUrl: string, options: CommandSocketOptions = {}): Promise<CommandSocket> {
-    const Constructor = options.WebSocket ?? (globalThis as { WebSocket?: CommandSocketOptions["WebSocket"] }).WebSocket;
-    if (Constructor === undefined) throw new Error("no WebSocket: pass options.WebSocket");
-    const socket = new Constructor(socketUrl(baseUrl), [SOCKET_PROTOCOL]) as Socket;
-    const opened = new CommandSocket(socket, options);
-    return new Promise((resolve, reject) => {
+  static async open(baseUrl: string, options: CommandSocketOptions = {}): Promise<CommandSocket> {
+    const Constructor = options.WebSocket ?? (await standardWebSocket());
+    const url = socketUrl(baseUrl);
+    const socket = new Constructor(url, [SOCKET_PROTOCOL]) as Socket;
+    const opened = new CommandSocket(socket, url, options);
+    return new Promise<CommandSocket>((resolve, reject) => {
       socket.onerror = () => reject(new Error("the command socket could not connect"));
       socket.onclose = (event) => {
         opened.ended(new Error(`the command socket closed (${event.code} ${event.reason})`));
@@ -153,7 +120,35 @@ export class CommandSocket {
     for (const waiter of this.waiting.splice(0)) waiter(error);
   }
 
-  private call(message: Message): Promise<Message> {
+  private async call(message: Message): Promise<Message> {
+    let waited = 0;
+    for (let attempt = 1; ; attempt++) {
+      const answer = await this.ask(message);
+      if (answer.type !== "error") return answer;
+      const wait = this.retryWait(answer, attempt, waited);
+      if (wait === undefined) throw refused(answer);
+      await sleep(wait);
+      waited += wait;
+    }
+  }
+
+  /** The wait before sending again a message answered `answer`: its `details.retryAfter` when
+   * it was refused `RATE_LIMITED`; undefined when it was not, or the policy's bounds are met. */
+  private retryWait(answer: Message, attempt: number, waited: number): number | undefined {
+    if (answer["code"] !== "RATE_LIMITED") return undefined;
+    const details = answer["details"] as { retryAfter?: unknown } | null | undefined;
+    const after = typeof details?.retryAfter === "number" ? Math.max(0, details.retryAfter) * 1000 : undefined;
+    const policy = this.retry;
+    const wait = withJitter(after ?? backoff(policy, attempt), policy.jitter);
+    if (attempt >= policy.maxAttempts || waited + wait > policy.maxTotalWaitMs) return undefined;
+    const status = typeof answer["status"] === "number" ? answer["status"] : null;
+    const info = { method: "SOCKET", url: this.url, attempt, waitMs: wait, status, code: "RATE_LIMITED", error: null };
+    policy.onRetry?.(info);
+    return wait;
+  }
+
+  /** Sends `message` once; its answer (an `error` too). */
+  private ask(message: Message): Promise<Message> {
     if (this.closed !== undefined) return Promise.reject(this.closed);
     const id = `c${this.next++}`;
     return new Promise<Message>((resolve, reject) => {
@@ -163,8 +158,7 @@ export class CommandSocket {
       }, this.timeoutMs);
       const settle = (answer: Message) => {
         clearTimeout(timer);
-        if (answer.type === "error") reject(refused(answer));
-        else resolve(answer);
+        resolve(answer);
       };
       this.replies.set(id, { resolve: settle, reject: (e) => (clearTimeout(timer), reject(e)) });
       this.socket.send(JSON.stringify({ ...message, id }));
@@ -181,18 +175,32 @@ export class CommandSocket {
     await this.call({ type: "unsubscribe", gameId });
   }
 
-  /** Submits a move (`submitMove<"trambahn">` accepts Trambahn moves only); REST's `MoveAccepted`. */
+  /** Submits a move (`submitMove<"trambahn">` accepts Trambahn moves only); REST's `MoveAccepted`,
+   * or with `minimal: true` its `MoveMinimal` (`acceptedMinimal`: version, events, header). */
   async submitMove<G extends GameTypeId = GameTypeId>(
     gameId: string,
     seat: number,
     move: MoveOf<G>,
-    options: SocketMoveOptions = {},
-  ): Promise<SocketAccepted> {
+    options?: SocketMoveOptions & { minimal?: false },
+  ): Promise<SocketAccepted>;
+  async submitMove<G extends GameTypeId = GameTypeId>(
+    gameId: string,
+    seat: number,
+    move: MoveOf<G>,
+    options: SocketMoveOptions & { minimal: true },
+  ): Promise<SocketAcceptedMinimal>;
+  async submitMove<G extends GameTypeId = GameTypeId>(
+    gameId: string,
+    seat: number,
+    move: MoveOf<G>,
+    options: SocketMoveOptions & { minimal?: boolean } = {},
+  ): Promise<SocketAccepted | SocketAcceptedMinimal> {
     const message: Message = { type: "move", gameId, seat, move: move as AnyMove };
     if (options.expectedVersion !== undefined) message["expectedVersion"] = options.expectedVersion;
     if (options.moveId !== undefined) message["moveId"] = options.moveId;
     if (options.dryRun !== undefined) message["dryRun"] = options.dryRun;
-    return (await this.call(message)) as unknown as SocketAccepted;
+    if (options.minimal === true) message["minimal"] = true;
+    return (await this.call(message)) as unknown as SocketAccepted | SocketAcceptedMinimal;
   }
 
   /** The seat's legal moves (`version`, `moves`, `describe`). */

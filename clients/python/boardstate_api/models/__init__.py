@@ -1,11 +1,21 @@
 """Contains all the data models used in inputs/outputs"""
 
+from .analyse_game_response_200 import AnalyseGameResponse200
+from .analyse_game_response_200_moves_item import AnalyseGameResponse200MovesItem
+from .analyse_game_response_200_moves_item_best_type_0 import (
+    AnalyseGameResponse200MovesItemBestType0,
+)
+from .analyse_game_response_200_moves_item_move import (
+    AnalyseGameResponse200MovesItemMove,
+)
+from .analyse_game_response_200_status import AnalyseGameResponse200Status
 from .answer_in import AnswerIn
 from .bot_in import BotIn
 from .bot_in_policy import BotInPolicy
 from .challenge_in import ChallengeIn
 from .challenge_in_bot_policy import ChallengeInBotPolicy
 from .challenge_out import ChallengeOut
+from .challenges_page_out import ChallengesPageOut
 from .clock_out import ClockOut
 from .create_game_in import CreateGameIn
 from .delivery_out import DeliveryOut
@@ -51,8 +61,11 @@ from .list_games_status import ListGamesStatus
 from .list_my_games_status import ListMyGamesStatus
 from .move_accepted_out import MoveAcceptedOut
 from .move_in import MoveIn
+from .move_minimal_out import MoveMinimalOut
 from .player_count_out import PlayerCountOut
+from .player_in import PlayerIn
 from .player_out import PlayerOut
+from .player_patch_in import PlayerPatchIn
 from .player_ratings_out import PlayerRatingsOut
 from .player_token_out import PlayerTokenOut
 from .problem_out import ProblemOut
@@ -90,9 +103,11 @@ from .takeback_requested import TakebackRequested
 from .takeback_requested_data import TakebackRequestedData
 from .takeback_requested_data_seats_item import TakebackRequestedDataSeatsItem
 from .takeback_requested_data_status import TakebackRequestedDataStatus
+from .tokens_revoked_out import TokensRevokedOut
 from .turn_changed import TurnChanged
 from .turn_changed_data import TurnChangedData
 from .turn_changed_data_deadlines_item import TurnChangedDataDeadlinesItem
+from .turn_changed_data_owed_item import TurnChangedDataOwedItem
 from .turn_changed_data_seats_item import TurnChangedDataSeatsItem
 from .turn_changed_data_status import TurnChangedDataStatus
 from .verification_out import VerificationOut
@@ -103,12 +118,18 @@ from .webhook_out import WebhookOut
 from .webhook_patch_in import WebhookPatchIn
 
 __all__ = (
+    "AnalyseGameResponse200",
+    "AnalyseGameResponse200MovesItem",
+    "AnalyseGameResponse200MovesItemBestType0",
+    "AnalyseGameResponse200MovesItemMove",
+    "AnalyseGameResponse200Status",
     "AnswerIn",
     "BotIn",
     "BotInPolicy",
     "ChallengeIn",
     "ChallengeInBotPolicy",
     "ChallengeOut",
+    "ChallengesPageOut",
     "ClockOut",
     "CreateGameIn",
     "DeliveryOut",
@@ -154,8 +175,11 @@ __all__ = (
     "ListMyGamesStatus",
     "MoveAcceptedOut",
     "MoveIn",
+    "MoveMinimalOut",
     "PlayerCountOut",
+    "PlayerIn",
     "PlayerOut",
+    "PlayerPatchIn",
     "PlayerRatingsOut",
     "PlayerTokenOut",
     "ProblemOut",
@@ -193,9 +217,11 @@ __all__ = (
     "TakebackRequestedData",
     "TakebackRequestedDataSeatsItem",
     "TakebackRequestedDataStatus",
+    "TokensRevokedOut",
     "TurnChanged",
     "TurnChangedData",
     "TurnChangedDataDeadlinesItem",
+    "TurnChangedDataOwedItem",
     "TurnChangedDataSeatsItem",
     "TurnChangedDataStatus",
     "VerificationOut",

@@ -38,6 +38,8 @@ class GameTypeOut:
         event_schema (GameTypeOutEventSchema):
         state_schema (GameTypeOutStateSchema):
         provenance (GameTypeOutProvenance):
+        package (str):
+        package_version (str):
     """
 
     id: str
@@ -55,6 +57,8 @@ class GameTypeOut:
     event_schema: GameTypeOutEventSchema
     state_schema: GameTypeOutStateSchema
     provenance: GameTypeOutProvenance
+    package: str
+    package_version: str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -95,6 +99,10 @@ class GameTypeOut:
 
         provenance = self.provenance.to_dict()
 
+        package = self.package
+
+        package_version = self.package_version
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -114,6 +122,8 @@ class GameTypeOut:
                 "eventSchema": event_schema,
                 "stateSchema": state_schema,
                 "provenance": provenance,
+                "package": package,
+                "packageVersion": package_version,
             }
         )
 
@@ -175,6 +185,10 @@ class GameTypeOut:
 
         provenance = GameTypeOutProvenance.from_dict(d.pop("provenance"))
 
+        package = d.pop("package")
+
+        package_version = d.pop("packageVersion")
+
         game_type_out = cls(
             id=id,
             name=name,
@@ -191,6 +205,8 @@ class GameTypeOut:
             event_schema=event_schema,
             state_schema=state_schema,
             provenance=provenance,
+            package=package,
+            package_version=package_version,
         )
 
         game_type_out.additional_properties = d

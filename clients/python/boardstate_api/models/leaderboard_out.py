@@ -15,7 +15,8 @@ T = TypeVar("T", bound="LeaderboardOut")
 
 @_attrs_define
 class LeaderboardOut:
-    """Some places of a game type's leaderboard, best first; `nextCursor` is the next page's.
+    """Some places of a game type's leaderboard, best first (players whose rating is not
+    provisional); `nextCursor` is the next page's.
 
     Attributes:
         game_type (str):

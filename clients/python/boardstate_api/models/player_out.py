@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -11,17 +11,20 @@ T = TypeVar("T", bound="PlayerOut")
 
 @_attrs_define
 class PlayerOut:
-    """Who the caller's player token names, and until when it is valid.
+    """Who the caller's player token names, until when it is valid, and the display name
+    the player chose (null: none yet).
 
     Attributes:
         player_id (str):
-        expires_at (int):
+        expires_at (int): Seconds since the epoch
         issued_by_service (bool):
+        display_name (None | str):
     """
 
     player_id: str
     expires_at: int
     issued_by_service: bool
+    display_name: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -31,6 +34,9 @@ class PlayerOut:
 
         issued_by_service = self.issued_by_service
 
+        display_name: None | str
+        display_name = self.display_name
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -38,6 +44,7 @@ class PlayerOut:
                 "playerId": player_id,
                 "expiresAt": expires_at,
                 "issuedByService": issued_by_service,
+                "displayName": display_name,
             }
         )
 
@@ -52,10 +59,18 @@ class PlayerOut:
 
         issued_by_service = d.pop("issuedByService")
 
+        def _parse_display_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        display_name = _parse_display_name(d.pop("displayName"))
+
         player_out = cls(
             player_id=player_id,
             expires_at=expires_at,
             issued_by_service=issued_by_service,
+            display_name=display_name,
         )
 
         player_out.additional_properties = d

@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Self, TypeVar
+from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 from attrs import field as _attrs_field
@@ -17,12 +17,14 @@ class PlayerTokenOut:
     Attributes:
         player_id (str):
         token (str):
-        expires_at (int):
+        expires_at (int): Seconds since the epoch
+        display_name (None | str):
     """
 
     player_id: str
     token: str
     expires_at: int
+    display_name: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -32,6 +34,9 @@ class PlayerTokenOut:
 
         expires_at = self.expires_at
 
+        display_name: None | str
+        display_name = self.display_name
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -39,6 +44,7 @@ class PlayerTokenOut:
                 "playerId": player_id,
                 "token": token,
                 "expiresAt": expires_at,
+                "displayName": display_name,
             }
         )
 
@@ -53,10 +59,18 @@ class PlayerTokenOut:
 
         expires_at = d.pop("expiresAt")
 
+        def _parse_display_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        display_name = _parse_display_name(d.pop("displayName"))
+
         player_token_out = cls(
             player_id=player_id,
             token=token,
             expires_at=expires_at,
+            display_name=display_name,
         )
 
         player_token_out.additional_properties = d

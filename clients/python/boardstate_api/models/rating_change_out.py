@@ -11,8 +11,9 @@ T = TypeVar("T", bound="RatingChangeOut")
 
 @_attrs_define
 class RatingChangeOut:
-    """A player's rating after one rated game: `place` in the game (1 = first, ties equal),
-    the new `rating` and its `change`.
+    """A player's rating after one rated game: `place` among the game's rated `players` (1 =
+    first, ties equal), the new `rating`, its `change`, and whether it was still
+    `provisional`.
 
     Attributes:
         game_id (str):
@@ -25,6 +26,7 @@ class RatingChangeOut:
         mu (float):
         sigma (float):
         games (int):
+        provisional (bool):
     """
 
     game_id: str
@@ -37,6 +39,7 @@ class RatingChangeOut:
     mu: float
     sigma: float
     games: int
+    provisional: bool
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -60,6 +63,8 @@ class RatingChangeOut:
 
         games = self.games
 
+        provisional = self.provisional
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -74,6 +79,7 @@ class RatingChangeOut:
                 "mu": mu,
                 "sigma": sigma,
                 "games": games,
+                "provisional": provisional,
             }
         )
 
@@ -102,6 +108,8 @@ class RatingChangeOut:
 
         games = d.pop("games")
 
+        provisional = d.pop("provisional")
+
         rating_change_out = cls(
             game_id=game_id,
             ended_at=ended_at,
@@ -113,6 +121,7 @@ class RatingChangeOut:
             mu=mu,
             sigma=sigma,
             games=games,
+            provisional=provisional,
         )
 
         rating_change_out.additional_properties = d

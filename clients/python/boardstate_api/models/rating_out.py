@@ -12,7 +12,9 @@ T = TypeVar("T", bound="RatingOut")
 @_attrs_define
 class RatingOut:
     """A player's rating in one game type: `rating` = 1500 + 30 (mu - 3 sigma), what
-    leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best).
+    leaderboards sort by; `rank` = the place on the game type's leaderboard (1 = best; null
+    while `provisional`: the service is still unsure of the rating, sigma above 5.5, and
+    leaves it off the leaderboard).
 
     Attributes:
         game_type (str):
@@ -22,6 +24,8 @@ class RatingOut:
         sigma (float):
         games (int):
         rank (int | None):
+        provisional (bool):
+        display_name (None | str):
     """
 
     game_type: str
@@ -31,6 +35,8 @@ class RatingOut:
     sigma: float
     games: int
     rank: int | None
+    provisional: bool
+    display_name: None | str
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
@@ -49,6 +55,11 @@ class RatingOut:
         rank: int | None
         rank = self.rank
 
+        provisional = self.provisional
+
+        display_name: None | str
+        display_name = self.display_name
+
         field_dict: dict[str, Any] = {}
         field_dict.update(self.additional_properties)
         field_dict.update(
@@ -60,6 +71,8 @@ class RatingOut:
                 "sigma": sigma,
                 "games": games,
                 "rank": rank,
+                "provisional": provisional,
+                "displayName": display_name,
             }
         )
 
@@ -87,6 +100,15 @@ class RatingOut:
 
         rank = _parse_rank(d.pop("rank"))
 
+        provisional = d.pop("provisional")
+
+        def _parse_display_name(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        display_name = _parse_display_name(d.pop("displayName"))
+
         rating_out = cls(
             game_type=game_type,
             player_id=player_id,
@@ -95,6 +117,8 @@ class RatingOut:
             sigma=sigma,
             games=games,
             rank=rank,
+            provisional=provisional,
+            display_name=display_name,
         )
 
         rating_out.additional_properties = d

@@ -5,6 +5,8 @@ from typing import Any, Self, TypeVar, cast
 
 from attrs import define as _attrs_define
 
+from ..types import UNSET, Unset
+
 T = TypeVar("T", bound="SeatTimedOutDataSeatsItem")
 
 
@@ -15,11 +17,15 @@ class SeatTimedOutDataSeatsItem:
         seat (int):
         name (None | str):
         player_id (None | str):
+        member (bool | Unset): Whether `playerId` is the player's membership (joined with their own token, seated by the
+            admin token or by matchmaking), not only a name its creator wrote: only a member's own stream and game list hear
+            of the game.
     """
 
     seat: int
     name: None | str
     player_id: None | str
+    member: bool | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         seat = self.seat
@@ -30,6 +36,8 @@ class SeatTimedOutDataSeatsItem:
         player_id: None | str
         player_id = self.player_id
 
+        member = self.member
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -39,6 +47,8 @@ class SeatTimedOutDataSeatsItem:
                 "playerId": player_id,
             }
         )
+        if member is not UNSET:
+            field_dict["member"] = member
 
         return field_dict
 
@@ -61,10 +71,13 @@ class SeatTimedOutDataSeatsItem:
 
         player_id = _parse_player_id(d.pop("playerId"))
 
+        member = d.pop("member", UNSET)
+
         seat_timed_out_data_seats_item = cls(
             seat=seat,
             name=name,
             player_id=player_id,
+            member=member,
         )
 
         return seat_timed_out_data_seats_item

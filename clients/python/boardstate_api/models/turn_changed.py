@@ -22,12 +22,14 @@ T = TypeVar("T", bound="TurnChanged")
 
 @_attrs_define
 class TurnChanged:
-    """The seats that must act changed (`toAct`; `deadlines`: when each runs out).
+    """A decision is owed at this version: sent when the seats to act change and, in a game with a player's membership on a
+    seat, after every append that leaves seats to act (`toAct`; `owed`: the kinds of move each may make; `deadlines`:
+    when each runs out).
 
-    Attributes:
-        type_ (Literal['turn.changed']):
-        timestamp (datetime.datetime):
-        data (TurnChangedData):
+        Attributes:
+            type_ (Literal['turn.changed']):
+            timestamp (datetime.datetime):
+            data (TurnChangedData):
     """
 
     type_: Literal["turn.changed"]

@@ -9,6 +9,7 @@ from ..models.turn_changed_data_status import TurnChangedDataStatus
 
 if TYPE_CHECKING:
     from ..models.turn_changed_data_deadlines_item import TurnChangedDataDeadlinesItem
+    from ..models.turn_changed_data_owed_item import TurnChangedDataOwedItem
     from ..models.turn_changed_data_seats_item import TurnChangedDataSeatsItem
 
 
@@ -25,6 +26,7 @@ class TurnChangedData:
         status (TurnChangedDataStatus):
         to_act (list[int]):
         seats (list[TurnChangedDataSeatsItem]):
+        owed (list[TurnChangedDataOwedItem]):
         deadlines (list[TurnChangedDataDeadlinesItem]):
     """
 
@@ -34,6 +36,7 @@ class TurnChangedData:
     status: TurnChangedDataStatus
     to_act: list[int]
     seats: list[TurnChangedDataSeatsItem]
+    owed: list[TurnChangedDataOwedItem]
     deadlines: list[TurnChangedDataDeadlinesItem]
 
     def to_dict(self) -> dict[str, Any]:
@@ -52,6 +55,11 @@ class TurnChangedData:
             seats_item = seats_item_data.to_dict()
             seats.append(seats_item)
 
+        owed = []
+        for owed_item_data in self.owed:
+            owed_item = owed_item_data.to_dict()
+            owed.append(owed_item)
+
         deadlines = []
         for deadlines_item_data in self.deadlines:
             deadlines_item = deadlines_item_data.to_dict()
@@ -67,6 +75,7 @@ class TurnChangedData:
                 "status": status,
                 "toAct": to_act,
                 "seats": seats,
+                "owed": owed,
                 "deadlines": deadlines,
             }
         )
@@ -78,6 +87,7 @@ class TurnChangedData:
         from ..models.turn_changed_data_deadlines_item import (
             TurnChangedDataDeadlinesItem,
         )
+        from ..models.turn_changed_data_owed_item import TurnChangedDataOwedItem
         from ..models.turn_changed_data_seats_item import TurnChangedDataSeatsItem
 
         d = dict(src_dict)
@@ -98,6 +108,13 @@ class TurnChangedData:
 
             seats.append(seats_item)
 
+        owed = []
+        _owed = d.pop("owed")
+        for owed_item_data in _owed:
+            owed_item = TurnChangedDataOwedItem.from_dict(owed_item_data)
+
+            owed.append(owed_item)
+
         deadlines = []
         _deadlines = d.pop("deadlines")
         for deadlines_item_data in _deadlines:
@@ -112,6 +129,7 @@ class TurnChangedData:
             status=status,
             to_act=to_act,
             seats=seats,
+            owed=owed,
             deadlines=deadlines,
         )
 

@@ -777,8 +777,10 @@ class Tf22MineGameCreatedEventData(TypedDict):
     createdAt: str
     table: NotRequired[Tf22MineGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
+    members: NotRequired[list[bool]]
     forkedFrom: NotRequired[Tf22MineGameCreatedEventDataForkedFrom]
     rated: NotRequired[bool]
+    ratedGamesPerPair: NotRequired[int]
     rematchOf: NotRequired[str]
 
 
@@ -792,6 +794,7 @@ class Tf22MineGameCreatedEvent(TypedDict):
 class Tf22MineSeatJoinedEventData(TypedDict):
     name: str
     playerId: NotRequired[str | None]
+    member: NotRequired[bool]
 
 
 class Tf22MineSeatJoinedEvent(TypedDict):

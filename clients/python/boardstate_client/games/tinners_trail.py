@@ -886,8 +886,10 @@ class TinnersTrailGameCreatedEventData(TypedDict):
     createdAt: str
     table: NotRequired[TinnersTrailGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
+    members: NotRequired[list[bool]]
     forkedFrom: NotRequired[TinnersTrailGameCreatedEventDataForkedFrom]
     rated: NotRequired[bool]
+    ratedGamesPerPair: NotRequired[int]
     rematchOf: NotRequired[str]
 
 
@@ -901,6 +903,7 @@ class TinnersTrailGameCreatedEvent(TypedDict):
 class TinnersTrailSeatJoinedEventData(TypedDict):
     name: str
     playerId: NotRequired[str | None]
+    member: NotRequired[bool]
 
 
 class TinnersTrailSeatJoinedEvent(TypedDict):

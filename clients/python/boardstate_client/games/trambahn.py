@@ -414,8 +414,10 @@ class TrambahnGameCreatedEventData(TypedDict):
     createdAt: str
     table: NotRequired[TrambahnGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
+    members: NotRequired[list[bool]]
     forkedFrom: NotRequired[TrambahnGameCreatedEventDataForkedFrom]
     rated: NotRequired[bool]
+    ratedGamesPerPair: NotRequired[int]
     rematchOf: NotRequired[str]
 
 
@@ -429,6 +431,7 @@ class TrambahnGameCreatedEvent(TypedDict):
 class TrambahnSeatJoinedEventData(TypedDict):
     name: str
     playerId: NotRequired[str | None]
+    member: NotRequired[bool]
 
 
 class TrambahnSeatJoinedEvent(TypedDict):

@@ -557,8 +557,10 @@ class TrekkingGameCreatedEventData(TypedDict):
     createdAt: str
     table: NotRequired[TrekkingGameCreatedEventDataTable]
     playerIds: NotRequired[list[str | None]]
+    members: NotRequired[list[bool]]
     forkedFrom: NotRequired[TrekkingGameCreatedEventDataForkedFrom]
     rated: NotRequired[bool]
+    ratedGamesPerPair: NotRequired[int]
     rematchOf: NotRequired[str]
 
 
@@ -572,6 +574,7 @@ class TrekkingGameCreatedEvent(TypedDict):
 class TrekkingSeatJoinedEventData(TypedDict):
     name: str
     playerId: NotRequired[str | None]
+    member: NotRequired[bool]
 
 
 class TrekkingSeatJoinedEvent(TypedDict):

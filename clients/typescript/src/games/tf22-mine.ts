@@ -577,6 +577,10 @@ export type Tf22MineEvent =
           idleTimeouts?: number;
         };
         playerIds?: (string | null)[];
+        /**
+         * Per seat: whether its playerId is a membership (put there by that player's own token, the admin token or matchmaking) rather than a name its creator wrote (docs/players.md).
+         */
+        members?: boolean[];
         forkedFrom?: {
           gameId: string;
           version: number;
@@ -587,6 +591,7 @@ export type Tf22MineEvent =
           exact: boolean;
         };
         rated?: boolean;
+        ratedGamesPerPair?: number;
         rematchOf?: string;
       };
     }
@@ -595,6 +600,10 @@ export type Tf22MineEvent =
       data: {
         name: string;
         playerId?: string | null;
+        /**
+         * Whether `playerId` is a membership (the joiner's own token or the admin token's).
+         */
+        member?: boolean;
       };
     }
   | {
@@ -665,22 +674,49 @@ export type Tf22MineEvent =
  * `createGame` options for `tf22-mine`; every field is optional.
  */
 export interface Tf22MineOptions {
+  /**
+   * Whether a crew moves only between cards whose tunnel openings meet.
+   */
   require_open_edges?: boolean;
+  /**
+   * Whether changing to the other tunnel needs openings that meet.
+   */
   change_type_needs_open_edges?: boolean;
+  /**
+   * Whether the delivering cell must open towards the loader.
+   */
   loader_needs_opening?: boolean;
+  /**
+   * House rule: a player may give up the rest of the turn's ore.
+   */
   allow_forfeit_ore?: boolean;
+  /**
+   * How many pairs of ring cards the start player may swap before the game.
+   */
   setup_swaps?: number;
+  /**
+   * How fight cards are drawn: from the face-down pile, by chance from all five, or chosen in secret.
+   */
   symbol_cards?: "standard" | "chance" | "strategic";
+  /**
+   * The colours of the four centre cards, clockwise from the top left.
+   */
   centre?: [
     "white" | "red" | "blue" | "yellow",
     "white" | "red" | "blue" | "yellow",
     "white" | "red" | "blue" | "yellow",
     "white" | "red" | "blue" | "yellow"
   ];
+  /**
+   * Where the three loaders start on the outer ring.
+   */
   loaders?: [number, number, number];
+  /**
+   * House rule: the game also ends on points after this many rounds (0: no limit, the printed game).
+   */
   max_rounds?: number;
   /**
-   * A clock per move, or a budget with an increment (DESIGN §5c).
+   * A clock per move, or a budget with an increment (architecture §5c).
    */
   clock?:
     | {

@@ -641,6 +641,10 @@ export type TinnersTrailEvent =
           idleTimeouts?: number;
         };
         playerIds?: (string | null)[];
+        /**
+         * Per seat: whether its playerId is a membership (put there by that player's own token, the admin token or matchmaking) rather than a name its creator wrote (docs/players.md).
+         */
+        members?: boolean[];
         forkedFrom?: {
           gameId: string;
           version: number;
@@ -651,6 +655,7 @@ export type TinnersTrailEvent =
           exact: boolean;
         };
         rated?: boolean;
+        ratedGamesPerPair?: number;
         rematchOf?: string;
       };
     }
@@ -659,6 +664,10 @@ export type TinnersTrailEvent =
       data: {
         name: string;
         playerId?: string | null;
+        /**
+         * Whether `playerId` is a membership (the joiner's own token or the admin token's).
+         */
+        member?: boolean;
       };
     }
   | {
@@ -729,12 +738,24 @@ export type TinnersTrailEvent =
  * `createGame` options for `tinners-trail`; every field is optional.
  */
 export interface TinnersTrailOptions {
+  /**
+   * Play with the Arsenic module of the 2021 edition: calciners, arsenic cubes and their sale.
+   */
   arsenic?: boolean;
+  /**
+   * Where a token lands on a time-track space already taken: the topmost free row, or on top of the others (it acts first).
+   */
   track_ties?: "topmost_free_row" | "last_arrival_first";
+  /**
+   * In rounds 1 and 4, whether the round's price adjustment adds to the top/bottom adjustment or replaces it.
+   */
   price_adjustments?: "stack" | "round_replaces_edge";
+  /**
+   * Whether a pass in the investment phase lets a player invest again later in the circuit, or is final.
+   */
   investment_pass?: "circuit" | "final";
   /**
-   * A clock per move, or a budget with an increment (DESIGN §5c).
+   * A clock per move, or a budget with an increment (architecture §5c).
    */
   clock?:
     | {

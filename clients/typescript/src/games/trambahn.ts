@@ -332,6 +332,10 @@ export type TrambahnEvent =
           idleTimeouts?: number;
         };
         playerIds?: (string | null)[];
+        /**
+         * Per seat: whether its playerId is a membership (put there by that player's own token, the admin token or matchmaking) rather than a name its creator wrote (docs/players.md).
+         */
+        members?: boolean[];
         forkedFrom?: {
           gameId: string;
           version: number;
@@ -342,6 +346,7 @@ export type TrambahnEvent =
           exact: boolean;
         };
         rated?: boolean;
+        ratedGamesPerPair?: number;
         rematchOf?: string;
       };
     }
@@ -350,6 +355,10 @@ export type TrambahnEvent =
       data: {
         name: string;
         playerId?: string | null;
+        /**
+         * Whether `playerId` is a membership (the joiner's own token or the admin token's).
+         */
+        member?: boolean;
       };
     }
   | {
@@ -420,11 +429,20 @@ export type TrambahnEvent =
  * `createGame` options for `trambahn`; every field is optional.
  */
 export interface TrambahnOptions {
+  /**
+   * When the draw pile runs out, each player discards half the money pile: rounded down (keep the larger half) or up.
+   */
   money_halving?: "floor" | "ceil";
+  /**
+   * When the tram display is filled up to three trams again: when the turn ends, or right after each tram bought.
+   */
   display_refill?: "end_of_purchase" | "after_each_purchase";
+  /**
+   * What decides equal totals: a shared win, or more points from extra tours.
+   */
   tie_break?: "shared" | "extra_tours";
   /**
-   * A clock per move, or a budget with an increment (DESIGN §5c).
+   * A clock per move, or a budget with an increment (architecture §5c).
    */
   clock?:
     | {

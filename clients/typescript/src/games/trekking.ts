@@ -415,6 +415,10 @@ export type TrekkingEvent =
           idleTimeouts?: number;
         };
         playerIds?: (string | null)[];
+        /**
+         * Per seat: whether its playerId is a membership (put there by that player's own token, the admin token or matchmaking) rather than a name its creator wrote (docs/players.md).
+         */
+        members?: boolean[];
         forkedFrom?: {
           gameId: string;
           version: number;
@@ -425,6 +429,7 @@ export type TrekkingEvent =
           exact: boolean;
         };
         rated?: boolean;
+        ratedGamesPerPair?: number;
         rematchOf?: string;
       };
     }
@@ -433,6 +438,10 @@ export type TrekkingEvent =
       data: {
         name: string;
         playerId?: string | null;
+        /**
+         * Whether `playerId` is a membership (the joiner's own token or the admin token's).
+         */
+        member?: boolean;
       };
     }
   | {
@@ -503,11 +512,20 @@ export type TrekkingEvent =
  * `createGame` options for `trekking`; every field is optional.
  */
 export interface TrekkingOptions {
+  /**
+   * Whether a card of the same year as the trek's last card continues the trek or closes it.
+   */
   equal_years?: "continue" | "break";
+  /**
+   * What decides equal totals: the most crystals left, or a shared win.
+   */
   tie_break?: "crystals" | "shared";
+  /**
+   * The bonus of each of the five display spaces, next to the deck first; empty: the data set's order.
+   */
   display_bonuses?: ("red" | "blue" | "yellow" | "green" | "crystal")[] | null;
   /**
-   * A clock per move, or a budget with an increment (DESIGN §5c).
+   * A clock per move, or a budget with an increment (architecture §5c).
    */
   clock?:
     | {

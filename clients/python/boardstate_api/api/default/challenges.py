@@ -5,16 +5,29 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
-from ...models.challenge_out import ChallengeOut
+from ...models.challenges_page_out import ChallengesPageOut
 from ...models.problem_out import ProblemOut
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+) -> dict[str, Any]:
+
+    params: dict[str, Any] = {}
+
+    params["limit"] = limit
+
+    params["cursor"] = cursor
+
+    params = {k: v for k, v in params.items() if v is not UNSET and v is not None}
 
     _kwargs: dict[str, Any] = {
         "method": "get",
         "url": "/v1/challenges",
+        "params": params,
     }
 
     return _kwargs
@@ -22,16 +35,16 @@ def _get_kwargs() -> dict[str, Any]:
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> ProblemOut | list[ChallengeOut] | None:
+) -> ChallengesPageOut | ProblemOut | None:
     if response.status_code == 200:
-        response_200 = []
-        _response_200 = response.json()
-        for response_200_item_data in _response_200:
-            response_200_item = ChallengeOut.from_dict(response_200_item_data)
-
-            response_200.append(response_200_item)
+        response_200 = ChallengesPageOut.from_dict(response.json())
 
         return response_200
+
+    if response.status_code == 400:
+        response_400 = ProblemOut.from_dict(response.json())
+
+        return response_400
 
     if response.status_code == 401:
         response_401 = ProblemOut.from_dict(response.json())
@@ -56,7 +69,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[ProblemOut | list[ChallengeOut]]:
+) -> Response[ChallengesPageOut | ProblemOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -68,18 +81,27 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[ProblemOut | list[ChallengeOut]]:
-    """The open challenges the caller made or was invited to (challenges)
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+) -> Response[ChallengesPageOut | ProblemOut]:
+    """A page of the open challenges the caller made or was invited to (challenges)
+
+    Args:
+        limit (int | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemOut | list[ChallengeOut]]
+        Response[ChallengesPageOut | ProblemOut]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        limit=limit,
+        cursor=cursor,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -91,37 +113,54 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient,
-) -> ProblemOut | list[ChallengeOut] | None:
-    """The open challenges the caller made or was invited to (challenges)
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+) -> ChallengesPageOut | ProblemOut | None:
+    """A page of the open challenges the caller made or was invited to (challenges)
+
+    Args:
+        limit (int | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemOut | list[ChallengeOut]
+        ChallengesPageOut | ProblemOut
     """
 
     return sync_detailed(
         client=client,
+        limit=limit,
+        cursor=cursor,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient,
-) -> Response[ProblemOut | list[ChallengeOut]]:
-    """The open challenges the caller made or was invited to (challenges)
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+) -> Response[ChallengesPageOut | ProblemOut]:
+    """A page of the open challenges the caller made or was invited to (challenges)
+
+    Args:
+        limit (int | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[ProblemOut | list[ChallengeOut]]
+        Response[ChallengesPageOut | ProblemOut]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        limit=limit,
+        cursor=cursor,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -131,19 +170,27 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient,
-) -> ProblemOut | list[ChallengeOut] | None:
-    """The open challenges the caller made or was invited to (challenges)
+    limit: int | Unset = UNSET,
+    cursor: str | Unset = UNSET,
+) -> ChallengesPageOut | ProblemOut | None:
+    """A page of the open challenges the caller made or was invited to (challenges)
+
+    Args:
+        limit (int | Unset):
+        cursor (str | Unset):
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        ProblemOut | list[ChallengeOut]
+        ChallengesPageOut | ProblemOut
     """
 
     return (
         await asyncio_detailed(
             client=client,
+            limit=limit,
+            cursor=cursor,
         )
     ).parsed

@@ -53,6 +53,11 @@ def _parse_response(
 
         return response_404
 
+    if response.status_code == 409:
+        response_409 = ProblemOut.from_dict(response.json())
+
+        return response_409
+
     if response.status_code == 422:
         response_422 = ProblemOut.from_dict(response.json())
 
@@ -92,6 +97,9 @@ def sync_detailed(
 ) -> Response[ChallengeOut | ProblemOut]:
     """Challenges named players to a game (createChallenge)
 
+     Every invited playerId must be known to the service (issued a token by it, or seen with a token the
+    integrator signed, in the last 30 days): PLAYER_NOT_FOUND otherwise. docs/players.md (Challenges).
+
     Args:
         body (ChallengeIn): `POST /v1/challenges`: `invite` the playerIds who take every human
             seat but yours
@@ -123,6 +131,9 @@ def sync(
 ) -> ChallengeOut | ProblemOut | None:
     """Challenges named players to a game (createChallenge)
 
+     Every invited playerId must be known to the service (issued a token by it, or seen with a token the
+    integrator signed, in the last 30 days): PLAYER_NOT_FOUND otherwise. docs/players.md (Challenges).
+
     Args:
         body (ChallengeIn): `POST /v1/challenges`: `invite` the playerIds who take every human
             seat but yours
@@ -148,6 +159,9 @@ async def asyncio_detailed(
     body: ChallengeIn,
 ) -> Response[ChallengeOut | ProblemOut]:
     """Challenges named players to a game (createChallenge)
+
+     Every invited playerId must be known to the service (issued a token by it, or seen with a token the
+    integrator signed, in the last 30 days): PLAYER_NOT_FOUND otherwise. docs/players.md (Challenges).
 
     Args:
         body (ChallengeIn): `POST /v1/challenges`: `invite` the playerIds who take every human
@@ -177,6 +191,9 @@ async def asyncio(
     body: ChallengeIn,
 ) -> ChallengeOut | ProblemOut | None:
     """Challenges named players to a game (createChallenge)
+
+     Every invited playerId must be known to the service (issued a token by it, or seen with a token the
+    integrator signed, in the last 30 days): PLAYER_NOT_FOUND otherwise. docs/players.md (Challenges).
 
     Args:
         body (ChallengeIn): `POST /v1/challenges`: `invite` the playerIds who take every human

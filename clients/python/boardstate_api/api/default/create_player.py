@@ -5,18 +5,29 @@ import httpx
 
 from ... import errors
 from ...client import AuthenticatedClient, Client
+from ...models.player_in import PlayerIn
 from ...models.player_token_out import PlayerTokenOut
 from ...models.problem_out import ProblemOut
-from ...types import Response
+from ...types import UNSET, Response, Unset
 
 
-def _get_kwargs() -> dict[str, Any]:
+def _get_kwargs(
+    *,
+    body: PlayerIn | Unset = UNSET,
+) -> dict[str, Any]:
+    headers: dict[str, Any] = {}
 
     _kwargs: dict[str, Any] = {
         "method": "post",
         "url": "/v1/players",
     }
 
+    if not isinstance(body, Unset):
+        _kwargs["json"] = body.to_dict()
+
+    headers["Content-Type"] = "application/json"
+
+    _kwargs["headers"] = headers
     return _kwargs
 
 
@@ -28,10 +39,20 @@ def _parse_response(
 
         return response_201
 
+    if response.status_code == 400:
+        response_400 = ProblemOut.from_dict(response.json())
+
+        return response_400
+
     if response.status_code == 403:
         response_403 = ProblemOut.from_dict(response.json())
 
         return response_403
+
+    if response.status_code == 422:
+        response_422 = ProblemOut.from_dict(response.json())
+
+        return response_422
 
     if response.status_code == 429:
         response_429 = ProblemOut.from_dict(response.json())
@@ -63,12 +84,17 @@ def _build_response(
 def sync_detailed(
     *,
     client: AuthenticatedClient | Client,
+    body: PlayerIn | Unset = UNSET,
 ) -> Response[PlayerTokenOut | ProblemOut]:
     """A new player and a token the service signed for it (createPlayer)
 
      Who may ask: `BOARDSTATE_PLAYER_SIGNUP` (`open`: anyone; `admin`: the admin token; `off`: nobody,
     403 `SIGNUP_DISABLED`). For integrators with accounts of their own, sign player tokens yourself
-    (docs/players.md).
+    (docs/players.md). The body is optional: `{displayName}` names the player from the start.
+
+    Args:
+        body (PlayerIn | Unset): A new player's display name (optional: none is shown as the
+            playerId).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -78,7 +104,9 @@ def sync_detailed(
         Response[PlayerTokenOut | ProblemOut]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        body=body,
+    )
 
     response = client.get_httpx_client().request(
         **kwargs,
@@ -90,12 +118,17 @@ def sync_detailed(
 def sync(
     *,
     client: AuthenticatedClient | Client,
+    body: PlayerIn | Unset = UNSET,
 ) -> PlayerTokenOut | ProblemOut | None:
     """A new player and a token the service signed for it (createPlayer)
 
      Who may ask: `BOARDSTATE_PLAYER_SIGNUP` (`open`: anyone; `admin`: the admin token; `off`: nobody,
     403 `SIGNUP_DISABLED`). For integrators with accounts of their own, sign player tokens yourself
-    (docs/players.md).
+    (docs/players.md). The body is optional: `{displayName}` names the player from the start.
+
+    Args:
+        body (PlayerIn | Unset): A new player's display name (optional: none is shown as the
+            playerId).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -107,18 +140,24 @@ def sync(
 
     return sync_detailed(
         client=client,
+        body=body,
     ).parsed
 
 
 async def asyncio_detailed(
     *,
     client: AuthenticatedClient | Client,
+    body: PlayerIn | Unset = UNSET,
 ) -> Response[PlayerTokenOut | ProblemOut]:
     """A new player and a token the service signed for it (createPlayer)
 
      Who may ask: `BOARDSTATE_PLAYER_SIGNUP` (`open`: anyone; `admin`: the admin token; `off`: nobody,
     403 `SIGNUP_DISABLED`). For integrators with accounts of their own, sign player tokens yourself
-    (docs/players.md).
+    (docs/players.md). The body is optional: `{displayName}` names the player from the start.
+
+    Args:
+        body (PlayerIn | Unset): A new player's display name (optional: none is shown as the
+            playerId).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,7 +167,9 @@ async def asyncio_detailed(
         Response[PlayerTokenOut | ProblemOut]
     """
 
-    kwargs = _get_kwargs()
+    kwargs = _get_kwargs(
+        body=body,
+    )
 
     response = await client.get_async_httpx_client().request(**kwargs)
 
@@ -138,12 +179,17 @@ async def asyncio_detailed(
 async def asyncio(
     *,
     client: AuthenticatedClient | Client,
+    body: PlayerIn | Unset = UNSET,
 ) -> PlayerTokenOut | ProblemOut | None:
     """A new player and a token the service signed for it (createPlayer)
 
      Who may ask: `BOARDSTATE_PLAYER_SIGNUP` (`open`: anyone; `admin`: the admin token; `off`: nobody,
     403 `SIGNUP_DISABLED`). For integrators with accounts of their own, sign player tokens yourself
-    (docs/players.md).
+    (docs/players.md). The body is optional: `{displayName}` names the player from the start.
+
+    Args:
+        body (PlayerIn | Unset): A new player's display name (optional: none is shown as the
+            playerId).
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -156,5 +202,6 @@ async def asyncio(
     return (
         await asyncio_detailed(
             client=client,
+            body=body,
         )
     ).parsed

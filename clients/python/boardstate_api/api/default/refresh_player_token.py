@@ -66,6 +66,10 @@ def sync_detailed(
 ) -> Response[PlayerTokenOut | ProblemOut]:
     """A fresh token for a service-issued player token (refreshPlayerToken)
 
+     The token refreshed stays valid `BOARDSTATE_PLAYER_TOKEN_OVERLAP` seconds (60) beside the new one,
+    then is refused (401 `PLAYER_TOKEN_INVALID`, reason `revoked`); refreshing it again within that
+    overlap answers another token of the same generation (a retry), after it is refused.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -89,6 +93,10 @@ def sync(
 ) -> PlayerTokenOut | ProblemOut | None:
     """A fresh token for a service-issued player token (refreshPlayerToken)
 
+     The token refreshed stays valid `BOARDSTATE_PLAYER_TOKEN_OVERLAP` seconds (60) beside the new one,
+    then is refused (401 `PLAYER_TOKEN_INVALID`, reason `revoked`); refreshing it again within that
+    overlap answers another token of the same generation (a retry), after it is refused.
+
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
         httpx.TimeoutException: If the request takes longer than Client.timeout.
@@ -107,6 +115,10 @@ async def asyncio_detailed(
     client: AuthenticatedClient,
 ) -> Response[PlayerTokenOut | ProblemOut]:
     """A fresh token for a service-issued player token (refreshPlayerToken)
+
+     The token refreshed stays valid `BOARDSTATE_PLAYER_TOKEN_OVERLAP` seconds (60) beside the new one,
+    then is refused (401 `PLAYER_TOKEN_INVALID`, reason `revoked`); refreshing it again within that
+    overlap answers another token of the same generation (a retry), after it is refused.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -128,6 +140,10 @@ async def asyncio(
     client: AuthenticatedClient,
 ) -> PlayerTokenOut | ProblemOut | None:
     """A fresh token for a service-issued player token (refreshPlayerToken)
+
+     The token refreshed stays valid `BOARDSTATE_PLAYER_TOKEN_OVERLAP` seconds (60) beside the new one,
+    then is refused (401 `PLAYER_TOKEN_INVALID`, reason `revoked`); refreshing it again within that
+    overlap answers another token of the same generation (a retry), after it is refused.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.

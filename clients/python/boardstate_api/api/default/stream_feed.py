@@ -60,6 +60,11 @@ def _parse_response(
 
         return response_401
 
+    if response.status_code == 404:
+        response_404 = ProblemOut.from_dict(response.json())
+
+        return response_404
+
     if response.status_code == 429:
         response_429 = ProblemOut.from_dict(response.json())
 

@@ -8,6 +8,7 @@ from ... import errors
 from ...client import AuthenticatedClient, Client
 from ...models.move_accepted_out import MoveAcceptedOut
 from ...models.move_in import MoveIn
+from ...models.move_minimal_out import MoveMinimalOut
 from ...models.problem_out import ProblemOut
 from ...types import UNSET, Response, Unset
 
@@ -18,6 +19,7 @@ def _get_kwargs(
     body: MoveIn,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
+    prefer: str | Unset = UNSET,
 ) -> dict[str, Any]:
     headers: dict[str, Any] = {}
     if not isinstance(idempotency_key, Unset):
@@ -25,6 +27,9 @@ def _get_kwargs(
 
     if not isinstance(if_match, Unset):
         headers["If-Match"] = if_match
+
+    if not isinstance(prefer, Unset):
+        headers["Prefer"] = prefer
 
     _kwargs: dict[str, Any] = {
         "method": "post",
@@ -43,14 +48,46 @@ def _get_kwargs(
 
 def _parse_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> MoveAcceptedOut | ProblemOut | None:
+) -> MoveAcceptedOut | MoveMinimalOut | ProblemOut | None:
     if response.status_code == 200:
-        response_200 = MoveAcceptedOut.from_dict(response.json())
+
+        def _parse_response_200(data: object) -> MoveAcceptedOut | MoveMinimalOut:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_200_type_0 = MoveAcceptedOut.from_dict(data)
+
+                return response_200_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_200_type_1 = MoveMinimalOut.from_dict(data)
+
+            return response_200_type_1
+
+        response_200 = _parse_response_200(response.json())
 
         return response_200
 
     if response.status_code == 201:
-        response_201 = MoveAcceptedOut.from_dict(response.json())
+
+        def _parse_response_201(data: object) -> MoveAcceptedOut | MoveMinimalOut:
+            try:
+                if not isinstance(data, dict):
+                    raise TypeError()
+                response_201_type_0 = MoveAcceptedOut.from_dict(data)
+
+                return response_201_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            if not isinstance(data, dict):
+                raise TypeError()
+            response_201_type_1 = MoveMinimalOut.from_dict(data)
+
+            return response_201_type_1
+
+        response_201 = _parse_response_201(response.json())
 
         return response_201
 
@@ -102,7 +139,7 @@ def _parse_response(
 
 def _build_response(
     *, client: AuthenticatedClient | Client, response: httpx.Response
-) -> Response[MoveAcceptedOut | ProblemOut]:
+) -> Response[MoveAcceptedOut | MoveMinimalOut | ProblemOut]:
     return Response(
         status_code=HTTPStatus(response.status_code),
         content=response.content,
@@ -118,13 +155,15 @@ def sync_detailed(
     body: MoveIn,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[MoveAcceptedOut | ProblemOut]:
+    prefer: str | Unset = UNSET,
+) -> Response[MoveAcceptedOut | MoveMinimalOut | ProblemOut]:
     """Checks (token, moveId, expectedVersion, rules) and records a move
 
     Args:
         id (str):
         idempotency_key (str | Unset):
         if_match (str | Unset):
+        prefer (str | Unset):
         body (MoveIn): `POST /v1/games/{id}/moves`: `move` is an item of legal-moves, submitted
             verbatim.
 
@@ -136,7 +175,7 @@ def sync_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MoveAcceptedOut | ProblemOut]
+        Response[MoveAcceptedOut | MoveMinimalOut | ProblemOut]
     """
 
     kwargs = _get_kwargs(
@@ -144,6 +183,7 @@ def sync_detailed(
         body=body,
         idempotency_key=idempotency_key,
         if_match=if_match,
+        prefer=prefer,
     )
 
     response = client.get_httpx_client().request(
@@ -160,13 +200,15 @@ def sync(
     body: MoveIn,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> MoveAcceptedOut | ProblemOut | None:
+    prefer: str | Unset = UNSET,
+) -> MoveAcceptedOut | MoveMinimalOut | ProblemOut | None:
     """Checks (token, moveId, expectedVersion, rules) and records a move
 
     Args:
         id (str):
         idempotency_key (str | Unset):
         if_match (str | Unset):
+        prefer (str | Unset):
         body (MoveIn): `POST /v1/games/{id}/moves`: `move` is an item of legal-moves, submitted
             verbatim.
 
@@ -178,7 +220,7 @@ def sync(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MoveAcceptedOut | ProblemOut
+        MoveAcceptedOut | MoveMinimalOut | ProblemOut
     """
 
     return sync_detailed(
@@ -187,6 +229,7 @@ def sync(
         body=body,
         idempotency_key=idempotency_key,
         if_match=if_match,
+        prefer=prefer,
     ).parsed
 
 
@@ -197,13 +240,15 @@ async def asyncio_detailed(
     body: MoveIn,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> Response[MoveAcceptedOut | ProblemOut]:
+    prefer: str | Unset = UNSET,
+) -> Response[MoveAcceptedOut | MoveMinimalOut | ProblemOut]:
     """Checks (token, moveId, expectedVersion, rules) and records a move
 
     Args:
         id (str):
         idempotency_key (str | Unset):
         if_match (str | Unset):
+        prefer (str | Unset):
         body (MoveIn): `POST /v1/games/{id}/moves`: `move` is an item of legal-moves, submitted
             verbatim.
 
@@ -215,7 +260,7 @@ async def asyncio_detailed(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        Response[MoveAcceptedOut | ProblemOut]
+        Response[MoveAcceptedOut | MoveMinimalOut | ProblemOut]
     """
 
     kwargs = _get_kwargs(
@@ -223,6 +268,7 @@ async def asyncio_detailed(
         body=body,
         idempotency_key=idempotency_key,
         if_match=if_match,
+        prefer=prefer,
     )
 
     response = await client.get_async_httpx_client().request(**kwargs)
@@ -237,13 +283,15 @@ async def asyncio(
     body: MoveIn,
     idempotency_key: str | Unset = UNSET,
     if_match: str | Unset = UNSET,
-) -> MoveAcceptedOut | ProblemOut | None:
+    prefer: str | Unset = UNSET,
+) -> MoveAcceptedOut | MoveMinimalOut | ProblemOut | None:
     """Checks (token, moveId, expectedVersion, rules) and records a move
 
     Args:
         id (str):
         idempotency_key (str | Unset):
         if_match (str | Unset):
+        prefer (str | Unset):
         body (MoveIn): `POST /v1/games/{id}/moves`: `move` is an item of legal-moves, submitted
             verbatim.
 
@@ -255,7 +303,7 @@ async def asyncio(
         httpx.TimeoutException: If the request takes longer than Client.timeout.
 
     Returns:
-        MoveAcceptedOut | ProblemOut
+        MoveAcceptedOut | MoveMinimalOut | ProblemOut
     """
 
     return (
@@ -265,5 +313,6 @@ async def asyncio(
             body=body,
             idempotency_key=idempotency_key,
             if_match=if_match,
+            prefer=prefer,
         )
     ).parsed

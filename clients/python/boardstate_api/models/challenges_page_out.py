@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Self, TypeVar, cast
+
+from attrs import define as _attrs_define
+from attrs import field as _attrs_field
+
+if TYPE_CHECKING:
+    from ..models.challenge_out import ChallengeOut
+
+
+T = TypeVar("T", bound="ChallengesPageOut")
+
+
+@_attrs_define
+class ChallengesPageOut:
+    """Open challenges, oldest first; pass `nextCursor` as `cursor` for the next page (null on
+    the last); `totalCount`: the open challenges the caller holds.
+
+    Attributes:
+        items (list[ChallengeOut]):
+        next_cursor (None | str):
+        total_count (int):
+    """
+
+    items: list[ChallengeOut]
+    next_cursor: None | str
+    total_count: int
+    additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        items = []
+        for items_item_data in self.items:
+            items_item = items_item_data.to_dict()
+            items.append(items_item)
+
+        next_cursor: None | str
+        next_cursor = self.next_cursor
+
+        total_count = self.total_count
+
+        field_dict: dict[str, Any] = {}
+        field_dict.update(self.additional_properties)
+        field_dict.update(
+            {
+                "items": items,
+                "nextCursor": next_cursor,
+                "totalCount": total_count,
+            }
+        )
+
+        return field_dict
+
+    @classmethod
+    def from_dict(cls, src_dict: Mapping[str, Any]) -> Self:
+        from ..models.challenge_out import ChallengeOut
+
+        d = dict(src_dict)
+        items = []
+        _items = d.pop("items")
+        for items_item_data in _items:
+            items_item = ChallengeOut.from_dict(items_item_data)
+
+            items.append(items_item)
+
+        def _parse_next_cursor(data: object) -> None | str:
+            if data is None:
+                return data
+            return cast(None | str, data)
+
+        next_cursor = _parse_next_cursor(d.pop("nextCursor"))
+
+        total_count = d.pop("totalCount")
+
+        challenges_page_out = cls(
+            items=items,
+            next_cursor=next_cursor,
+            total_count=total_count,
+        )
+
+        challenges_page_out.additional_properties = d
+        return challenges_page_out
+
+    @property
+    def additional_keys(self) -> list[str]:
+        return list(self.additional_properties.keys())
+
+    def __getitem__(self, key: str) -> Any:
+        return self.additional_properties[key]
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.additional_properties[key] = value
+
+    def __delitem__(self, key: str) -> None:
+        del self.additional_properties[key]
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.additional_properties
