@@ -1,15 +1,25 @@
 """Shared fixtures. Redis servers are started by the tests on free ports, once per session
-(per xdist worker), and never reused from outside (DESIGN §6, §7)."""
+(per xdist worker), and never reused from outside (architecture §6, §7)."""
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import AsyncIterator, Iterator
 
 import pytest
 
 from boardstate.service.store import RedisEventStore, connect
+from tests.api.server import ServiceProcess
 from tests.redis_support import RedisClusterServers, RedisServer
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Under `--cov`: every subprocess (served processes, CLI runs from folders outside the
+    repository) writes its coverage data next to the session's, by an absolute path."""
+    if config.getoption("cov_source", None):
+        os.environ.setdefault("COVERAGE_FILE", str(config.rootpath / ".coverage"))
+
 
 # --- Redis servers --------------------------------------------------------------------------
 
@@ -57,3 +67,14 @@ async def cluster_store(redis_cluster: RedisClusterServers) -> AsyncIterator[Red
     store = connect(redis_cluster.url, cluster=True, prefix=unique_prefix())
     yield store
     await store.close()
+
+
+# --- Servers with the defaults a user gets ------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def default_service(redis_server: RedisServer) -> Iterator[ServiceProcess]:
+    """A Boardstate server with the limits and budgets a user gets (rate limits and points
+    budgets on, nothing relaxed; `ServiceProcess.defaults`), shared by one module's tests."""
+    with ServiceProcess(redis_server.url, defaults=True) as process:
+        yield process

@@ -1,4 +1,4 @@
-"""Redis servers started by the tests themselves, on free ports (DESIGN §6).
+"""Redis servers started by the tests themselves, on free ports (architecture §6).
 
 `RedisServer` is one throw-away server; `RedisClusterServers` is a cluster of three masters
 (slots assigned with CLUSTER ADDSLOTS and joined with CLUSTER MEET, which works on Redis 6.2 and
@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import tempfile
 import time
@@ -76,6 +77,16 @@ class RedisServer(_Servers):
         """Stops the server and removes its directory."""
         self.server.stop()
         shutil.rmtree(self.dir, ignore_errors=True)
+
+    def restart_empty(self) -> None:
+        """Shuts the server down without saving (`SHUTDOWN NOSAVE`: every key, consumer group
+        and loaded script gone, every client's connection cut) and starts it again, empty, on
+        the same port: a Redis restarted without persistence."""
+        port = self.port
+        with self.client() as client, contextlib.suppress(redis.ConnectionError):
+            client.shutdown(nosave=True)
+        self.server.stop()
+        self.server.start(port=port)
 
 
 class RedisClusterServers(_Servers):

@@ -14,7 +14,8 @@ ADMIN_TOKEN = "adversarial-admin-token-0123456789"
 
 @pytest.fixture(scope="module")
 def service(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    """A Boardstate server (default limits, imports enabled) shared by one module's tests."""
+    """A Boardstate server (imports enabled; rate limits off, as every `ServiceProcess` without
+    `defaults`: `default_service` has the limits a user gets) shared by one module's tests."""
     env = {"BOARDSTATE_ADMIN_TOKEN": ADMIN_TOKEN, "BOARDSTATE_LOG_LEVEL": "INFO"}
     with ServiceProcess(redis_server.url, env=env) as process:
         yield process

@@ -59,7 +59,13 @@ async def edge_counts(url: str) -> dict[str, float]:
         text = (await http.get(f"{url}/metrics")).text
     counts = {}
     for line in text.splitlines():
-        if line.startswith(("boardstate_connections_", "boardstate_request_timeouts_total")):
+        if line.startswith(
+            (
+                "boardstate_connections_",
+                "boardstate_request_timeouts_total",
+                "boardstate_request_headers_too_large_total",
+            )
+        ):
             name, _, value = line.rpartition(" ")
             counts[name] = float(value)
     return counts

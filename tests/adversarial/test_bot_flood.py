@@ -126,7 +126,7 @@ async def _bot_answers(http: httpx.AsyncClient, answers: int) -> int:
         "gameType": "trambahn",
         "players": 2,
         "seats": ["ann"],
-        "bots": [{"seat": 1, "policy": "search", "budgetMs": 1000}],
+        "bots": [{"seat": 1, "policy": "search", "budgetMs": 300}],
     }
     response = await http.post("/v1/games", json=body, headers={"x-forwarded-for": HONEST})
     assert response.status_code == 201, response.text
@@ -155,10 +155,13 @@ async def _bot_answers(http: httpx.AsyncClient, answers: int) -> int:
 
 
 async def _bots_only_game(http: httpx.AsyncClient) -> str:
-    """A third creator's game of two random bots, played to its end; returns its status."""
+    """A third creator's game of two random bots, played to its end (a TF22 Mine game of one
+    round: about 12 bot moves, each of which waits its turn beside the flood); returns its
+    status."""
     body = {
-        "gameType": "trambahn",
+        "gameType": "tf22-mine",
         "players": 2,
+        "options": {"max_rounds": 1},
         "bots": [{"seat": s, "policy": "random", "budgetMs": 50} for s in range(2)],
     }
     headers = {"x-forwarded-for": OTHER}

@@ -12,7 +12,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from boardstate.service.http.command_socket import FLOOD_CLOSE, MAX_SUBSCRIPTIONS
+from boardstate.service.http.socket.endpoint import FLOOD_CLOSE, MAX_SUBSCRIPTIONS
 from tests.api.client import Api
 from tests.api.server import ServiceProcess
 from tests.api.socket_support import RawSocket

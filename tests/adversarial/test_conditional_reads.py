@@ -183,7 +183,7 @@ async def test_a_finished_games_log_revalidates_a_running_ones_does_not(
         ended = await http.get(path)
         tag = ended.headers["etag"]
         assert ended.headers["cache-control"] == "public, max-age=86400, immutable"
-        assert ended.headers["vary"] == "Accept"
+        assert ended.headers["vary"] == "Accept, Accept-Language"
         packed = await http.get(path, params={"format": "msgpack"})
         assert packed.headers["etag"] != tag
         held = await http.get(path, headers={"if-none-match": tag})

@@ -1,5 +1,5 @@
 """A createGame flood from one address against a real service on real Redis, rate limits on
-their defaults (DESIGN §5 limits; docs/security.md): the flood meets 429s and `RATE_LIMITED`
+their defaults (architecture §5 limits; docs/security.md): the flood meets 429s and `RATE_LIMITED`
 refusals, Redis barely grows, and an honest client at another address (simulated through a
 trusted proxy's `X-Forwarded-For`) keeps creating and playing without one refusal."""
 

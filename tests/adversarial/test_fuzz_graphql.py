@@ -22,7 +22,7 @@ from schemathesis.graphql import nodes
 from schemathesis.graphql.checks import GraphQLClientError, GraphQLServerError
 from schemathesis.specs.openapi.checks import positive_data_acceptance
 
-from boardstate.service.http.problems import STATUS
+from boardstate.service.http.edge.problems import STATUS
 from tests.api.server import ServiceProcess
 
 pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("adversarial-fuzz")]
@@ -89,7 +89,7 @@ def report() -> Any:
 SHAPE_CODES = frozenset({"BAD_REQUEST", "BAD_JSON"})
 TYPED_REFUSALS = frozenset(c for c, (status, _) in STATUS.items() if status < 500) - SHAPE_CODES
 """The typed refusals of a request the SDL allows: every code the service answers with a 4xx
-(its REST status, `service.http.problems.STATUS`), except those of a malformed HTTP request. They
+(its REST status, `service.http.edge.problems.STATUS`), except those of a malformed HTTP request. They
 depend on what the SDL cannot say (a token, a game's state, an opaque cursor; and bounds: GraphQL
 has no minimum or maxLength, so a negative `first` or an over-long name is `BAD_INPUT`). schemathesis
 judges a GraphQL error by its `path` (a resolver's error is a "server error", ST113) and by

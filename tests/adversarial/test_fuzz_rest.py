@@ -7,13 +7,14 @@ has runs on every answer (`CHECKS`: no 5xx; status, content type, headers and bo
 documented, Server-Sent Events included; a schema-invalid request refused; a schema-valid one
 accepted; auth and resource checks), as `schemathesis run --checks all` would.
 
-"A schema-valid request is accepted" (ST202) holds with one refinement: a refusal that depends
-on what a JSON Schema cannot see is not a broken promise of the document. `STATE_CODES` are
-those, each answered only when the request meets a particular game (seat 3 of a two-seat game,
-version 40 of a game at version 11, a move its rules refuse, options of another game type) or a
-particular token. Any other 4xx of a schema-valid request (a `BAD_REQUEST`, a `BAD_JSON`) fails:
-the document must then be tightened or the server fixed. Bounded: `MAX_EXAMPLES` per operation,
-derandomized.
+"A schema-valid request is accepted" (ST202) runs as schemathesis has it, with the settings
+`make schema` writes beside the document (`schema/schemathesis.toml`): an operation that may
+refuse a valid request for what its schemas cannot see (a seat this game does not have, a version
+beyond its log, a cursor this server did not issue, a rule across two fields; `ApiRoute.refusals`,
+named in the document's descriptions) expects those statuses too. `refused_as_declared` makes it
+exact: such a refusal must carry one of the codes its route declares, so any other 4xx of a
+schema-valid request (a `BAD_REQUEST`, a `BAD_JSON`) fails, and the document must then be
+tightened or the server fixed. Bounded: `MAX_EXAMPLES` per operation, derandomized.
 """
 
 from __future__ import annotations
@@ -31,9 +32,12 @@ import pytest
 import schemathesis
 from hypothesis import strategies as st
 from schemathesis.checks import CHECKS
+from schemathesis.config import SchemathesisConfig
 from schemathesis.openapi.checks import RejectedPositiveData
-from schemathesis.specs.openapi.checks import positive_data_acceptance
+from schemathesis.specs.openapi.checks import is_unexpected_http_status_case
 
+from boardstate.service.http.edge.problems import STATUS
+from boardstate.service.http.rest.declared import DECLARED
 from tests.adversarial.conftest import ADMIN_TOKEN
 from tests.api.server import ServiceProcess
 
@@ -42,41 +46,18 @@ pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("adversarial-fuzz-rest"
 REPO = Path(__file__).resolve().parents[2]
 MAX_EXAMPLES = 40
 STATUSES: collections.Counter[int] = collections.Counter()
-STATE_CODES = frozenset(
-    {
-        "BAD_SEAT",  # a seat beyond this game's players
-        "BAD_VERSION",  # a version beyond this game's log, or not where a fork may start
-        "BAD_CURSOR",  # a cursor this server did not issue (opaque, like an unknown id)
-        "MALFORMED_MOVE",  # a move's shape is its game type's (one `move` schema per type)
-        "ILLEGAL_MOVE",
-        "NOT_YOUR_TURN",
-        "GAME_FINISHED",
-        "GAME_NOT_STARTED",
-        "TIME_EXPIRED",
-        "HINTS_OFF",  # this game's table options
-        "BAD_OPTIONS",  # options of another game type
-        "BAD_PLAYER_COUNT",  # this game type's player counts
-        "BAD_NAME",  # `playerIds` has one entry per seat of this game
-        "BAD_FEED_FILTER",  # a seat token follows its own game only
-        "BAD_WEBHOOK",  # a URL that resolves to a private address
-        "TWO_VALUES_DIFFER",  # see `_code`
-        "BAD_LOG",  # a log route's body is an export: events in order, which a string's
-        "LOG_UNVERIFIED",  # JSON Schema cannot state (nor that the log verifies)
-        "GAME_NOT_FINISHED",  # a rematch of a game still in play
-        "TOO_MANY_SEEKS",  # the player's open seeks, a count of earlier requests
-        "BAD_MATCH_REQUEST",  # ratingMin above ratingMax, a challenge to oneself
-        "NOT_CHALLENGED",  # who a challenge invited
-        "CHALLENGE_CLOSED",  # an answered or expired challenge
-    }
-)
+ROUTES = {route.operation_id: route for route in DECLARED}
+ALWAYS_ACCEPTED = frozenset({401, 403, 404, 409, 429})
+"""The 4xx statuses schemathesis's positive data check accepts of any valid request."""
 
-# `format: printable` (`service.http.openapi_values`): what `str.isprintable` accepts, a set no
+# `format: printable` (`service.http.rest.values`): what `str.isprintable` accepts, a set no
 # JSON Schema pattern can state; names are stripped, so one of spaces only is not a name.
 _printable = st.characters(categories=("L", "M", "N", "P", "S")) | st.just(" ")
 schemathesis.openapi.format(
     "printable", st.text(_printable, min_size=1, max_size=64).filter(lambda s: bool(s.strip()))
 )
-schema = schemathesis.openapi.from_path(REPO / "schema" / "openapi.json")
+SETTINGS = SchemathesisConfig.from_path(REPO / "schema" / "schemathesis.toml")
+schema = schemathesis.openapi.from_path(REPO / "schema" / "openapi.json", config=SETTINGS)
 # The log routes take an export (NDJSON or msgpack) as their body: the drawn value's bytes.
 schemathesis.serializer.alias(
     ["application/x-ndjson", "application/msgpack"], "application/octet-stream"
@@ -165,16 +146,30 @@ def _headers_valid(case: Any) -> bool:
     return True
 
 
-def accepted_unless_state(ctx: Any, response: Any, case: Any) -> bool | None:
-    """ST202, with the refusals only a game's state can cause allowed (`STATE_CODES`)."""
-    try:
-        return positive_data_acceptance(ctx, response, case)
-    except RejectedPositiveData:
-        if _code(response) in STATE_CODES or not _headers_valid(case):
-            return None
-        raise
+def refused_as_declared(ctx: Any, response: Any, case: Any) -> bool | None:
+    """A valid request refused with a status the operation expects only for its declared
+    refusals (`schema/schemathesis.toml`) carries one of their codes: `BAD_REQUEST` only for
+    two values that differ, or for the coverage phase's headers that break their pattern."""
+    meta = case.meta
+    status = response.status_code
+    if meta is None or not meta.generation.mode.is_positive or is_unexpected_http_status_case(case):
+        return None
+    if not 400 <= status < 500 or status in ALWAYS_ACCEPTED:
+        return None
+    code = _code(response)
+    route = ROUTES[case.operation.definition.raw["operationId"]]
+    if code == "TWO_VALUES_DIFFER" or (code == "BAD_REQUEST" and not _headers_valid(case)):
+        code = "BAD_REQUEST"
+    elif code == "BAD_REQUEST":
+        code = None
+    if code in route.refusals and STATUS[code][0] == status:
+        return None
+    raise RejectedPositiveData(
+        operation=case.operation.label,
+        message=f"Valid data refused with {code}, not one of {route.refusals}",
+        status_code=status,
+        allowed_statuses=sorted({str(STATUS[c][0]) for c in route.refusals}),
+    )
 
 
-CHECKS_ALL = [c for c in CHECKS.get_all() if c is not positive_data_acceptance] + [
-    accepted_unless_state
-]
+CHECKS_ALL = [*CHECKS.get_all(), refused_as_declared]

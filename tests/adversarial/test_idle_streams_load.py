@@ -1,7 +1,8 @@
 """Load: 200 idle live subscriptions on 200 games while 16 clients play moves (issue 13, item 2).
 
-Every move must be accepted; the p99 of move latency is printed (`-s`), with only a generous
-sanity bound, since the machine is shared.
+Every move must be accepted, and afterwards every one of the 200 idle streams still gets its
+game's next event (one move in each idle game). The p50 and p99 of move latency are printed
+(`-s`); no speed is asserted.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Iterator
 import httpx
 import pytest
 
-from tests.api.client import Api
+from tests.api.client import Api, Events
 from tests.api.live_support import gauge, new_games, streams
 from tests.api.server import ServiceProcess
 from tests.redis_support import RedisServer
@@ -24,7 +25,8 @@ pytestmark = [pytest.mark.redis, pytest.mark.slow]
 IDLE = 200
 PLAYERS = 16
 MOVES = 20
-SANITY_P99_S = 5.0
+WAIT_S = 60.0
+"""A generous bound on one stream's wait for its next event."""
 
 
 @pytest.fixture
@@ -50,12 +52,30 @@ async def player(api: Api, game_id: str, tokens: list[str], rnd: random.Random) 
     return latencies
 
 
+async def wake(
+    api: Api, game: tuple[str, list[str]], events: Events, gate: asyncio.Semaphore
+) -> None:
+    """Plays one move in an idle game; its stream must bring that move's event."""
+    game_id, tokens = game
+    async with gate:
+        seat = (await api.game(game_id, "toAct"))["toAct"][0]
+        move = (await api.legal_moves(game_id, seat, tokens[seat]))[0]
+        move_id = f"wake-{game_id}"
+        result = await api.submit(game_id, seat, move, tokens[seat], id=move_id)
+        assert result["__typename"] == "MoveAccepted", result
+    while True:
+        event = await events.next(WAIT_S)
+        assert event is not None, f"the stream of {game_id} completed"
+        if event["moveId"] == move_id:
+            return
+
+
 async def test_moves_are_served_beside_200_idle_subscriptions(service: ServiceProcess) -> None:
     apis = [Api(service.url) for _ in range(PLAYERS)]
     try:
         idle = await new_games(apis[0], IDLE)
         played = await new_games(apis[1], PLAYERS)
-        async with streams(service.ws_url, idle, spectators=True):
+        async with streams(service.ws_url, idle, spectators=True) as opened:
             rnd = random.Random(13)
             runs = [
                 player(api, g, t, random.Random(rnd.random()))
@@ -64,6 +84,10 @@ async def test_moves_are_served_beside_200_idle_subscriptions(service: ServicePr
             latencies = sorted(x for run in await asyncio.gather(*runs) for x in run)
             async with httpx.AsyncClient(trust_env=False) as client:
                 text = (await client.get(f"{service.url}/metrics")).text
+            gate = asyncio.Semaphore(8)
+            await asyncio.gather(
+                *(wake(apis[0], g, e, gate) for g, e in zip(idle, opened, strict=True))
+            )
         p99 = latencies[int(len(latencies) * 0.99) - 1]
         print(
             f"\n{len(latencies)} moves beside {IDLE} idle streams: p50 "
@@ -72,7 +96,6 @@ async def test_moves_are_served_beside_200_idle_subscriptions(service: ServicePr
             f"request connections in use {gauge(text, 'boardstate_redis_pool_in_use'):.0f}"
         )
         assert len(latencies) >= PLAYERS * 5
-        assert p99 < SANITY_P99_S
         assert gauge(text, "boardstate_subscribers") == IDLE
         assert gauge(text, "boardstate_stream_readers") == 1
     finally:

@@ -17,11 +17,11 @@ import time
 import httpx
 import jwt
 
-from boardstate.service.identity_settings import IdentitySettings
 from boardstate.service.runtime import player_tokens
+from boardstate.service.runtime.identity_settings import IdentitySettings
 from boardstate.service.runtime.player_tokens import PlayerTokens
 from boardstate.service.store import RedisEventStore
-from boardstate.service.store.signing_keys import RedisSigningKeys
+from boardstate.service.store.players.signing_keys import RedisSigningKeys
 from tests.api.server import ServiceProcess
 
 SECRET = b"an adversarial test's shared secret, 32+ bytes"

@@ -80,7 +80,7 @@ async def test_a_full_redis_refuses_writes_with_503_and_keeps_every_acknowledged
             assert error["extensions"]["code"] == "STORE_FULL"
             assert error["extensions"]["retryable"] is True
             assert "nothing was recorded" in error["message"]
-        # The REST door answers the same refusal as a problem (DESIGN §5b).
+        # The REST door answers the same refusal as a problem (architecture §5b).
         rest_created = await api.http.post(
             "/v1/games", json={"gameType": "trambahn", "players": 2, "seats": ["a", "b"]}
         )

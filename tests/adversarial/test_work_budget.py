@@ -25,7 +25,7 @@ from graphql import parse
 from boardstate.schema.complexity import measure
 from boardstate.schema.root import schema
 from boardstate.service.contract.points import points
-from boardstate.service.http import rest_prices
+from boardstate.service.http.rest import prices as rest_prices
 from tests.api.server import ServiceProcess, unique_prefix
 from tests.redis_support import RedisServer
 

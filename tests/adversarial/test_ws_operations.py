@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 
 from bench.peer_clients import GraphqlSocket
-from boardstate.service.http.graphql_ws import MAX_OPERATIONS
+from boardstate.service.http.graphql.ws import MAX_OPERATIONS
 from tests.api.client import Api
 from tests.api.server import ServiceProcess
 from tests.redis_support import RedisServer

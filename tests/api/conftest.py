@@ -1,4 +1,4 @@
-"""Fixtures of the API tests: a real server process per test module on the session's Redis."""
+"""Fixtures of the API tests: real server processes on the session's Redis."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ from tests.api.server import ServiceProcess
 from tests.redis_support import RedisServer
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture(scope="session")
 def service(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    """A Boardstate server with keys of its own, shared by the tests of one module."""
+    """A Boardstate server with keys of its own, shared by the API tests of one session (each
+    xdist worker's): a module that needs a server to itself (other settings, restarts, counters
+    from zero) starts its own."""
     with ServiceProcess(redis_server.url) as process:
         yield process
 

@@ -1,7 +1,7 @@
 """A real Boardstate server process for the API tests: uvicorn on a free port, own key prefix.
 
 Plain uvicorn runs as docs/deploy.md says to: with the service's guarded HTTP protocol (header
-timeout, connection caps; `service.http.protocols`) and without uvicorn's own forwarded-address
+timeout, connection caps; `service.http.edge.protocol.protocols`) and without uvicorn's own forwarded-address
 rewriting."""
 
 from __future__ import annotations
@@ -22,10 +22,12 @@ import httpx
 from boardstate.service.local.embedded_redis import free_port
 
 REPO = Path(__file__).resolve().parents[2]
-START_TIMEOUT_S = 30.0
+START_TIMEOUT_S = 90.0
+"""A live process gets this long to answer `/healthz` (a loaded 2-core machine imports slowly);
+one that exits (a taken port) is started again at once."""
 PROTOCOLS = {
-    "httptools": "boardstate.service.http.protocols:GuardedHttpTools",
-    "h11": "boardstate.service.http.protocols:GuardedH11",
+    "httptools": "boardstate.service.http.edge.protocol.protocols:GuardedHttpTools",
+    "h11": "boardstate.service.http.edge.protocol.protocols:GuardedH11",
 }
 
 
@@ -45,13 +47,20 @@ class ServiceProcess:
         workers: int = 1,
         http: str = "httptools",
         serve: bool = False,
+        defaults: bool = False,
+        cwd: Path | None = None,
     ) -> None:
+        self.defaults = defaults
+        """The limits and budgets a user gets: none of the settings the API tests relax
+        (`BOARDSTATE_RATE_LIMITS` stays on); `env` still applies."""
         self.workers = workers
         """More than 1: `boardstate serve --workers N` (a supervisor and N children)."""
         self.serve = serve or workers > 1
         """`boardstate serve` (one process unless `workers` > 1) rather than plain uvicorn."""
         self.http = http
         """Plain uvicorn's HTTP parser: `httptools` or `h11` (guarded either way)."""
+        self.cwd = cwd or REPO
+        """The working directory (a test's own folder runs it as a user would, on defaults)."""
         self.redis_url = redis_url
         self.prefix = prefix or unique_prefix()
         self.extra_env = dict(env or {})
@@ -76,11 +85,13 @@ class ServiceProcess:
             BOARDSTATE_KEY_PREFIX=self.prefix,
             BOARDSTATE_LOG_FORMAT="json",
             BOARDSTATE_LOG_LEVEL="WARNING",
-            # The API tests create many games quickly from 127.0.0.1; the tests of the limits
-            # themselves (tests/adversarial/) turn them back on with `env`.
-            BOARDSTATE_RATE_LIMITS="0",
             PYTHONPATH=str(REPO),
         )
+        if not self.defaults:
+            # The API tests create many games quickly from 127.0.0.1; the tests of the limits
+            # themselves (tests/adversarial/) turn them back on with `env`, and the tests of
+            # the defaults (`defaults`) never turn them off.
+            env["BOARDSTATE_RATE_LIMITS"] = "0"
         env.update(self.extra_env)
         return env
 
@@ -93,6 +104,20 @@ class ServiceProcess:
                 return self
             self.stop()
         raise RuntimeError(f"the service did not start: {self.log_tail()}")
+
+    @staticmethod
+    def start_together(*processes: ServiceProcess) -> list[ServiceProcess]:
+        """Starts replicas side by side (each spawned before any is awaited: a fixture's pair
+        costs one start-up of wall time, not two); one that did not come up is started again
+        on its own, as `start` does."""
+        for process in processes:
+            process.port = free_port()
+            process._spawn()
+        for process in processes:
+            if not process._wait_ready():
+                process.stop()
+                process.start()
+        return list(processes)
 
     def restart(self) -> Self:
         """Stops the server (SIGTERM: streams get their `shutdown` message) and starts it again
@@ -116,7 +141,7 @@ class ServiceProcess:
         command += ["--host", "127.0.0.1", "--port", str(self.port)]
         with self.log_path.open("ab") as log:
             self._process = subprocess.Popen(
-                command, cwd=REPO, env=self._env(), stdout=log, stderr=subprocess.STDOUT
+                command, cwd=self.cwd, env=self._env(), stdout=log, stderr=subprocess.STDOUT
             )
 
     def _wait_ready(self) -> bool:

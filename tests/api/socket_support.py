@@ -35,10 +35,23 @@ CLIENT = validator("ClientMessage")
 class RawSocket:
     """One command socket; `received` keeps every server message (each validated)."""
 
-    def __init__(self, port: int, token: str | None = None, headers: dict[str, str] | None = None):
+    def __init__(
+        self,
+        port: int,
+        token: str | None = None,
+        headers: dict[str, str] | None = None,
+        pace: float = 0.0,
+        source: str | None = None,
+    ):
         self.url = f"ws://127.0.0.1:{port}/v1/socket"
+        self.source = source
+        """The loopback address to connect from (None: any)."""
         self.token = token
         self.headers = headers or {}
+        self.pace = pace
+        """Seconds at least between two messages `call` sends (under a default server's
+        per-second request limits: a token's 30 a second)."""
+        self._called_at = 0.0
         self.received: list[dict[str, Any]] = []
         self.pushes: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.answers: dict[str, dict[str, Any]] = {}
@@ -56,6 +69,7 @@ class RawSocket:
             subprotocols=[websockets.Subprotocol(protocol)],
             additional_headers=self.headers,
             max_size=None,
+            local_addr=None if self.source is None else (self.source, 0),
         )
         self._task = asyncio.create_task(self._read())
         if self.token is not None:
@@ -90,6 +104,10 @@ class RawSocket:
     async def call(self, message: dict[str, Any], wait: float = 20.0) -> dict[str, Any]:
         """Sends `message` with a new `id`; returns the answer with that id."""
         key = f"t{next(self._ids)}"
+        if self.pace:
+            loop = asyncio.get_running_loop()
+            await asyncio.sleep(max(0.0, self._called_at + self.pace - loop.time()))
+            self._called_at = loop.time()
         self._pending.add(key)
         CLIENT.validate({**message, "id": key})  # what the tests send is what the schema says
         await self.send({**message, "id": key})

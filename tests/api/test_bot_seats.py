@@ -31,8 +31,9 @@ MIN_PLAYERS = {"trambahn": 2, "tinners-trail": 3, "trekking": 2, "tf22-mine": 2}
 @pytest.fixture(scope="module")
 def replicas(redis_server: RedisServer) -> Iterator[list[ServiceProcess]]:
     prefix = unique_prefix()
-    a = ServiceProcess(redis_server.url, prefix, ENV).start()
-    b = ServiceProcess(redis_server.url, prefix, ENV).start()
+    a, b = ServiceProcess.start_together(
+        ServiceProcess(redis_server.url, prefix, ENV), ServiceProcess(redis_server.url, prefix, ENV)
+    )
     yield [a, b]
     a.stop()
     b.stop()

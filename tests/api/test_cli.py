@@ -14,7 +14,6 @@ import httpx
 import pytest
 
 from boardstate.service.local.embedded_redis import free_port, port_is_free
-from tests.api.server import REPO
 
 pytestmark = pytest.mark.redis
 
@@ -48,7 +47,7 @@ def test_serve_runs_a_private_redis_for_its_lifetime(tmp_path: Path) -> None:
     with log_path.open("wb") as log:
         process = subprocess.Popen(
             [*boardstate(), "serve", "--host", "127.0.0.1", "--port", str(port)],
-            cwd=REPO,
+            cwd=tmp_path,  # a user's folder, not the repository's
             env=env,
             stdout=log,
             stderr=subprocess.STDOUT,

@@ -11,7 +11,6 @@ whatever wins, nothing is appended after `GameEnded`.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import dataclasses
 import json
 import random
@@ -40,8 +39,10 @@ def clock() -> Clock:
 @pytest.fixture(scope="module")
 def replicas(redis_server: RedisServer, clock: Clock) -> Iterator[list[ServiceProcess]]:
     prefix = unique_prefix()
-    a = ServiceProcess(redis_server.url, prefix, table_env(clock)).start()
-    b = ServiceProcess(redis_server.url, prefix, table_env(clock)).start()
+    a, b = ServiceProcess.start_together(
+        ServiceProcess(redis_server.url, prefix, table_env(clock)),
+        ServiceProcess(redis_server.url, prefix, table_env(clock)),
+    )
     yield [a, b]
     a.stop()
     b.stop()
@@ -88,6 +89,25 @@ async def _until(rest: Rest, game_id: str, test: Callable[[Any], bool]) -> Any:
             return game
         assert time.monotonic() < deadline, f"waited in vain: {game['status']} {game['version']}"
         await asyncio.sleep(0.05)
+
+
+ENDED_BY = {
+    "resignation": "resignation",
+    "leaving": "resignation",
+    "abort": "abort",
+    "timeout": "timeout",
+}
+"""`GameEnded`'s `details.endedBy` for each way of ending (leaving after the start resigns)."""
+
+
+async def _ended_by(rest: Rest, game_id: str) -> str:
+    """How the log says the game ended (`GameEnded`'s `details.endedBy`, which a game its
+    rules ended with every seat in play does not carry: "rules")."""
+    last = (await rest.stored_log(game_id))[-1]
+    assert last.type == "GameEnded", last
+    ended_by = last.data["details"].get("endedBy", "rules")
+    assert isinstance(ended_by, str), last.data
+    return ended_by
 
 
 async def _ended_log_verifies(rest: Rest, game_id: str) -> int:
@@ -169,6 +189,7 @@ async def test_after_any_end_every_seat_is_refused_on_both_doors_and_the_log_ver
     await _end_by(how, rest, clock, game_id, tokens, seat=mover)
     ended = await rest[0].game(game_id)
     assert ended["status"] == ("ABANDONED" if how == "abort" else "FINISHED")
+    assert await _ended_by(rest[0], game_id) == ENDED_BY[how]
     version = await _ended_log_verifies(rest[0], game_id)
     await _every_door_refuses(rest, gql, game_id, tokens, moves)
     assert await _ended_log_verifies(rest[1], game_id) == version
@@ -225,17 +246,35 @@ async def _mover(
 async def test_moves_racing_the_end_never_follow_it(
     rest: list[Rest], gql: list[Api], clock: Clock, how: str
 ) -> None:
+    ends = []
     for round_ in range(int(__import__("os").environ.get("ROUNDS", "6"))):
         game_id, tokens = await _create(rest[0], clock)
         accepted: list[int] = []
         playing = asyncio.create_task(_mover(rest, gql, game_id, tokens, accepted))
         await asyncio.sleep(random.Random(round_).uniform(0.05, 0.4))
         seat = round_ % 2
-        with contextlib.suppress(RestError):  # it may have ended on its own meanwhile
+        try:
             await _end_by(how, rest, clock, game_id, tokens, seat)
+        except RestError as refused:  # the rules ended it first: the only refusal allowed
+            assert refused.code == "GAME_FINISHED", refused
+            late = True
+        else:
+            late = False
         await asyncio.wait_for(playing, 120)
         end = await _ended_log_verifies(rest[0], game_id)
-        assert all(version < end for version in accepted), (accepted, end)
+        ended_by = await _ended_by(rest[0], game_id)
+        # A move accepted after the end would carry a later version; the move that ended the
+        # game by its rules carries the end's own (its append holds the `GameEnded`).
+        last = end if ended_by == "rules" else end - 1
+        assert all(version <= last for version in accepted), (accepted, end, ended_by)
+        # Refused: the rules had ended it. Accepted: this way ended it (a clock's forfeit is no
+        # request: the rules may have ended the game before it fell due).
+        allowed = (
+            {"rules"} if late else {ENDED_BY[how], "rules"} if how == "timeout" else {ENDED_BY[how]}
+        )
+        assert ended_by in allowed, (how, late, ended_by)
+        ends.append(ended_by)
+    assert ENDED_BY[how] in ends, f"no round ended by {how}: {ends}"
 
 
 async def test_an_import_with_anything_after_game_ended_is_refused(

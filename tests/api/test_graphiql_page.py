@@ -10,7 +10,7 @@ import re
 import httpx
 import pytest
 
-from boardstate.service.http.graphiql import STATIC_DIR
+from boardstate.service.http.pages.graphiql import STATIC_DIR
 from tests.api.server import ServiceProcess
 
 pytestmark = pytest.mark.redis

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import random
 import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -13,7 +14,7 @@ from boardstate.service.history.log_format import read_log, write_log
 from tests.api.client import Api
 from tests.api.history import export, states
 from tests.api.play import play
-from tests.api.server import REPO, ServiceProcess
+from tests.api.server import ServiceProcess
 from tests.api.test_cli import boardstate
 from tests.service.tamper import first_index, rehashed, with_data
 
@@ -21,9 +22,15 @@ pytestmark = pytest.mark.redis
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    """Runs the console script; returns its exit status and output."""
+    """Runs the console script from a folder outside the repository, as a user would; returns
+    its exit status and output."""
     return subprocess.run(
-        [*boardstate(), *args], cwd=REPO, capture_output=True, text=True, timeout=120, check=False
+        [*boardstate(), *args],
+        cwd=tempfile.gettempdir(),
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
     )
 
 

@@ -1,4 +1,4 @@
-"""Move ids are scoped to (game, seat) and bound to the move they were accepted for (DESIGN §5)."""
+"""Move ids are scoped to (game, seat) and bound to the move they were accepted for (architecture §5)."""
 
 from __future__ import annotations
 

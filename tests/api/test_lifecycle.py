@@ -1,4 +1,4 @@
-"""The table's lifecycle on real service processes and real Redis (DESIGN §5c, issue 16).
+"""The table's lifecycle on real service processes and real Redis (architecture §5c, issue 16).
 
 Two replicas share one Redis and one controllable time source (`BOARDSTATE_TIME_SOURCE=file:`),
 so time moves by writing a file, never by sleeping for the clock. Both doors are exercised.
@@ -33,8 +33,10 @@ _env = table_env
 @pytest.fixture(scope="module")
 def replicas(redis_server: RedisServer, clock: Clock) -> Iterator[list[ServiceProcess]]:
     prefix = unique_prefix()
-    a = ServiceProcess(redis_server.url, prefix, _env(clock)).start()
-    b = ServiceProcess(redis_server.url, prefix, _env(clock)).start()
+    a, b = ServiceProcess.start_together(
+        ServiceProcess(redis_server.url, prefix, _env(clock)),
+        ServiceProcess(redis_server.url, prefix, _env(clock)),
+    )
     yield [a, b]
     a.stop()
     b.stop()

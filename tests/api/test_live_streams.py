@@ -128,7 +128,7 @@ async def test_streams_are_capped_per_token_per_address_and_per_process(
             assert got == {"code": "TOO_MANY_STREAMS", "scope": "token", "limit": 2}
             async with streams(ws, [(b, b_tokens)], spectators=True):
                 # seat streams count against their address as spectators do
-                for payload in (None, {"token": b_tokens[1]}):
+                for payload in (None, {"token": a_tokens[1]}):
                     got = await refused(ws, a, payload)
                     assert got == {"code": "TOO_MANY_STREAMS", "scope": "address", "limit": 3}
                 elsewhere = {"x-forwarded-for": "198.51.100.7"}

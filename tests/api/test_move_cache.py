@@ -1,7 +1,7 @@
 """Two service processes on one store: a process whose cached game is behind the log (the
 other process appended) decides moves on the log, and a retried `moveId` returns the original
 `MoveAccepted` from either process, however stale its `expectedVersion` and whether or not
-the move would still be legal (DESIGN §5's order: token, moveId, expectedVersion, rules)."""
+the move would still be legal (architecture §5's order: token, moveId, expectedVersion, rules)."""
 
 from __future__ import annotations
 

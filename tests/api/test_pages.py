@@ -10,7 +10,7 @@ import re
 import httpx
 import pytest
 
-from boardstate.service.http.pages import STATIC_DIR
+from boardstate.service.http.pages.pages import STATIC_DIR
 from tests.api.server import ServiceProcess
 
 pytestmark = pytest.mark.redis
@@ -48,7 +48,12 @@ def test_the_scripts_build_the_page_from_text_nodes_only() -> None:
         text = script.read_text()
         for unsafe in ("innerHTML", "outerHTML", "insertAdjacentHTML", "eval(", "document.write"):
             assert unsafe not in text, (script.name, unsafe)
-        assert "localStorage" not in text  # a seat token lives in the tab (sessionStorage) only
+        # A seat token lives in the tab (sessionStorage) only; the one thing a page keeps in
+        # localStorage is the language chosen (i18n.js), under its own key.
+        kept = re.findall(r"localStorage\.(\w+)\(([^,)]*)", text)
+        assert all(args == "KEY" for _, args in kept), (script.name, kept)
+        if kept:
+            assert 'const KEY = "boardstate.language";' in text, script.name
 
 
 async def test_graphiql_is_still_at_graphql(service: ServiceProcess) -> None:

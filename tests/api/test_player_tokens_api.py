@@ -1,4 +1,4 @@
-"""Player tokens on both doors and two replicas (issue 30, item 1; DESIGN §5e).
+"""Player tokens on both doors and two replicas (issue 30, item 1; architecture §5e).
 
 Two real service processes share one Redis and one integrator key set (an RSA key in a JWKS
 file). A token the service issued on one replica acts on the other; a player token acts for
@@ -33,6 +33,8 @@ from tests.redis_support import RedisServer
 KEY = rsa.generate_private_key(public_exponent=65537, key_size=2048)
 OTHER_KEY = rsa.generate_private_key(public_exponent=65537, key_size=2048)
 KID = "integrator-1"
+ADMIN = "player-tokens-admin-token-0123456789"
+"""The integrator's backend seats its players with the admin token (docs/players.md)."""
 
 ME = "query { me { playerId issuedByService } }"
 CREATE_PLAYER = """mutation { createPlayer { __typename
@@ -80,9 +82,11 @@ def replicas(
     jwks: Path = tmp_path_factory.mktemp("keys") / "jwks.json"
     public = json.loads(jwt.algorithms.RSAAlgorithm.to_jwk(KEY.public_key()))
     jwks.write_text(json.dumps({"keys": [public | {"kid": KID, "alg": "RS256"}]}))
-    env = {"BOARDSTATE_PLAYER_JWKS": str(jwks)}
+    env = {"BOARDSTATE_PLAYER_JWKS": str(jwks), "BOARDSTATE_ADMIN_TOKEN": ADMIN}
     prefix = unique_prefix()
-    pair = [ServiceProcess(redis_server.url, prefix, env).start() for _ in range(2)]
+    pair = ServiceProcess.start_together(
+        *(ServiceProcess(redis_server.url, prefix, env) for _ in range(2))
+    )
     yield pair
     for process in pair:
         process.stop()
@@ -105,8 +109,10 @@ async def gql(replicas: list[ServiceProcess]) -> AsyncIterator[list[Api]]:
 
 
 async def game_of(rest: Rest, players: list[str | None]) -> tuple[str, list[str], int]:
-    """A started two-seat Trambahn game with `players` attached: id, seat tokens, seat to act."""
-    created = await rest.create(["ann", "bob"], playerIds=players)
+    """A started two-seat Trambahn game with `players` attached by the integrator's backend (the
+    admin token: memberships): id, seat tokens, seat to act."""
+    body = {"gameType": "trambahn", "players": 2, "seats": ["ann", "bob"], "playerIds": players}
+    created = await rest.ok("POST", "/games", ADMIN, json=body)
     game = created["game"]
     return game["id"], [t["token"] for t in created["tokens"]], game["toAct"][0]
 

@@ -8,6 +8,7 @@ import os
 import subprocess
 from collections.abc import Iterator
 
+import httpx
 import pytest
 
 from tests.api.server import ServiceProcess, unique_prefix
@@ -37,6 +38,8 @@ def test_the_shell_walkthrough_makes_a_player_who_joins_a_game(server: ServicePr
     assert [title for title, _ in shells] == [
         "A new player, and who it is",
         "Join a game as that player",
+        "Choose a name, then change it",
+        "Refresh the token, then revoke them all",
     ]
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDSTATE_")}
     done = subprocess.run(
@@ -52,7 +55,44 @@ def test_the_shell_walkthrough_makes_a_player_who_joins_a_game(server: ServicePr
         value, end = decoder.raw_decode(text)
         found.append(value)
         text = text[end:].strip()
-    me, joined = found
+    me, joined, renamed, revoked, refused = found
     assert me["playerId"].startswith("p_")
+    assert me["displayName"] is None
+    assert renamed["displayName"] == "Ann B."
     assert me["issuedByService"] is True
     assert joined["seat"] == 0
+    assert revoked["playerId"] == me["playerId"]
+    assert revoked["token"].count(".") == 2
+    assert (refused["code"], refused["details"]["reason"]) == ("PLAYER_TOKEN_INVALID", "revoked")
+
+
+def test_the_refresh_and_revoke_documents_run(server: ServiceProcess) -> None:
+    (documents,) = [code for _, code in blocks("players.md", "graphql") if "revokePlayer" in code]
+    refresh, revoke = documents.strip().splitlines()
+    with httpx.Client(base_url=server.url, trust_env=False, timeout=30) as http:
+        token = http.post("/v1/players").json()["token"]
+
+        def run(document: str, bearer: str) -> dict[str, object]:
+            headers = {"authorization": f"Bearer {bearer}"}
+            body = http.post("/graphql", json={"query": document}, headers=headers).json()
+            assert "errors" not in body, body
+            answer: dict[str, object] = next(iter(body["data"].values()))
+            return answer
+
+        fresh = run(refresh, token)
+        assert isinstance(fresh["token"], str)
+        assert isinstance(fresh["expiresAt"], int)
+        done = run(revoke, str(fresh["token"]))
+        assert isinstance(done["token"], str)
+        assert http.get("/v1/players/me", headers={"authorization": f"Bearer {token}"}).json()[
+            "details"
+        ] == {"reason": "revoked"}
+
+
+def test_the_rename_document_runs(server: ServiceProcess) -> None:
+    (document,) = [code for _, code in blocks("players.md", "graphql") if "updatePlayer" in code]
+    with httpx.Client(base_url=server.url, trust_env=False, timeout=30) as http:
+        made = http.post("/v1/players", json={"displayName": "Ann"}).json()
+        headers = {"authorization": f"Bearer {made['token']}"}
+        body = http.post("/graphql", json={"query": document}, headers=headers).json()
+    assert body["data"]["updatePlayer"] == {"playerId": made["playerId"], "displayName": "Ann B."}

@@ -9,7 +9,7 @@ import re
 import httpx
 import pytest
 
-from boardstate.service.http.api_docs import STATIC_DIR
+from boardstate.service.http.pages.api_docs import STATIC_DIR
 from tests.api.server import ServiceProcess
 
 pytestmark = pytest.mark.redis

@@ -4,7 +4,7 @@ A game of each type is played part-way through REST (one client per seat); while
 log is read straight from Redis (the test's own server) and the export must be exactly the
 engine's redaction (`rules.redact`, as `test_redaction_every_game` checks on every GraphQL path):
 the spectator's without a token (or with a token that is no seat's), and, with a seat token,
-that seat's, as the `/games/{id}/log` alias answers (DESIGN §5: redacted while the game runs,
+that seat's, as the `/games/{id}/log` alias answers (architecture §5: redacted while the game runs,
 complete once it has ended). The two routes must give the same bytes for every caller, and no
 line may carry the seed or a hidden move.
 """

@@ -1,7 +1,8 @@
-"""`POST /v1/games/{id}/moves`: the order of checks of DESIGN §5, move ids, headers, statuses."""
+"""`POST /v1/games/{id}/moves`: the order of checks of architecture §5, move ids, headers, statuses."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -99,6 +100,35 @@ async def test_a_retry_is_200_with_the_same_body_and_appends_nothing(rest: Rest)
     assert (await rest.game(game_id))["version"] == first.json()["version"]
 
 
+async def test_concurrent_retries_of_one_move_id_append_once(service: ServiceProcess) -> None:
+    """Three clients (connections of their own) send one move under one id at once, by body
+    `moveId` and by `Idempotency-Key`: one 201, the others 200 with the same answer, and the
+    move's events are in the log once."""
+    clients = [Rest(service.url) for _ in range(3)]
+    try:
+        game_id, tokens = await clients[0].new_game()
+        version, seat = await turn(clients[0], game_id)
+        move = (await clients[0].legal_moves(game_id, seat, tokens[seat]))[0]
+        by_header = {"idempotency-key": "twin"}
+        answers = await asyncio.gather(
+            clients[0].move(game_id, seat, move, tokens[seat], moveId="twin"),
+            clients[1].move(game_id, seat, move, tokens[seat], headers=by_header),
+            clients[2].move(game_id, seat, move, tokens[seat], moveId="twin"),
+        )
+        assert sorted(a.status_code for a in answers) == [200, 200, 201], [a.text for a in answers]
+        bodies = [a.json() for a in answers]
+        assert len({b["version"] for b in bodies}) == 1
+        assert all(b["events"] == bodies[0]["events"] for b in bodies)
+        game = await clients[0].game(game_id)
+        assert game["version"] == bodies[0]["version"]
+        assert game["version"] - version == len(bodies[0]["events"])
+        log = await clients[0].stored_log(game_id)
+        assert [e.move_id for e in log].count("twin") == len(bodies[0]["events"])
+    finally:
+        for client in clients:
+            await client.close()
+
+
 async def test_two_seats_using_the_same_move_id_both_get_recorded(rest: Rest) -> None:
     game_id, tokens = await rest.new_game()
     _, first_seat = await turn(rest, game_id)
@@ -177,7 +207,7 @@ async def test_a_malformed_body_is_400(rest: Rest) -> None:
 async def test_the_move_route_answers_alike_past_the_router_and_through_it(
     rest: Rest, service: ServiceProcess
 ) -> None:
-    """The move route is called straight from the edge (`service.http.hot_routes.Lanes`); a
+    """The move route is called straight from the edge (`service.http.edge.hot_routes.Lanes`); a
     request with an `Origin` takes the router, a wrong method gets the router's 405, and both
     ways are counted under the route's template."""
     game_id, tokens = await rest.new_game()

@@ -1,4 +1,4 @@
-"""Every `/v1` route's success and error paths (DESIGN §5b), on a real service process."""
+"""Every `/v1` route's success and error paths (architecture §5b), on a real service process."""
 
 from __future__ import annotations
 

@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,7 +20,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 from websockets.typing import Subprotocol
 
-from boardstate.service.http.shutdown import CLOSE_CODE
+from boardstate.service.http.edge.shutdown import CLOSE_CODE
 from boardstate.service.local.embedded_redis import free_port
 from tests.api.client import SUBMIT, SUBSCRIBE, Api, subscription
 from tests.api.server import REPO, ServiceProcess, unique_prefix
@@ -50,7 +51,7 @@ class Serve:
         with log.open("wb") as out:
             self.process = subprocess.Popen(
                 [*command, "serve", "--host", "127.0.0.1", "--port", str(self.port)],
-                cwd=REPO,
+                cwd=tempfile.gettempdir(),  # a user's folder, not the repository's
                 env=env,
                 stdout=out,
                 stderr=subprocess.STDOUT,

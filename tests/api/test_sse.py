@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import random
 import shutil
 import subprocess
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -307,7 +307,8 @@ async def test_graphql_subscription_over_sse_follows_a_game(
 
 
 @pytest.mark.skipif(
-    shutil.which("node") is None or not (JS / "node_modules" / "graphql-sse").is_dir(),
+    (shutil.which("node") is None or not (JS / "node_modules" / "graphql-sse").is_dir())
+    and not os.environ.get("CI"),  # in CI a missing client fails the test
     reason="the JS graphql-sse client is not installed (make js-clients)",
 )
 async def test_the_js_graphql_sse_client_follows_a_game(service: ServiceProcess, api: Api) -> None:
@@ -357,7 +358,7 @@ async def test_sigterm_ends_a_stream_with_where_to_resume(
             seen = events_of(await stream.events(2))
             assert seen[-1]["version"] == SETUP_EVENTS
             assert (await graphql.events(1))[0].json()["data"]["gameEvents"]["version"] == 11
-            sent = serve.terminate()
+            serve.terminate()
             shutdown = await stream.next(wait=5)
             assert shutdown is not None
             assert shutdown.event == "shutdown", shutdown
@@ -373,8 +374,10 @@ async def test_sigterm_ends_a_stream_with_where_to_resume(
             assert tail[1] is not None
             assert tail[1].event == "complete"
             assert await graphql.next(wait=5) is None
-        assert await serve.exit_code(grace) == 0
-        assert time.monotonic() - sent < grace - 2  # nothing waited for the streams
+        assert await serve.exit_code(grace + 30) == 0
+        # Nothing waited for the streams: uvicorn never had to cancel them at the grace's end.
+        log = (tmp_path / "serve.log").read_text(errors="replace")
+        assert "timeout graceful shutdown exceeded" not in log, log[-3000:]
     finally:
         if serve.process.poll() is None:
             serve.process.kill()

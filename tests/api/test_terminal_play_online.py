@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import subprocess
-import sys
+import tempfile
 
 from tests.api.server import ServiceProcess
+from tests.cli_runs import BIN
 
 
 def test_a_game_is_played_in_the_terminal_against_a_running_service(
@@ -13,9 +14,7 @@ def test_a_game_is_played_in_the_terminal_against_a_running_service(
 ) -> None:
     done = subprocess.run(
         [
-            sys.executable,
-            "-m",
-            "boardstate.service.cli.main",
+            str(BIN / "boardstate"),
             "play",
             "trambahn",
             "--bots",
@@ -24,6 +23,7 @@ def test_a_game_is_played_in_the_terminal_against_a_running_service(
             service.url,
         ],
         input="1\n" * 3000,
+        cwd=tempfile.gettempdir(),  # a user's folder, not the repository's
         capture_output=True,
         text=True,
         timeout=300,

@@ -1,4 +1,4 @@
-"""Webhooks (issue 19, DESIGN §5d) on real Redis, real service processes and a real receiver
+"""Webhooks (issue 19, architecture §5d) on real Redis, real service processes and a real receiver
 process; signatures are checked with the Standard Webhooks library (`standardwebhooks`)."""
 
 from __future__ import annotations
@@ -40,11 +40,25 @@ mutation($p: [String]) {
 }"""
 
 
+PATIENT = ENV | {"BOARDSTATE_WEBHOOK_MAX_ATTEMPTS": "100"}
+"""For a receiver that is down until the test starts it: a fresh Python process takes seconds to
+listen on a loaded machine, longer than 5 attempts (about 1 s of backoff) last."""
+
+
 @pytest.fixture
-def replicas(redis_server: RedisServer) -> Iterator[list[ServiceProcess]]:
+def replica_env() -> dict[str, str]:
+    return ENV
+
+
+@pytest.fixture
+def replicas(
+    redis_server: RedisServer, replica_env: dict[str, str]
+) -> Iterator[list[ServiceProcess]]:
     prefix = unique_prefix()
-    a = ServiceProcess(redis_server.url, prefix, ENV).start()
-    b = ServiceProcess(redis_server.url, prefix, ENV).start()
+    a, b = ServiceProcess.start_together(
+        ServiceProcess(redis_server.url, prefix, replica_env),
+        ServiceProcess(redis_server.url, prefix, replica_env),
+    )
     yield [a, b]
     a.stop()
     b.stop()
@@ -219,6 +233,7 @@ async def test_private_targets_are_refused_unless_the_operator_allows_them(
             await rest.close()
 
 
+@pytest.mark.parametrize("replica_env", [PATIENT], ids=["patient"])
 async def test_a_receiver_down_for_a_while_gets_everything_in_order_once_back(
     replicas: list[ServiceProcess], admin: Rest
 ) -> None:

@@ -10,8 +10,8 @@ from typing import Any
 
 from boardstate.service.features.archive.archiver import Archiver, Outcome
 from boardstate.service.store import RedisEventStore
+from boardstate.service.store.archive.objects import ObjectStore
 from boardstate.service.store.keys import IndexKeys, archive_keys
-from boardstate.service.store.objects import ObjectStore
 from tests.api.client import Api, subscription
 from tests.api.history import ADMIN_TOKEN
 from tests.api.rest_client import Rest
@@ -129,6 +129,6 @@ async def archive_now(store: RedisEventStore, objects: ObjectStore, game_id: str
             assert left == [archive_keys(game_id, store.prefix)[0].encode()]  # its entry only
             assert await store.client.hexists(IndexKeys(store.prefix).rows, game_id)
             return
-        assert outcome is Outcome.OPEN, outcome
+        assert outcome is Outcome.WAITING, outcome
         await asyncio.sleep(0.1)
     raise AssertionError(f"game {game_id} was not archived")

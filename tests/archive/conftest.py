@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from boardstate.service.store.objects import LocalObjectStore, ObjectStore
-from boardstate.service.store.objects_s3 import S3Location, S3ObjectStore
+from boardstate.service.store.archive.objects import LocalObjectStore, ObjectStore
+from boardstate.service.store.archive.objects_s3 import S3Location, S3ObjectStore
 from tests.s3_support import REGION, S3Server
 
 

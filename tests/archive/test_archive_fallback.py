@@ -1,5 +1,5 @@
 """The event store's reads fall through to the archive once a game's keys are gone
-(`service.store.archived_logs`), on a real Redis and each real object store: the same events,
+(`service.store.archive.archived_logs`), on a real Redis and each real object store: the same events,
 version and metadata, Redis first while it holds the log, typed failures for a broken object or
 an object store that cannot answer, one fetch for readers of one game at once."""
 
@@ -10,12 +10,15 @@ from datetime import timedelta
 from pathlib import Path
 
 import pytest
+from prometheus_client import CollectorRegistry
 
+from boardstate.service.features.archive.archive_metrics import ArchiveReadMetrics
 from boardstate.service.features.archive.archived_reads import ArchivedReads
 from boardstate.service.features.archive.archiver import Archiver, Outcome
 from boardstate.service.features.archive.reader import ArchiveReader
 from boardstate.service.store import CorruptEntry, RedisEventStore, StoreUnavailable
-from boardstate.service.store.objects import LocalObjectStore, ObjectStore
+from boardstate.service.store.archive.archived_logs import ArchivedLogMissing
+from boardstate.service.store.archive.objects import LocalObjectStore, ObjectStore
 from tests.archive.archive_support import after_end, golden, stored_game
 
 
@@ -73,18 +76,30 @@ async def test_a_broken_object_is_a_corrupt_entry_never_a_wrong_answer(
     tampered = await archived(redis_store, object_store)
     missing = await archived(redis_store, object_store)
     reader = falling_through(redis_store, object_store)
-    for game_id, broken in ((tampered, b"not zstd"), (missing, None)):
+    reader.metrics = ArchiveReadMetrics(registry := CollectorRegistry())
+    broken: tuple[tuple[str, bytes | None, type[Exception]], ...] = (
+        (tampered, b"not zstd", CorruptEntry),
+        (missing, None, ArchivedLogMissing),  # elsewhere, not corrupt (issue 37)
+    )
+    for game_id, content, failure in broken:
         entry = await reader.entry(game_id)
         assert entry is not None
-        if broken is None:
+        if content is None:
             await object_store.delete(entry.name)
         else:
-            await object_store.put(entry.name, broken)
-        with pytest.raises(CorruptEntry):
+            await object_store.put(entry.name, content)
+        with pytest.raises(failure):
             await redis_store.read(game_id)
-        with pytest.raises(CorruptEntry):
+        with pytest.raises(failure):
             await redis_store.meta(game_id)
         assert await redis_store.version(game_id) == len(golden())  # from the index entry
+    counted = {
+        outcome: registry.get_sample_value(
+            "boardstate_archive_object_reads_total", {"outcome": outcome}
+        )
+        for outcome in ("diverged", "missing", "ok")
+    }
+    assert counted == {"diverged": 2, "missing": 2, "ok": 0}
 
 
 async def test_an_object_store_that_cannot_answer_is_unavailable(

@@ -20,19 +20,22 @@ from boardstate.service.features.archive.archiver import STEPS
 from boardstate.service.features.archive.entry import IndexEntry
 from boardstate.service.features.archive.reader import ArchiveReader
 from boardstate.service.store import codec, connect
+from boardstate.service.store.archive.objects import LocalObjectStore
 from boardstate.service.store.keys import GameKeys, archive_keys
-from boardstate.service.store.objects import LocalObjectStore
 from tests.archive.archive_support import golden, stored_game
 from tests.conftest import unique_prefix
 from tests.redis_support import RedisServer
 
 BIN = Path(sys.executable).parent
-LEASE_MS = 500
+LEASE_MS = 2000
+"""The crashed run's lease: long enough for claim to seal on a loaded machine (a seal after the
+lease expired is refused), short enough to wait out."""
 
 
 def cli(env: dict[str, str], *args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [str(BIN / "boardstate"), "archive", *args],
+        cwd=env["BOARDSTATE_DATA_DIR"],  # a folder of the test's, not the repository
         env=env,
         capture_output=True,
         text=True,
@@ -63,6 +66,18 @@ def store_games(redis_server: RedisServer, prefix: str, n: int) -> list[str]:
     return asyncio.run(put())
 
 
+def lease_gone(redis_server: RedisServer, prefix: str, game_id: str) -> None:
+    """Waits until the game's archiving lease has expired (at most 30 s)."""
+    client = redis_server.client()
+    try:
+        deadline = time.monotonic() + 30
+        while client.exists(archive_keys(game_id, prefix)[1]):
+            assert time.monotonic() < deadline, "the lease never expired"
+            time.sleep(0.1)
+    finally:
+        client.close()
+
+
 def state(redis_server: RedisServer, prefix: str, root: Path, game_id: str) -> tuple[Any, ...]:
     async def read() -> tuple[Any, ...]:
         store = connect(redis_server.url, cluster=False, prefix=prefix)
@@ -87,15 +102,16 @@ def test_killed_after_each_step_the_next_run_ends_archived_once(
     env = environment(redis_server, tmp_path, prefix)
     crashed = cli(env, "run", "--kill-after", step, "--lease-ms", str(LEASE_MS))
     assert crashed.returncode == -signal.SIGKILL, crashed.stderr
-    time.sleep(LEASE_MS / 1000 + 0.3)  # the dead process's lease expires
+    lease_gone(redis_server, prefix, game_id)  # the dead process's lease expires
     again = cli(env, "run")
     assert again.returncode == 0, again.stderr
     expected = {} if step == "seal" else {"archived": 1}
     assert json.loads(again.stdout) == expected  # after the seal, nothing is left to do
     assert json.loads(cli(env, "run").stdout) == {}
     root = tmp_path / "archive"
-    objects = sorted(path for path in root.rglob("*") if path.is_file())
+    objects = sorted(root.rglob("*.zst"))
     assert len(objects) == 1
+    assert len(list(root.glob(".boardstate/mark-*"))) == 1  # the store's mark (docs/archive.md)
     verified = cli(env, "verify")
     assert verified.returncode == 0, verified.stdout
     assert verified.stdout.startswith("OK")
@@ -113,11 +129,15 @@ def test_two_archiver_processes_racing_archive_each_game_once(
     games = store_games(redis_server, prefix, 12)
     env = environment(redis_server, tmp_path, prefix)
     command = [str(BIN / "boardstate"), "archive", "run"]
-    runs = [subprocess.Popen(command, env=env, stdout=subprocess.PIPE, text=True) for _ in "ab"]
+    runs = [
+        subprocess.Popen(command, cwd=tmp_path, env=env, stdout=subprocess.PIPE, text=True)
+        for _ in "ab"
+    ]
     outputs = [json.loads(run.communicate(timeout=120)[0]) for run in runs]
     assert sum(out.get("archived", 0) for out in outputs) == 12
     root = tmp_path / "archive"
-    assert len([path for path in root.rglob("*") if path.is_file()]) == 12
+    assert len(list(root.rglob("*.zst"))) == 12
+    assert len(list(root.glob(".boardstate/mark-*"))) == 1  # both marked it: one mark kept
     assert cli(env, "verify").returncode == 0
     for game_id in games:
         entry, log_left, events = state(redis_server, prefix, root, game_id)

@@ -13,9 +13,9 @@ from boardstate.service.features.archive.archive_loop import RETRY_S, ArchiveLoo
 from boardstate.service.features.archive.archive_metrics import ArchiveMetrics
 from boardstate.service.features.archive.archiver import Archiver
 from boardstate.service.store import RedisEventStore
+from boardstate.service.store.archive.objects import LocalObjectStore
 from boardstate.service.store.keys import GameKeys, archive_keys
-from boardstate.service.store.objects import LocalObjectStore
-from boardstate.service.store.player_keys import archive_due_key
+from boardstate.service.store.players.player_keys import archive_due_key
 from tests.archive.archive_support import stored_game
 
 GRACE = timedelta(seconds=1)

@@ -10,7 +10,7 @@ from pathlib import Path
 import httpx
 
 from boardstate.service.store import connect
-from boardstate.service.store.player_keys import archive_due_key
+from boardstate.service.store.players.player_keys import archive_due_key
 from tests.api.live_support import gauge
 from tests.api.server import ServiceProcess
 from tests.archive.archive_support import stored_game

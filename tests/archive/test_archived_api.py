@@ -13,8 +13,8 @@ import pytest
 
 from boardstate.service.features.archive.reader import ArchiveReader
 from boardstate.service.store import RedisEventStore, connect
-from boardstate.service.store.objects import LocalObjectStore, ObjectStore
-from boardstate.service.store.objects_s3 import S3Location, S3ObjectStore
+from boardstate.service.store.archive.objects import LocalObjectStore, ObjectStore
+from boardstate.service.store.archive.objects_s3 import S3Location, S3ObjectStore
 from tests.api.client import Api
 from tests.api.history import HISTORY_ENV, import_log
 from tests.api.play import play

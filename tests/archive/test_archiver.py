@@ -14,9 +14,9 @@ from boardstate.service.features.archive import packing
 from boardstate.service.features.archive.archiver import LEASE_MS, STEPS, Archiver, Outcome
 from boardstate.service.features.archive.entry import MAX_BYTES, IndexEntry
 from boardstate.service.store import RedisEventStore, codec
-from boardstate.service.store.archive_entries import Sealed
+from boardstate.service.store.archive.archive_entries import Sealed
+from boardstate.service.store.archive.objects import LocalObjectStore, ObjectStore
 from boardstate.service.store.keys import GameKeys, archive_keys
-from boardstate.service.store.objects import LocalObjectStore, ObjectStore
 from tests.archive.archive_support import PLAYERS, after_end, golden, stored_game
 
 GRACE = timedelta(hours=1)
@@ -95,7 +95,7 @@ async def test_a_game_within_its_grace_period_is_left_alone(
 ) -> None:
     game_id = await stored_game(redis_store)
     outcome = await archiver(redis_store, object_store).archive(game_id, after_end(days=0.01))
-    assert outcome is Outcome.OPEN
+    assert outcome is Outcome.WAITING
     assert await object_store.list() == []
     assert await entry_of(redis_store, game_id) is None
 
@@ -105,7 +105,7 @@ async def test_a_game_that_has_not_ended_is_left_alone(
 ) -> None:
     game_id = await stored_game(redis_store, upto=len(golden()) - 1)
     outcome = await archiver(redis_store, object_store, remove=True).archive(game_id, after_end())
-    assert outcome is Outcome.OPEN
+    assert outcome is Outcome.WAITING
     assert await object_store.list() == []
 
 
@@ -115,7 +115,7 @@ async def test_a_game_with_announcements_not_relayed_is_left_alone(
     game_id = await stored_game(redis_store)
     await redis_store.client.xadd(GameKeys.of(game_id, redis_store.prefix).outbox, {"a": "1"})
     outcome = await archiver(redis_store, object_store, remove=True).archive(game_id, after_end())
-    assert outcome is Outcome.OPEN
+    assert outcome is Outcome.WAITING
     assert await entry_of(redis_store, game_id) is None
 
 

@@ -10,8 +10,8 @@ import pytest
 
 from boardstate.service.features.archive.stores import object_store
 from boardstate.service.settings import Settings
-from boardstate.service.store.objects import BadObjectName, LocalObjectStore, ObjectStore
-from boardstate.service.store.objects_s3 import S3Location, S3ObjectStore
+from boardstate.service.store.archive.objects import BadObjectName, LocalObjectStore, ObjectStore
+from boardstate.service.store.archive.objects_s3 import S3Location, S3ObjectStore
 
 NAME = "trambahn/2026/12/abc.0123.jsonl.zst"
 

@@ -1,5 +1,5 @@
 """An archived object is tamper-evident: bytes that do not hash to their name, or a log that
-does not verify, are refused; the index entry stays within its 512 bytes."""
+does not verify, are refused; the index entry stays within its `MAX_BYTES`."""
 
 from __future__ import annotations
 
@@ -63,7 +63,7 @@ def test_a_game_id_is_quoted_in_the_name() -> None:
 
 
 @pytest.mark.parametrize("case", LOG_CASES, ids=lambda case: case.game)
-def test_the_index_entry_of_every_golden_game_fits_in_512_bytes(case: object) -> None:
+def test_the_index_entry_of_every_golden_game_fits_in_its_bytes(case: object) -> None:
     events = golden(case.game)  # type: ignore[attr-defined]
     packed = packing.pack("x" * 16, case.game, events)  # type: ignore[attr-defined]
     players = [f"Player number {n}" for n in range(len(events[-1].data["winners"]) + 4)]

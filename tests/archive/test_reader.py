@@ -11,7 +11,7 @@ from boardstate.service.features.archive import packing
 from boardstate.service.features.archive.archiver import Archiver, Outcome
 from boardstate.service.features.archive.reader import ArchiveReader, NotArchived
 from boardstate.service.store import RedisEventStore
-from boardstate.service.store.objects import ObjectStore
+from boardstate.service.store.archive.objects import ObjectStore
 from tests.archive.archive_support import after_end, golden, stored_game
 
 

@@ -15,9 +15,9 @@ from boardstate.service.features.archive.archive_metrics import ArchiveMetrics
 from boardstate.service.features.archive.archiver import Archiver, Outcome
 from boardstate.service.features.archive.retention import Retention
 from boardstate.service.store import RedisEventStore
+from boardstate.service.store.archive.objects import LocalObjectStore
 from boardstate.service.store.index import RedisIndex
 from boardstate.service.store.keys import archive_keys
-from boardstate.service.store.objects import LocalObjectStore
 from tests.archive.archive_support import after_end, golden, stored_game
 
 

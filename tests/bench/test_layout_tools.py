@@ -4,7 +4,6 @@ figures of docs/layout.md can be measured again after modules move)."""
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,7 +14,6 @@ REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.mark.redis
-@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server on PATH")
 def test_move_path_lists_the_modules_of_one_move_per_door(tmp_path: Path) -> None:
     out = tmp_path / "move_path.json"
     subprocess.run(

@@ -5,7 +5,6 @@ target: speed is only ever judged by the benchmark itself, as ratios in one run.
 from __future__ import annotations
 
 import json
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -17,7 +16,6 @@ VARIANTS = ("redis-py", "redis-py-timeouts", "service-pool", "service-batched", 
 
 
 @pytest.mark.redis
-@pytest.mark.skipif(shutil.which("redis-server") is None, reason="needs redis-server on PATH")
 def test_a_tiny_run_measures_each_variant_of_the_projects_own_clients() -> None:
     argv = [sys.executable, "-m", "bench.redis_clients", "--count", "200", "--callers", "4"]
     argv += ["--rounds", "2", "--variants", ",".join(VARIANTS), "--json"]

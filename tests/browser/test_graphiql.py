@@ -1,6 +1,6 @@
 """GraphiQL at `GET /graphql` in a real headless Chromium, with no network but loopback.
 
-The page must load only the service's own copies of its assets (`service/http/graphiql.py`), run a
+The page must load only the service's own copies of its assets (`service/http/pages/graphiql.py`), run a
 query, a mutation and a subscription (graphql-transport-ws on the same path) through the UI,
 and send the headers editor's `Authorization: Bearer` both as an HTTP header and in the
 websocket's connection_init payload; directly and behind nginx with `deploy/nginx.conf`.

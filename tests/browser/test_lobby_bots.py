@@ -51,7 +51,8 @@ def test_the_lobby_adds_a_bot_to_an_open_seat_and_names_it_apart(
     game_id = page.url.split("/games/")[1].split("?")[0].split("#")[0]
     game = httpx.get(f"{service.url}/v1/games/{game_id}").json()
     assert [s["name"] for s in game["seats"]] == ["Ada", "Random bot (seat 1)"]
-    expect(page.locator("#events")).to_contain_text("Seat 1 joined")
+    expect(page.locator("#events")).to_contain_text("Random bot (seat 1) joined")
+    expect(page.locator("#events")).to_contain_text("Ada joined")  # names, not "Seat 0"
     check_clean(page, log.errors)
     page.close()
 

@@ -1,5 +1,5 @@
 """The lobby (`/`), the replay viewer and the playable table (`/games/{id}`) in a real headless
-Chromium (service/http/pages.py): every game type's finished game is drawn as the engine sees it
+Chromium (service/http/pages/pages.py): every game type's finished game is drawn as the engine sees it
 at the versions stepped to, by buttons, slider and keys; a whole Trambahn game is played by
 clicking legal moves in two pages, one per seat token, across a lost connection; a spectator page
 never holds a hidden card; a token never appears in a URL; live mode streams behind nginx.
@@ -35,6 +35,9 @@ from tests.browser.viewer_support import (
 )
 from tests.redis_support import RedisServer
 
+WAIT_MS = 30_000
+"""How long a page may take to show a move it made (generous: the machine may be loaded)."""
+
 pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("browser")]
 
 
@@ -45,9 +48,14 @@ def browser() -> Iterator[BrowserContext]:
         yield context
 
 
+ANALYSIS_ENV = {"BOARDSTATE_ANALYSIS_PLAYOUTS": "200", "BOARDSTATE_ANALYSIS_CONCURRENCY": "8"}
+"""A finished game's page asks for its analysis (verdicts.js): small and many at once, so that a
+page never meets the one-at-a-time refusal of the game a page before it started."""
+
+
 @pytest.fixture(scope="module")
 def service(redis_server: RedisServer) -> Iterator[ServiceProcess]:
-    with ServiceProcess(redis_server.url) as process:
+    with ServiceProcess(redis_server.url, env=ANALYSIS_ENV) as process:
         yield process
 
 
@@ -198,7 +206,8 @@ def take_turn(page: Page, rnd: random.Random) -> None:
     buttons = page.locator("#moves button.move")
     expect(buttons.first).to_be_enabled()
     buttons.nth(rnd.randrange(buttons.count())).click()
-    expect(page.locator("#app")).not_to_have_attribute("data-latest", str(before))
+    # a generous bound: the served process may run under coverage on a loaded machine
+    expect(page.locator("#app")).not_to_have_attribute("data-latest", str(before), timeout=WAIT_MS)
 
 
 def test_two_pages_play_a_whole_trambahn_game_by_clicking_legal_moves(
@@ -290,6 +299,8 @@ def test_the_lobby_creates_joins_and_lists_games(
     try:
         for type_id in ("trambahn", "tinners-trail", "trekking", "tf22-mine"):
             expect(page.locator(f"#type-{type_id}")).to_contain_text("Provenance")
+        expect(page.locator("#type-trambahn")).to_contain_text("2 players · rules")
+        expect(page.locator("#type-trekking")).to_contain_text("2–4 players · rules")
         page.locator("#create-type").select_option("trambahn")
         page.locator("#create-name").fill("Ada")
         page.get_by_role("button", name="Create game").click()
@@ -303,6 +314,7 @@ def test_the_lobby_creates_joins_and_lists_games(
         expect(page.locator("#game-status")).to_contain_text("active")
         page.goto(f"{service.url}/")
         expect(page.locator(f'#running-games li[data-game="{game_id}"]')).to_be_visible()
+        page.locator("#create-type").select_option("trambahn")  # no game is chosen for you
         page.locator("#create-seats").fill("Cy, Di")
         page.get_by_role("button", name="Create game").click()
         expect(page.locator("#created a.seat-link")).to_have_count(2)

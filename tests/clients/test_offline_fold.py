@@ -19,6 +19,7 @@ from boardstate.service.log.game_record import GameRecord
 from boardstate.service.store import StoredEvent
 from tests.golden.logs import LEGACY_DIRECTORY, LOG_CASES, LogCase
 from tests.service.test_table_conformance import _takeback_log
+from tests.source_trees import parse_file
 
 SDK = Path(__file__).resolve().parents[2] / "clients" / "python" / "boardstate_client"
 
@@ -86,7 +87,7 @@ def test_gaps_foreign_rules_and_early_views_are_refused_clearly() -> None:
 
 def test_the_sdk_imports_the_engine_and_nothing_of_the_service() -> None:
     for path in SDK.glob("*.py"):
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+        tree = parse_file(path)
         for node in ast.walk(tree):
             names = []
             if isinstance(node, ast.Import):

@@ -1,6 +1,7 @@
-"""`boardstate play GAME --url` (issue 29) plays a whole game on a real service whose per-token
-rate limit it meets: it follows the game's stream instead of polling, waits out `429` after
-`Retry-After`, reads the state view the service serves and stops when the game is finished."""
+"""`boardstate play GAME --url` (issue 29) plays a whole game (Trekking's, about 40 moves) on a
+real service whose per-token rate limit it meets: it follows the game's stream instead of
+polling, waits out `429` after `Retry-After`, reads the state view the service serves and stops
+when the game is finished."""
 
 from __future__ import annotations
 
@@ -24,9 +25,9 @@ def limited(redis_server: RedisServer) -> Iterator[ServiceProcess]:
         yield process
 
 
-def test_play_url_plays_trambahn_to_its_end_against_a_bot(limited: ServiceProcess) -> None:
+def test_play_url_plays_trekking_to_its_end_against_a_bot(limited: ServiceProcess) -> None:
     args = argparse.Namespace(
-        game="trambahn", players=None, seat=0, bots="heuristic", seed=None, url=limited.url
+        game="trekking", players=None, seat=0, bots="heuristic", seed=None, url=limited.url
     )
     out = io.StringIO()
     assert play_online(args, lambda: "1\n", out) == 0

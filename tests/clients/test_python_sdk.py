@@ -1,7 +1,8 @@
 """The Python SDK (clients/python, issue 19) against a real service on real Redis: the generated
 client plays whole games, sync and async; `submit_move` lands a move once when its answer is
 lost on the wire; `game_events` follows a game across a restart of its replica without losing or
-repeating an event; an exported log folds offline to the service's own state view."""
+repeating an event; an exported log folds offline to the service's own state view; a player's
+stream ends in the typed 401 once its token is revoked (issue 37)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import random
 import threading
 from collections.abc import Callable, Iterator
 
+import httpx
 import pytest
 from boardstate_api import AuthenticatedClient, Client
 from boardstate_api.api.default import (
@@ -23,6 +25,7 @@ from boardstate_api.api.default import (
 )
 from boardstate_api.models.create_game_in import CreateGameIn
 from boardstate_api.models.game_out_status import GameOutStatus
+from boardstate_api.models.move_minimal_out import MoveMinimalOut
 from boardstate_api.models.problem_out_code import ProblemOutCode
 from boardstate_client import (
     Message,
@@ -31,6 +34,7 @@ from boardstate_client import (
     fold_log,
     game_events,
     game_events_async,
+    player_events,
     read_log,
     submit_move,
     submit_move_async,
@@ -204,3 +208,51 @@ def test_the_feed_reads_on_past_each_streams_catch_up_limit(redis_server: RedisS
         assert {m.data["data"]["gameId"] for m in seen} == games
         ids = [m.id for m in seen]
         assert len(set(ids)) == len(ids)
+
+
+def follow_until_refused(player: AuthenticatedClient, opened: threading.Event) -> None:
+    """Reads the player's stream (telling `opened` at its first event) until it raises."""
+    for _ in player_events(player, after="0"):
+        opened.set()
+
+
+def test_a_players_stream_raises_the_typed_401_once_its_token_is_revoked(
+    server: ServiceProcess,
+) -> None:
+    """The server closes a player stream whose token was revoked (it re-checks every 15 s); the
+    SDK reconnects, as after any cut, and raises the 401 it then gets."""
+    made = httpx.post(f"{server.url}/v1/players", timeout=30).json()
+    player = AuthenticatedClient(server.url, token=made["token"])
+    body = {"gameType": "trambahn", "players": 2, "seats": ["me", "you"]}
+    body["playerIds"] = [made["playerId"], None]  # a game of its own: its stream tells of it
+    mine = {"authorization": f"Bearer {made['token']}"}
+    assert httpx.post(f"{server.url}/v1/games", json=body, headers=mine).status_code == 201
+    opened = threading.Event()
+
+    def revoke() -> None:
+        opened.wait(60)
+        answer = httpx.post(f"{server.url}/v1/players/me/tokens/revoke", headers=mine)
+        assert answer.status_code == 200, answer.text
+
+    thread = threading.Thread(target=revoke)
+    thread.start()
+    try:
+        with pytest.raises(ProblemError) as refused:
+            follow_until_refused(player, opened)
+    finally:
+        opened.set()
+        thread.join()
+    assert refused.value.problem.code == ProblemOutCode.PLAYER_TOKEN_INVALID
+
+
+def test_a_move_asked_minimal_answers_the_header_without_the_game(server: ServiceProcess) -> None:
+    game_id, seats = new_game(server.url, "trambahn", 2)
+    game = unwrap(get_game.sync_detailed(game_id, client=Client(server.url)))
+    seat = game.to_act[0]
+    legal = unwrap(get_legal_moves.sync_detailed(game_id, client=seats[seat], seat=seat))
+    short = submit_move(seats[seat], game_id, seat, legal.moves[0].to_dict(), minimal=True)
+    assert isinstance(short, MoveMinimalOut)
+    after = unwrap(get_game.sync_detailed(game_id, client=Client(server.url)))
+    assert short.version == short.header.version == after.version
+    assert short.header.to_act == after.to_act
+    assert [e.version for e in short.events][-1] == after.version

@@ -5,6 +5,7 @@ against a real service on real Redis. `make ts-client` installs its tools from t
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import subprocess
 import uuid
@@ -21,7 +22,10 @@ TSC = TS / "node_modules" / ".bin" / "tsc"
 
 pytestmark = [
     pytest.mark.redis,
-    pytest.mark.skipif(shutil.which("node") is None, reason="Node.js is not installed"),
+    pytest.mark.skipif(
+        shutil.which("node") is None and not os.environ.get("CI"),  # in CI: fails
+        reason="Node.js is not installed",
+    ),
 ]
 
 

@@ -29,7 +29,7 @@ CATCH_UP = 10
 DOCS = [
     REPO / "docs" / "sdks.md",
     REPO / "clients" / "typescript" / "README.md",
-    REPO / "README.md",
+    REPO / "docs" / "api.md",
 ]
 DOCS_URL = "http://127.0.0.1:8000"
 
@@ -80,8 +80,8 @@ def test_the_tarball_holds_the_built_package_and_npm_installs_its_dependencies(
         assert f"package/{name}" in listed
     assert not any(n.startswith(("package/node_modules/", "package/scripts/")) for n in listed)
     assert not ts_from_tarball.installed.is_symlink()
-    fetch = ts_from_tarball.root / "node_modules" / "openapi-fetch" / "package.json"
-    assert fetch.is_file()
+    for dependency in ("openapi-fetch", "ws"):  # `ws`, optional, carries the socket on Node.js 20
+        assert (ts_from_tarball.root / "node_modules" / dependency / "package.json").is_file()
     assert "play" in imported(ts_from_tarball)
 
 
@@ -117,8 +117,7 @@ def test_a_program_plays_a_whole_game_on_the_command_socket(
     installed: str, server: ServiceProcess, request: pytest.FixtureRequest
 ) -> None:
     consumer: Consumer = request.getfixturevalue(installed)
-    # Node.js 20's standard WebSocket is behind a flag (on by default from Node.js 22)
-    result = consumer.node("socket_game", server.url, flags=("--experimental-websocket",))
+    result = consumer.node("socket_game", server.url)  # Node.js 20: no flag, no option
     assert result["statuses"] == {"0": "FINISHED", "1": "FINISHED"}
     assert result["moves"]["0"] > 5
     assert result["moves"]["1"] > 5
@@ -165,6 +164,45 @@ def test_the_typescript_examples_of_the_docs_run_against_the_installed_package(
             check=False,
         )
         assert run.returncode == 0, f"{name}: {run.stdout[-2000:]}{run.stderr[-2000:]}"
+
+
+def test_the_minimal_project_of_the_docs_builds_with_its_commands_and_plays(
+    ts_from_tarball: Consumer, server: ServiceProcess
+) -> None:
+    """docs/sdks.md's minimal project (issue 39): set up from the page's `package.json` and
+    `tsconfig.json` outside the repository, the tarball installed with the page's `npm install`,
+    its `src/main.ts` compiled with its `npx tsc` (strict) and run with its `node dist/main.js`."""
+    project = ts_from_tarball.project
+    assert project is not None
+    assert not ts_from_tarball.root.is_relative_to(REPO)
+    package = json.loads((ts_from_tarball.root / "package.json").read_text(encoding="utf-8"))
+    assert package["type"] == "module"
+    assert package["dependencies"]["@boardstate/client"].startswith("file:")  # the tarball
+    options = project.tsconfig["compilerOptions"]
+    assert (options["module"], options["moduleResolution"], options["strict"]) == (
+        "nodenext",
+        "nodenext",
+        True,
+    )
+    ts_from_tarball.add("main.ts", project.main.replace(DOCS_URL, server.url))
+    # as the issue's report did it: files named on the command line, so tsconfig.json unread
+    bare = ["npx", "tsc", "--strict", "--noEmit", "src/main.ts"]
+    done = subprocess.run(bare, cwd=ts_from_tarball.root, capture_output=True, text=True)
+    assert done.returncode != 0
+    assert "TS1378" in done.stdout  # top-level await under the default `module`
+    *build, start = [c for c in project.commands if c[:2] != ["npm", "install"]]
+    assert build == [["npx", "tsc"]]
+    assert start == ["node", "dist/main.js"]
+    for command in build:
+        done = subprocess.run(command, cwd=ts_from_tarball.root, capture_output=True, text=True)
+        assert done.returncode == 0, done.stdout + done.stderr
+    done = subprocess.run(
+        start, cwd=ts_from_tarball.root, capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    rest_version, socket_version, status = done.stdout.split()
+    assert int(socket_version) == int(rest_version) + 1
+    assert status == "ACTIVE"
 
 
 def test_the_event_stream_parser_reads_the_standards_forms_however_the_bytes_are_cut(

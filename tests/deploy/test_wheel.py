@@ -62,9 +62,9 @@ def test_the_wheel_holds_only_the_boardstate_root(wheel: Path) -> None:
         "boardstate/engine/trambahn/data/trambahn-lookout-2015.json",
         "boardstate/service/store/append.lua",
         "boardstate/schema/schema.graphql",
-        "boardstate/service/http/static/graphiql/boot.js",
-        "boardstate/service/http/static/play/viewer.js",
-        "boardstate/service/http/static/play/style.css",
+        "boardstate/service/http/pages/static/graphiql/boot.js",
+        "boardstate/service/http/pages/static/play/viewer.js",
+        "boardstate/service/http/pages/static/play/style.css",
     ):
         assert any(name == needed or name.startswith(needed) for name in names), needed
 

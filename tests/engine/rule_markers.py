@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.source_trees import parse_file
+
 
 @dataclass(frozen=True)
 class Citing:
@@ -68,7 +70,7 @@ def _decorated(node: ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) -> l
 
 def module_tests(path: Path, name: str) -> dict[str, Citing]:
     """The tests of one module, keyed `name::function` or `name::Class::function`."""
-    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    tree = parse_file(path)
     found: dict[str, Citing] = {}
     outer, outer_bad = _ids(_pytestmark(tree.body), name)
 

@@ -1,4 +1,8 @@
-"""The conformance suite: every game × every player count × many seeds (style rule 15).
+"""The conformance suite: every game × every player count × every option set it plays, seeded
+(style rule 15), run by the conformance kit every game package uses
+(`boardstate.engine.conformance`), with this repository's extra checks (the published state
+schemas, msgpack). `make test` plays one seed of each option set; `make conformance-deep` plays
+`CONFORMANCE_SEEDS` (40 there) of each game and player count, the option sets taken in turn.
 
 Each random seeded playthrough checks: the game ends within its declared maximum length;
 `legal_moves` is empty exactly when a seat may not act; every legal move sampled is accepted by
@@ -11,8 +15,9 @@ hold.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
-import json
+import os
 import re
 from typing import Any
 
@@ -20,51 +25,26 @@ import msgpack
 import pytest
 from jsonschema import Draft202012Validator
 
-from boardstate.engine.core.canonical import canonical_bytes
-from boardstate.engine.core.driver import Opening, Step, Strategy, finish, playthrough, uniform
-from boardstate.engine.core.errors import MoveError
-from boardstate.engine.core.replay import fold
-from boardstate.engine.core.rng import Rng
+from boardstate.engine.conformance import Hooks
+from boardstate.engine.conformance import check_playthrough as kit_playthrough
+from boardstate.engine.core.driver import Strategy, uniform
 from boardstate.engine.core.rules import GameRules
 from boardstate.engine.registry import GAMES
 from tests.engine.conformance_hooks import HOOKS
 
-SEEDS = 40
+DEEP_SEEDS = int(os.environ.get("CONFORMANCE_SEEDS", "0"))
+"""Seeds per game and player count in `make conformance-deep`; 0 (`make test`): one per option
+set, so every option set is played at every player count."""
 CASES = [
     (game_id, players, seed)
     for game_id, rules in sorted(GAMES.items())
     for players in range(rules.info.min_players, rules.info.max_players + 1)
-    for seed in range(SEEDS)
+    for seed in range(max(DEEP_SEEDS, len(HOOKS[game_id].option_sets)))
 ]
 
 
-def _differs_only_where_spectator_sees_null(seat_view: Any, spectator: Any, path: str) -> None:
-    if seat_view == spectator:
-        return
-    if spectator is None:
-        return
-    assert type(seat_view) is type(spectator), path
-    if isinstance(spectator, dict):
-        assert seat_view.keys() == spectator.keys(), path
-        for key in spectator:
-            _differs_only_where_spectator_sees_null(seat_view[key], spectator[key], f"{path}.{key}")
-    elif isinstance(spectator, list):
-        assert len(seat_view) == len(spectator), path
-        for i, (a, b) in enumerate(zip(seat_view, spectator, strict=True)):
-            _differs_only_where_spectator_sees_null(a, b, f"{path}[{i}]")
-    else:
-        pytest.fail(f"{path}: seat view {seat_view!r} vs spectator view {spectator!r}")
-
-
-def _no_floats(text: str) -> None:
-    pytest.fail(f"a state holds the float {text}: it has no canonical encoding")
-
-
-def _check_wire(rules: GameRules[Any, Any, Any], codec: Any, item: Any) -> None:
-    wire = codec.encode(item)
-    assert codec.decode(wire) == item
-    assert codec.decode(msgpack.unpackb(msgpack.packb(wire))) == item
-    assert json.loads(json.dumps(wire)) == wire
+def _msgpack_round_trip(wire: dict[str, Any]) -> None:
+    assert msgpack.unpackb(msgpack.packb(wire)) == wire
 
 
 @functools.cache
@@ -73,31 +53,20 @@ def _state_validator(game_id: str) -> Draft202012Validator:
     return Draft202012Validator(GAMES[game_id].state_schema())
 
 
-def _check_views(rules: GameRules[Any, Any, Any], state: Any, players: int, rng: Rng) -> None:
-    spectator = rules.view(state, None)
-    json.dumps(spectator)
-    if "players" in spectator:
-        assert [p.get("seat", i) for i, p in enumerate(spectator["players"])] == list(
-            range(players)
-        )
-    hooks = HOOKS[rules.info.id]
-    for viewer in [None, *range(players)]:
-        view = rules.view(state, viewer)
-        _state_validator(rules.info.id).validate(view)
-        _differs_only_where_spectator_sees_null(view, spectator, "view")
-        other = hooks.perturb(state, viewer, rng)
-        assert rules.view(other, viewer) == view, f"view for {viewer} leaks hidden information"
+def _full_hooks(game_id: str, players: int) -> Hooks:
+    """The game's hooks plus what this repository checks beyond the kit: every view against the
+    published state schema, with one entry per seat under `players`; msgpack wire forms."""
+    validator = _state_validator(game_id)
 
+    def check_view(view: dict[str, Any]) -> None:
+        validator.validate(view)
+        if "players" in view:
+            seats = [p.get("seat", i) for i, p in enumerate(view["players"])]
+            assert seats == list(range(players))
 
-def _check_events(rules: GameRules[Any, Any, Any], events: tuple[Any, ...], players: int) -> None:
-    for event in events:
-        _check_wire(rules, rules.events, event)
-        for viewer in [None, *range(players)]:
-            redacted = rules.redact(event, viewer)
-            assert type(redacted) is type(event)
-            assert rules.redact(redacted, viewer) == redacted
-            wire = rules.events.encode(redacted)
-            assert rules.events.decode(wire) == redacted
+    return dataclasses.replace(
+        HOOKS[game_id], check_view=check_view, check_wire=_msgpack_round_trip
+    )
 
 
 def test_every_registered_game_has_conformance_hooks() -> None:
@@ -122,53 +91,15 @@ def check_playthrough(
     check_seed: str,
     strategy: Strategy = uniform,
 ) -> None:
-    """Plays a seeded game with `strategy` and checks the engine contract at every step."""
-    hooks = HOOKS[rules.info.id]
-    check_rng = Rng.for_decision(check_seed, 0)
-
-    def check_step(item: Step) -> None:
-        for seat in range(players):
-            legal = rules.legal_moves(item.before, seat)
-            assert bool(legal) == (seat in rules.to_act(item.before)), (seat, item.number)
-        assert item.move in item.legal
-        assert len(set(item.legal)) == len(item.legal), "a legal move is listed twice"
-        for move in check_rng.sample(item.legal, min(3, len(item.legal))):
-            _check_wire(rules, rules.moves, move)
-            try:
-                rules.decide(item.before, item.seat, move, Rng.for_decision("probe", item.version))
-            except MoveError as exc:  # pragma: no cover - a failure report
-                pytest.fail(f"legal move {move!r} rejected: {exc!r}")
-        _check_events(rules, item.events, players)
-        assert hooks.invariants(item.after) == [], item.number
-        if item.number % 7 == 0:
-            _check_views(rules, item.after, players, check_rng)
-
-    items = playthrough(rules, players, seed, options, strategy=strategy, observers=[check_step])
-    start = next(items)
-    assert isinstance(start, Opening)
-    _check_events(rules, start.events, players)
-    played = finish(items, start.state)
-    state = played.state
-    assert rules.outcome(state) is not None, "the game did not end"
-    bound = rules.max_length(options)
-    assert bound is not None, "the suite plays bounded option sets only"
-    assert played.moves <= bound, "the reported bound is below the length of a game it played"
-    assert rules.to_act(state) == frozenset()
-    assert all(not rules.legal_moves(state, s) for s in range(players))
-    log = start.events + played.events
-    assert fold(rules, rules.initial_state(players, options), log) == state
-    json.loads(canonical_bytes(state), parse_float=_no_floats)
-    _check_views(rules, state, players, check_rng)
-    outcome = rules.outcome(state)
-    assert outcome is not None
-    assert len(outcome.scores) == players
-    assert outcome.winners
-    assert all(outcome.scores[w] == max(outcome.scores) for w in outcome.winners)
+    """Plays a seeded game with `strategy` and checks the engine contract at every step (the
+    conformance kit's `check_playthrough` with this repository's hooks)."""
+    hooks = _full_hooks(rules.info.id, players)
+    kit_playthrough(rules, players, seed, options, check_seed, strategy, hooks)
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_wire_names_follow_the_convention(game_id: str) -> None:
-    # Moves are snake_case actions (DESIGN §5); events are PascalCase past-tense facts, named
+    # Moves are snake_case actions (architecture §5); events are PascalCase past-tense facts, named
     # like their class and like the service's own GameCreated / SeatJoined / GameEnded.
     rules = GAMES[game_id]
     for name in rules.moves.by_type:

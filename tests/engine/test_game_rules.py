@@ -1,4 +1,4 @@
-"""The generic part of `decide` and `setup`, once in `engine.core.rules` (DESIGN §3).
+"""The generic part of `decide` and `setup`, once in `engine.core.rules` (architecture §3).
 
 A toy game declared like the real ones: the core refuses a finished game, an unstarted one, the
 game's own `check_first` refusals, then a seat that is not to act, in that order, and only then
@@ -137,7 +137,7 @@ def test_the_generic_refusals_come_in_order_before_the_game_s_rules() -> None:
     early = refused(state, 1, Count(0))
     assert (early.code, early.details) == (ILLEGAL_MOVE, {"rule": "early"})
     other = refused(state, 1, Count(1))
-    assert (other.code, other.details) == (NOT_YOUR_TURN, {"seat": 1, "to_act": [0]})
+    assert (other.code, other.details) == (NOT_YOUR_TURN, {"seat": 1, "toAct": [0], "to_act": [0]})
     assert other.message == "seat 1 may not act now; waiting for [0]"
     illegal = refused(state, 0, Count(5))
     assert (illegal.code, illegal.details) == (ILLEGAL_MOVE, {"rule": "step", "by": 5})

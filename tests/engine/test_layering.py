@@ -1,4 +1,4 @@
-"""Imports go one way (DESIGN §2): `engine` ← `schema` ← `service`, all under one root.
+"""Imports go one way (architecture §2): `engine` ← `schema` ← `service`, all under one root.
 
 The engine imports only the standard library; the schema never imports the service; every
 module is imported by its `boardstate.` name, and that name resolves to this repository. Inside
@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from bench.import_graph import graph
+from tests.source_trees import parse_file
 
 ROOT = Path(__file__).resolve().parents[2]
 LAYERS = ("engine", "schema", "service")
@@ -24,7 +25,7 @@ LAYERS = ("engine", "schema", "service")
 
 def imports(path: Path) -> set[str]:
     """Returns the absolute module names that `path` imports."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse_file(path)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -54,7 +55,7 @@ def test_engine_imports_nothing_outside_the_standard_library() -> None:
 
 
 def test_schema_imports_nothing_of_the_service_but_its_contract() -> None:
-    """The GraphQL surface stands on the framework-free contract (DESIGN §2: engine ← contract
+    """The GraphQL surface stands on the framework-free contract (architecture §2: engine ← contract
     ← schema), never on the features, the store or the doors."""
     offenders = [
         str(path.relative_to(ROOT))

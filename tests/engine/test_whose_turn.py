@@ -58,7 +58,7 @@ def test_a_seat_that_owes_no_decision_is_told_not_your_turn(game: str, players: 
                     code, details = code_of(rules, state, seat, move)
                     assert (code, details) == (
                         NOT_YOUR_TURN,
-                        {"seat": seat, "to_act": owing},
+                        {"seat": seat, "toAct": owing, "to_act": owing},
                     ), (item.number, seat, move)
                     tried += 1
     assert tried > 0

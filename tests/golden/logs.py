@@ -1,4 +1,4 @@
-"""Golden exported logs (DESIGN §1, PLATFORM_ANCHORS §8.10): one finished game per game type.
+"""Golden exported logs (architecture §1, PLATFORM_ANCHORS §8.10): one finished game per game type.
 
 Each file is what `GET /games/{id}/log` returns for a finished game: NDJSON, one event per line,
 complete (every move and the seed). It is written by `service.log.event_builder.play_offline`, the same

@@ -30,6 +30,7 @@ def test_every_event_and_move_of_a_playthrough_matches_the_published_schemas(pat
     events = Draft202012Validator(event_schema(rules))
     moves = Draft202012Validator(rules.moves.json_schema(game_type))
     counted = {"event": 0, "legal": 0, "apply": 0}
+    validated: set[str] = set()
     for line in lines:
         kind, _, rest = line.partition(" ")
         if kind == "event":
@@ -38,7 +39,10 @@ def test_every_event_and_move_of_a_playthrough_matches_the_published_schemas(pat
             kind_of = wire.pop("type")
             events.validate({"type": kind_of, "data": wire})
         elif kind in ("legal", "apply"):
-            moves.validate(json.loads(rest[rest.index("{") :]))
+            move = rest[rest.index("{") :]
+            if move not in validated:  # the same move text again: the same outcome
+                moves.validate(json.loads(move))
+                validated.add(move)
         else:
             continue
         counted[kind] += 1
@@ -66,13 +70,20 @@ def test_every_state_and_event_of_a_golden_log_matches_the_published_schemas(
     events = Draft202012Validator(delivered_event_schema(rules))
     events.validate({"type": log[0].type, "data": log[0].data})
     viewed = 0
+    # A view equal to one validated already (a game without hidden information shows every
+    # viewer the same) is not validated again: the outcome would be the same.
+    validated: set[str] = set()
     for event in log[1:]:
         events.validate({"type": event.type, "data": event.data})
         record = record_model.apply(record, event)
         if record.state is None:
             continue
         for viewer in [None, *range(record.players)]:
-            states.validate(rules.view(record.state, viewer))
+            view = rules.view(record.state, viewer)
+            text = json.dumps(view, sort_keys=True)
+            if text not in validated:
+                states.validate(view)
+                validated.add(text)
             viewed += 1
     assert viewed > len(log)
 

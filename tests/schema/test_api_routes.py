@@ -1,5 +1,5 @@
 """One declaration per REST route (issue 28): the route table, the prices and the OpenAPI paths
-are all generated from `service.http.api_routes.DECLARED`, so none can lack a route the others
+are all generated from `service.http.rest.declared.DECLARED`, so none can lack a route the others
 have; a declaration whose path and parameters disagree is refused when it is made."""
 
 from __future__ import annotations
@@ -13,12 +13,12 @@ from starlette.requests import Request
 from starlette.responses import PlainTextResponse, Response
 from starlette.routing import Route
 
-from boardstate.service.http.api_route import ApiRoute, Param, json_answer, routes_of
-from boardstate.service.http.api_routes import DECLARED, PRICES
-from boardstate.service.http.openapi_doc import document
-from boardstate.service.http.openapi_operations import operation
-from boardstate.service.http.rest_prices import Price
-from boardstate.service.http.v1_routes import V1_ROUTES
+from boardstate.service.http.openapi.document import document
+from boardstate.service.http.openapi.operations import operation
+from boardstate.service.http.rest.declared import DECLARED, PRICES
+from boardstate.service.http.rest.prices import Price
+from boardstate.service.http.rest.route import ApiRoute, Param, json_answer, routes_of
+from boardstate.service.http.rest.v1 import V1_ROUTES
 
 
 def refs(node: Any) -> set[str]:

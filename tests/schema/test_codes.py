@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+import boardstate.service.contract.archive_codes as archive_codes
 import boardstate.service.contract.codes as codes
-import boardstate.service.contract.match_codes as match_codes
-import boardstate.service.contract.player_codes as player_codes
+import boardstate.service.contract.players.match_codes as match_codes
+import boardstate.service.contract.players.player_codes as player_codes
 from boardstate.engine.core.errors import ALL_CODES as ENGINE_CODES
 from boardstate.engine.core.errors import NotYourTurn
 
@@ -16,8 +17,9 @@ def test_codes_are_unique_and_include_every_engine_code() -> None:
 
 def test_every_code_is_documented_in_the_module_docstring() -> None:
     """In `contract.codes`, or the module of its feature's codes (`contract.player_codes`,
-    `contract.match_codes`)."""
-    doc = (codes.__doc__ or "") + (player_codes.__doc__ or "") + (match_codes.__doc__ or "")
+    `contract.match_codes`, `contract.archive_codes`)."""
+    modules = (codes, player_codes, match_codes, archive_codes)
+    doc = "".join(module.__doc__ or "" for module in modules)
     for code in codes.ALL_CODES:
         assert f"`{code}`" in doc, code
 
@@ -33,8 +35,8 @@ def test_rejected_code_is_the_error_code_enum_of_every_code_and_the_openapi_enum
     from graphql import GraphQLEnumType, GraphQLNonNull
 
     from boardstate.schema.root import schema
-    from boardstate.service.http.openapi_doc import document
-    from boardstate.service.http.problems import INTERNAL
+    from boardstate.service.http.edge.problems import INTERNAL
+    from boardstate.service.http.openapi.document import document
 
     graphql_schema = schema._schema
     enum_type = graphql_schema.get_type("ErrorCode")

@@ -3,14 +3,17 @@
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from pathlib import Path
 
 from starlette.routing import Route
 
 from boardstate.service.contract.codes import ALL_CODES
-from boardstate.service.http.openapi_doc import document, text
-from boardstate.service.http.problems import INTERNAL, STATUS
-from boardstate.service.http.v1_routes import V1_ROUTES
+from boardstate.service.http.edge.problems import INTERNAL, STATUS
+from boardstate.service.http.openapi.document import document, text
+from boardstate.service.http.rest.declared import DECLARED
+from boardstate.service.http.rest.v1 import V1_ROUTES
 
 OPENAPI_FILE = Path(__file__).resolve().parents[2] / "schema" / "openapi.json"
 UNDOCUMENTED = {"/v1/openapi.json", "/v1/docs"}
@@ -83,6 +86,7 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/games/{id}/seats/{seat}/token",
         "/v1/games/{id}/seats/{seat}/stand-in",
         "/v1/games/{id}/suggested-move",
+        "/v1/games/{id}/analysis",
         "/v1/webhooks",
         "/v1/webhooks/{id}",
         "/v1/webhooks/{id}/deliveries",
@@ -91,6 +95,7 @@ def test_every_route_is_documented_with_the_fixed_names() -> None:
         "/v1/players",
         "/v1/players/me",
         "/v1/players/me/token",
+        "/v1/players/me/tokens/revoke",
         "/v1/players/me/stream",
         "/v1/players/me/games",
         "/v1/dumps/{gameType}",
@@ -126,7 +131,8 @@ def test_the_event_stream_is_documented_as_sse_answers() -> None:
     assert example.startswith("id: 5\nevent: TurnStarted\ndata: {")
     codes = {status: r["description"] for status, r in responses.items() if status >= "400"}
     assert codes == {
-        "400": "Problem: BAD_REQUEST, BAD_VERSION",
+        "400": "Problem: BAD_REQUEST, BAD_VERSION. Also for a request valid by this document "
+        "(for what its schemas cannot see): BAD_VERSION",
         "401": "Problem: UNAUTHORIZED",
         "404": "Problem: GAME_NOT_FOUND",
         "429": "Problem: RATE_LIMITED, TOO_MANY_STREAMS",
@@ -160,3 +166,31 @@ def test_problem_codes_are_an_enum_and_bearer_auth_is_declared() -> None:
     move = doc["paths"]["/v1/games/{id}/moves"]["post"]
     assert {"200", "201", "401", "409", "422", "503"} <= set(move["responses"])
     assert move["requestBody"]["content"]["application/json"]["example"]["move"]
+
+
+def test_committed_schemathesis_settings_are_the_generated_ones() -> None:
+    check = [sys.executable, "scripts/export_openapi.py", "--check"]
+    result = subprocess.run(check, cwd=OPENAPI_FILE.parents[1], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_every_refusal_of_a_valid_request_is_a_documented_problem_of_its_route() -> None:
+    """`ApiRoute.refusals` (what the schemas cannot see) are answers the operation documents:
+    its status is one of the route's, and its code one the status lists."""
+    operations = {
+        op["operationId"]: op for ops in document()["paths"].values() for op in ops.values()
+    }
+    declared = [route for route in DECLARED if route.refusals]
+    assert len(declared) > 20
+    for route in declared:
+        responses = operations[route.operation_id]["responses"]
+        for code in route.refusals:
+            status = STATUS[code][0]
+            assert status in route.errors, (route.operation_id, code)
+            listed = responses[str(status)]["description"]
+            problems, _, refused = listed.partition(". Also for a request valid")
+            assert code in problems.removeprefix("Problem: ").split(", "), (
+                route.operation_id,
+                code,
+            )
+            assert code in refused, (route.operation_id, code)

@@ -1,4 +1,4 @@
-"""The committed SDL equals the schema, and the contract names of DESIGN §5 are in it."""
+"""The committed SDL equals the schema, and the contract names of architecture §5 are in it."""
 
 from __future__ import annotations
 

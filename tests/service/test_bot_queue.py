@@ -4,7 +4,7 @@ creator's jobs thinking, duplicates recognised."""
 from __future__ import annotations
 
 from boardstate.service.features.bots.bot_queue import FairQueue, Turn
-from boardstate.service.store.bot_jobs import BotJob
+from boardstate.service.store.work.bot_jobs import BotJob
 
 
 def _turn(entry: str, creator: str, game: str = "", version: int = 5, seat: int = 0) -> Turn:

@@ -7,7 +7,7 @@ import ipaddress
 
 import pytest
 
-from boardstate.service.http.rate_limits import client_address, refusal
+from boardstate.service.http.edge.rate_limits import client_address, refusal
 from boardstate.service.runtime.callers import CALLER, Caller, caller_address
 from boardstate.service.settings import Settings, SettingsError
 

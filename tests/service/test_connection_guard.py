@@ -1,4 +1,4 @@
-"""The connection guard's bookkeeping on real sockets (`service.http.connection_guard`): which
+"""The connection guard's bookkeeping on real sockets (`service.http.edge.protocol.connection_guard`): which
 connection makes room at the process cap, and a body deadline that does not run while the
 server holds reading back. The protocol classes around it are tested with a real server in
 `tests/adversarial/test_slow_bodies.py` and `test_connection_caps.py`."""
@@ -11,8 +11,10 @@ from collections.abc import AsyncIterator, Awaitable, Callable
 
 import pytest
 
-from boardstate.service.http.connection_guard import BODY_TIMED_OUT, REFUSED, Guard
-from boardstate.service.http.connection_limits import ConnectionLimits, Gate
+from boardstate.service.http.edge.protocol.connection_caps import ConnectionLimits
+from boardstate.service.http.edge.protocol.connection_guard import Guard
+from boardstate.service.http.edge.protocol.connection_limits import Gate
+from boardstate.service.http.edge.protocol.guard_answers import BODY_TIMED_OUT, REFUSED
 from boardstate.service.metrics import Metrics
 
 METRICS = Metrics()  # its registry shows the process's guard counters

@@ -9,7 +9,7 @@ import sys
 
 import pytest
 
-from boardstate.service.http.connection_limits import (
+from boardstate.service.http.edge.protocol.connection_caps import (
     FD_RESERVE,
     MIN_CONNECTIONS,
     ConnectionLimits,
@@ -38,6 +38,24 @@ def test_the_defaults_and_their_settings() -> None:
     assert custom.body_timeout_seconds == 2
 
 
+def test_the_head_limits_and_their_settings() -> None:
+    limits = ConnectionLimits.from_settings(Settings.from_env({}), 65536)
+    assert (limits.max_header_line, limits.max_header_bytes) == (8192, 32768)
+    assert limits.max_pending_per_address == 1024 * 1024
+    custom = Settings.from_env(
+        {
+            "BOARDSTATE_MAX_HEADER_LINE_BYTES": "16384",
+            "BOARDSTATE_MAX_HEADER_BYTES": "65536",
+            "BOARDSTATE_MAX_PENDING_BYTES_PER_ADDRESS": "0",
+        }
+    ).headers
+    assert (custom.max_line_bytes, custom.max_bytes, custom.max_pending_per_address) == (
+        16384,
+        65536,
+        0,
+    )
+
+
 @pytest.mark.parametrize(
     ("name", "value"),
     [
@@ -48,6 +66,9 @@ def test_the_defaults_and_their_settings() -> None:
         ("BOARDSTATE_MAX_CONNECTIONS", "0"),
         ("BOARDSTATE_MAX_CONNECTIONS_PER_ADDRESS", "-1"),
         ("BOARDSTATE_MAX_CONNECTIONS", "many"),
+        ("BOARDSTATE_MAX_HEADER_LINE_BYTES", "1023"),
+        ("BOARDSTATE_MAX_HEADER_BYTES", "100"),
+        ("BOARDSTATE_MAX_PENDING_BYTES_PER_ADDRESS", "-1"),
     ],
 )
 def test_unusable_values_are_refused(name: str, value: str) -> None:
@@ -81,7 +102,7 @@ def test_trusted_proxies_and_mapped_addresses() -> None:
 def test_the_soft_descriptor_limit_is_raised_to_the_hard_limit() -> None:
     script = (
         "import resource\n"
-        "from boardstate.service.http.connection_limits import raise_fd_limit\n"
+        "from boardstate.service.http.edge.protocol.connection_caps import raise_fd_limit\n"
         "print(raise_fd_limit(), resource.getrlimit(resource.RLIMIT_NOFILE)[0])\n"
     )
     result = subprocess.run(

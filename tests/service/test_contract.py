@@ -1,5 +1,5 @@
 """The application contract is free of any web framework, and only the GraphQL mount reaches the
-GraphQL package (DESIGN §2, issue 28).
+GraphQL package (architecture §2, issue 28).
 
 * `service/contract/` imports the engine and itself only, and none of its modules (nor any module
   they import, counting function-local and `TYPE_CHECKING` imports) imports a web framework,
@@ -19,6 +19,7 @@ from pathlib import Path
 import pytest
 
 from bench.import_graph import graph, module_paths
+from tests.source_trees import parse_file
 
 ROOT = Path(__file__).resolve().parents[2]
 CONTRACT = "boardstate.service.contract"
@@ -28,15 +29,21 @@ GRAPHQL = frozenset({"strawberry", "graphql"})
 GRAPHQL_MOUNT = frozenset(
     {
         "boardstate.service.http.app",
-        "boardstate.service.http.graphql_app",
-        "boardstate.service.http.graphql_sse",
-        "boardstate.service.http.graphql_ws",
+        "boardstate.service.http.graphql.app",
+        "boardstate.service.http.graphql.sse",
+        "boardstate.service.http.graphql.ws",
     }
 )
 """What serves GraphQL (and `app`, which mounts it): the only modules of `service/` that may
 import `boardstate.schema`."""
+
 ENTRY = frozenset(
-    {"boardstate.service.asgi", "boardstate.service.cli.main", "boardstate.service.cli.__main__"}
+    {
+        "boardstate.service.asgi",
+        "boardstate.service.cli.main",
+        "boardstate.service.cli.__main__",
+        "boardstate.service.cli.start",
+    }
 )
 """The entry points build the whole app, the GraphQL mount with it."""
 
@@ -55,7 +62,7 @@ def successors() -> dict[str, set[str]]:
 def outside(module: str) -> frozenset[str]:
     """The top-level packages outside Boardstate that `module` imports, wherever they stand."""
     found: set[str] = set()
-    for node in ast.walk(ast.parse(paths()[module].read_text(encoding="utf-8"))):
+    for node in ast.walk(parse_file(paths()[module])):
         if isinstance(node, ast.Import):
             found.update(alias.name.split(".")[0] for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
@@ -105,7 +112,7 @@ def test_rest_and_features_never_reach_graphql(module: str) -> None:
 def test_the_lists_name_real_modules() -> None:
     assert (GRAPHQL_MOUNT | ENTRY) - set(paths()) == set()
     assert len(contract_modules()) > 5
-    assert any(m.startswith("boardstate.service.http.rest_") for m in service_modules())
+    assert any(m.startswith("boardstate.service.http.rest.") for m in service_modules())
 
 
 def test_the_rule_sees_a_path_through_another_module() -> None:

@@ -1,4 +1,4 @@
-"""`Corked` (service.http.corked) on a real loopback connection: what is written in one loop turn
+"""`Corked` (service.http.edge.protocol.corked) on a real loopback connection: what is written in one loop turn
 arrives whole and in order as one write; closing writes what is kept first; aborting drops it."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from boardstate.service.http.corked import Corked
+from boardstate.service.http.edge.protocol.corked import Corked
 
 
 class Receiver(asyncio.Protocol):

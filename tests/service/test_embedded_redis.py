@@ -1,4 +1,4 @@
-"""The private Redis server of local runs keeps its data across restarts (DESIGN §6)."""
+"""The private Redis server of local runs keeps its data across restarts (architecture §6)."""
 
 from __future__ import annotations
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from starlette.routing import BaseRoute, Match
 
 from boardstate.service.http.app import create_app
-from boardstate.service.http.hot_routes import HOT, hot_first
+from boardstate.service.http.edge.hot_routes import HOT, hot_first
 from boardstate.service.settings import Settings
 
 

@@ -1,4 +1,4 @@
-"""Redis keys (DESIGN §2: every key built in `service/store/keys.py`).
+"""Redis keys (architecture §2: every key built in `service/store/keys.py`).
 
 * No module of engine/, schema/ or service/ but `service/store/keys.py` builds a Redis key: no
   f-string puts a literal after a prefix or tag (`f"{prefix}:..."`), no string holds a hash tag
@@ -22,11 +22,12 @@ import pytest
 from redis.crc import key_slot
 
 from boardstate.service.store import keys as k
-from boardstate.service.store.deadlines import SCHEDULE_SCRIPT
+from boardstate.service.store.work.deadlines import SCHEDULE_SCRIPT
+from tests.source_trees import parse_source
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYS_MODULE = ROOT / "service" / "store" / "keys.py"
-KEY_MODULES = {KEYS_MODULE, ROOT / "service" / "store" / "player_keys.py"}
+KEY_MODULES = {KEYS_MODULE, ROOT / "service" / "store" / "players" / "player_keys.py"}
 """The modules that build keys: `keys.py` and, for the players' families, `player_keys.py`."""
 HASH_TAG = re.compile(r"\w:\{[^{}\s\"']*\}|\{[^{}\s\"']*\}:\w")
 """A hash tag in a key: `bs:{...}` or `{...}:log` (not JSON, not a regex's `\\d{2}:`)."""
@@ -41,7 +42,7 @@ LUA_CONCAT = re.compile(r"""\.\.\s*['"][^'"]*[:{]|['"][^'"]*[:}]['"]\s*\.\.""")
 def builders(source: str) -> list[str]:
     """The key constructions in Python `source`, as `line: text` (docstrings and other bare
     strings are prose, skipped; so are the literal parts of an f-string, read with it)."""
-    tree = ast.parse(source)
+    tree = parse_source(source)
     skip = {
         id(node.value)
         for node in ast.walk(tree)

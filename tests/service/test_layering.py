@@ -1,16 +1,16 @@
-"""Inside `service/`, imports go one way (DESIGN §2): http → composition → features → runtime →
-pictures → history → log → store, and inside `features/` webhooks → live → bots → lobby → tables →
-moves → views → archive.
+"""Inside `service/`, imports go one way (architecture §2): http → composition → features →
+runtime → pictures → history → log → store, and inside `features/` from the top of `FEATURES`
+down.
 
 A sub-package imports only itself and the sub-packages below it (a feature only itself and the
 features below it), and the contract (`contract/`, which anyone may import and which imports no
-other part: tests/service/test_contract.py); the shared top-level modules
-(settings, env_values, logging, metrics, failures, webhook_failures,
-inputs) may be imported by anyone and import no sub-package;
-`cli` and `asgi` may import anything, and only they start the local conveniences (`local/`)
-and the supervisor of `boardstate serve --workers N` (`workers`).
-`history/` and `log/` never touch Redis themselves. Module names inside `service/` are unique
-across the repository's packages, so a name says which module it is; none exceeds 250 lines.
+other part: tests/service/test_contract.py); the shared top-level modules (settings, env_values,
+logging, metrics, failures, inputs) may be imported by anyone and import no sub-package, but for
+one exception: a part's own settings (a module named `*_settings`, wherever it lives) import
+nothing of the service but `env_values`, so `settings` may gather them. `cli` and `asgi` may
+import anything, and only they start the local conveniences (`local/`). `history/` and `log/`
+never touch Redis themselves. No folder holds more than 15 modules, `service/` itself at most 10,
+and none exceeds 250 lines.
 """
 
 from __future__ import annotations
@@ -19,6 +19,8 @@ import ast
 from pathlib import Path
 
 import pytest
+
+from tests.source_trees import parse_file
 
 ROOT = Path(__file__).resolve().parents[2]
 SERVICE = ROOT / "service"
@@ -40,32 +42,21 @@ FEATURES = (
 )
 """The feature packages (`service/features/`) from the top down; each may import the ones after
 it."""
-SHARED = (
-    "settings",
-    "identity_settings",
-    "env_values",
-    "logging",
-    "metrics",
-    "failures",
-    "webhook_failures",
-    "player_failures",
-    "inputs",
-    "matchmaking_settings",
-)
+SHARED = ("settings", "env_values", "logging", "metrics", "failures", "inputs")
 """Top-level modules anyone may import."""
 ENTRY = ("cli", "asgi")
 """Top-level modules that may import anything."""
 CONTRACT = "contract"
 """The framework-free application contract: anyone may import it; it imports no other part."""
-LEAVES = ("local", "workers")
-"""Parts only the entry points import: the local conveniences and the worker supervisor."""
+LEAVES = ("local",)
+"""Parts only the entry points import: the local conveniences."""
 NO_REDIS = ("history", "log")
 
 
 def imports(path: Path) -> set[str]:
     """Returns the absolute module names that `path` imports (`from a import b` gives `a.b`
     as well as `a`, so importing a sub-module by name counts)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse_file(path)
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
@@ -124,8 +115,34 @@ def test_every_service_module_belongs_to_a_known_part() -> None:
 @pytest.mark.parametrize("path", service_modules(), ids=lambda p: str(p.relative_to(ROOT)))
 def test_imports_go_one_way(path: Path) -> None:
     importer = part_of_path(path)
-    parts = {part for name in imports(path) if (part := part_of(name)) is not None}
+    names = imports(path)
+    if importer == "settings":  # gathers the parts' own settings (`test_settings_are_leaves`)
+        names = {n for n in names if not is_settings(n)}
+    parts = {part for name in names if (part := part_of(name)) is not None}
     assert sorted(p for p in parts if not allowed(importer, p)) == []
+
+
+def is_settings(module: str) -> bool:
+    """Tells whether `module` is (in) a part's own settings (`boardstate.service.….x_settings`)."""
+    parts = module.split(".")
+    return parts[:2] == ["boardstate", "service"] and any(p.endswith("_settings") for p in parts)
+
+
+@pytest.mark.parametrize(
+    "path", sorted(SERVICE.rglob("*_settings.py")), ids=lambda p: str(p.relative_to(ROOT))
+)
+def test_settings_are_leaves(path: Path) -> None:
+    service = {n for n in imports(path) if n.startswith("boardstate.")}
+    assert {n for n in service if not n.startswith("boardstate.service.env_values")} == set()
+
+
+def test_folders_stay_small() -> None:
+    counts = {
+        str(folder.relative_to(ROOT)): len(list(folder.glob("*.py")))
+        for folder in [SERVICE, *(p for p in SERVICE.rglob("*") if p.is_dir())]
+    }
+    assert counts.pop("service") <= 10
+    assert {name: n for name, n in counts.items() if n > 15} == {}
 
 
 def test_every_feature_is_in_the_order() -> None:
@@ -159,19 +176,6 @@ def test_history_and_log_never_touch_redis(package: str) -> None:
         for path in (SERVICE / package).rglob("*.py")
     }
     assert {k: v for k, v in offenders.items() if v} == {}
-
-
-def test_service_module_names_are_unique_in_the_repository() -> None:
-    others: dict[str, list[str]] = {}
-    for folder in ("engine", "schema", "service"):
-        for path in (ROOT / folder).rglob("*.py"):
-            if path.name != "__init__.py":
-                others.setdefault(path.stem, []).append(str(path.relative_to(ROOT)))
-    names = {p.stem for p in service_modules() if p.name != "__init__.py"}
-    packages = {p.name for p in SERVICE.iterdir() if (p / "__init__.py").exists()}
-    clashes = {n: others[n] for n in names if len(others[n]) > 1}
-    clashes.update({n: others[n] for n in packages if n in others})
-    assert clashes == {}
 
 
 def test_the_rule_itself() -> None:

@@ -8,9 +8,10 @@ from collections.abc import Callable
 
 import pytest
 
+from boardstate.service.failures import StoreUnavailable
 from boardstate.service.http.app import create_app
 from boardstate.service.metrics import Metrics
-from boardstate.service.runtime.loops import TASK_PREFIX, Loop, Loops
+from boardstate.service.runtime.loops import BACKOFF_S, STORE_RETRY_S, TASK_PREFIX, Loop, Loops
 from boardstate.service.settings import Settings
 from tests.conftest import unique_prefix
 from tests.redis_support import RedisClusterServers, RedisServer
@@ -50,6 +51,64 @@ async def test_a_crashing_loop_is_restarted_counted_and_stopped() -> None:
     await asyncio.sleep(0)
     assert others(before) == set()
     assert 'boardstate_loop_running{loop="flaky"} 0.0' in metrics.render().decode()
+
+
+async def test_a_required_loop_is_down_between_a_crash_and_its_restart() -> None:
+    runs: list[int] = []
+
+    async def flaky() -> None:
+        runs.append(len(runs))
+        if len(runs) == 1:
+            raise RuntimeError("boom")
+        await asyncio.Event().wait()
+
+    async def forever() -> None:
+        await asyncio.Event().wait()
+
+    async def once() -> None:
+        await asyncio.sleep(0)
+
+    loops = Loops(
+        [
+            Loop("flaky", "crashes once", "nothing", flaky),
+            Loop("measure", "not needed to serve", "nothing", forever, required=False),
+            Loop("once", "returns: its work is done", "nothing", once),
+        ]
+    )
+    assert loops.down() == ["flaky", "once"]  # not started yet
+    loops.start()
+    await until(lambda: loops.states["flaky"].failures == 1)
+    assert loops.down() == ["flaky"]  # crashed; started again after its backoff (0.5 s)
+    assert loops.report()["flaky"]["running"] is False
+    await until(lambda: loops.states["flaky"].running)
+    assert loops.down() == []  # `measure` is not required, `once` finished
+    await loops.stop()
+    assert loops.down() == ["flaky"]
+
+
+async def test_a_loop_that_found_redis_away_is_tried_again_soon_without_growing_its_backoff() -> (
+    None
+):
+    failures = [StoreUnavailable("away"), StoreUnavailable("away"), RuntimeError("bug")]
+    runs: list[int] = []
+
+    async def flaky() -> None:
+        runs.append(len(runs))
+        if failures:
+            raise failures.pop(0)
+        await asyncio.Event().wait()
+
+    loops = Loops([Loop("flaky", "fails", "nothing", flaky)])
+    loops.start()
+    state = loops.states["flaky"]
+    await until(lambda: state.failures == 1)
+    assert state.backoff_s == STORE_RETRY_S
+    await until(lambda: state.failures == 2)
+    assert state.backoff_s == STORE_RETRY_S
+    await until(lambda: state.failures == 3)
+    assert state.backoff_s == BACKOFF_S  # the first crash of another kind: the shortest backoff
+    await until(lambda: state.running)
+    await loops.stop()
 
 
 def test_loop_names_are_unique() -> None:

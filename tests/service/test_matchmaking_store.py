@@ -1,4 +1,4 @@
-"""The matchmaking scripts (`service.store.matchmaking_store`) on one Redis server and on a
+"""The matchmaking scripts (`service.store.players.matchmaking_store`) on one Redis server and on a
 Redis Cluster: every key in one slot, a seek matched once however many clients race, rating
 ranges both ways, cancel and expiry, challenges answered once."""
 
@@ -15,7 +15,7 @@ from boardstate.service.features.matchmaking.match_spec import GameSpec
 from boardstate.service.features.matchmaking.matchmaker import now_ms
 from boardstate.service.features.matchmaking.seeks import new_seek, seek_id_of
 from boardstate.service.store import RedisEventStore
-from boardstate.service.store.matchmaking_store import RedisMatchmaking
+from boardstate.service.store.players.matchmaking_store import RedisMatchmaking
 
 SPEC = GameSpec("trambahn", 2, {"clock": {"perMoveSeconds": 30}})
 

@@ -1,4 +1,4 @@
-"""Players' streams on a real Redis server and a real Redis Cluster (issue 30, DESIGN §5e).
+"""Players' streams on a real Redis server and a real Redis Cluster (issue 30, architecture §5e).
 
 * one announcement is appended to a player's stream once, however often it is handled (two
   fan-outs on one group, a repeat after a crash);
@@ -20,9 +20,9 @@ from boardstate.service.features.players.inbox_events import player_events
 from boardstate.service.features.players.inbox_hub import InboxHub
 from boardstate.service.store import RedisEventStore
 from boardstate.service.store.dedicated import dedicated
-from boardstate.service.store.feed_group import FeedGroup
-from boardstate.service.store.inbox_store import INBOX_MAXLEN, RedisInbox
-from boardstate.service.store.player_keys import InboxKeys
+from boardstate.service.store.players.inbox_store import INBOX_MAXLEN, RedisInbox
+from boardstate.service.store.players.player_keys import InboxKeys
+from boardstate.service.store.work.feed_group import FeedGroup
 
 
 def announcement(kind: str, version: int, to_act: list[int], **extra: Any) -> dict[str, Any]:

@@ -1,4 +1,4 @@
-"""Player tokens (issue 30, item 1; DESIGN §5e): what verifies and what is refused, and why.
+"""Player tokens (issue 30, item 1; architecture §5e): what verifies and what is refused, and why.
 
 The verifier runs against a real Redis (the service's own signing key lives there) and real
 keys made with `cryptography`; tokens are signed with PyJWT as an integrator would, and forged
@@ -22,12 +22,12 @@ from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric import ec, rsa
 
 from boardstate.service.env_values import SettingsError
-from boardstate.service.identity_settings import IdentitySettings
-from boardstate.service.player_failures import BadPlayerToken
 from boardstate.service.runtime import jwks_keys
+from boardstate.service.runtime.identity_settings import IdentitySettings
+from boardstate.service.runtime.player_failures import BadPlayerToken
 from boardstate.service.runtime.player_tokens import PlayerTokens, is_player_token
 from boardstate.service.store import RedisEventStore
-from boardstate.service.store.signing_keys import RedisSigningKeys
+from boardstate.service.store.players.signing_keys import RedisSigningKeys
 
 RSA_KEY = rsa.generate_private_key(public_exponent=65537, key_size=2048)
 EC_KEY = ec.generate_private_key(ec.SECP256R1())
@@ -205,3 +205,26 @@ def test_unusable_key_sets_are_refused_at_start(tmp_path: Path) -> None:
     for bad in ('{"keys": "no"}', "[]", '{"keys": [{"kty": "nope"}]}'):
         with pytest.raises(SettingsError):
             jwks_keys.KeySet(bad if bad.startswith("{") else str(tmp_path / "missing.json"))
+
+
+async def test_a_replica_writes_its_signing_secret_back_when_redis_lost_it(
+    redis_store: RedisEventStore,
+) -> None:
+    old = tokens_of(redis_store, None)
+    issued = await old.issue("p_before")
+    await redis_store.client.delete(RedisSigningKeys(redis_store.client, redis_store.prefix).key)
+    await old.keep_secret()  # the `signing-key` loop of a replica that was running
+    started_since = tokens_of(redis_store, None)  # a replica started after the loss
+    assert await started_since.player_of(issued.token) == "p_before"
+    later = await started_since.issue("p_after")
+    assert await old.player_of(later.token) == "p_after"
+
+
+async def test_issuing_writes_the_secret_back_when_redis_lost_it(
+    redis_store: RedisEventStore,
+) -> None:
+    old = tokens_of(redis_store, None)
+    issued = await old.issue("p_before")
+    await redis_store.client.delete(RedisSigningKeys(redis_store.client, redis_store.prefix).key)
+    await old.issue("p_again")  # writes its secret back before signing
+    assert await tokens_of(redis_store, None).player_of(issued.token) == "p_before"

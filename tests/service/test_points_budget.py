@@ -14,7 +14,7 @@ import pytest
 
 from boardstate.service.store import RedisEventStore
 from boardstate.service.store.keys import points_keys
-from boardstate.service.store.points_budget import Counts, PointsBudget
+from boardstate.service.store.limits.points_budget import Counts, PointsBudget
 
 EXPIRY = 60.0
 LIMIT = 1000

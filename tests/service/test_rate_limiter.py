@@ -8,7 +8,7 @@ import uuid
 import pytest
 
 from boardstate.service.local.embedded_redis import free_port
-from boardstate.service.store.rate_limiter import RateLimiter, parse_limits, storage_uri
+from boardstate.service.store.limits.rate_limiter import RateLimiter, parse_limits, storage_uri
 from tests.redis_support import RedisClusterServers, RedisServer
 
 pytestmark = pytest.mark.redis

@@ -15,7 +15,8 @@ from boardstate.service.features.ratings.consumer import RatingsConsumer
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import RedisEventStore
-from boardstate.service.store.rating_store import GROUP
+from boardstate.service.store.players.rating_store import GROUP
+from tests.service.rated_play import each_moves
 
 pytestmark = pytest.mark.redis
 
@@ -43,6 +44,7 @@ async def ended_game(service: Service, rated: bool, abort: bool = False) -> str:
     if abort:
         await service.tables.abort_game(created.game.id, ADMIN)
     else:
+        await each_moves(service, created.game.id, dict(created.tokens))
         await service.tables.resign(created.game.id, 0, created.tokens[0][1])
     return created.game.id
 

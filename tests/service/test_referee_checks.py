@@ -2,7 +2,7 @@
 
 `event_builder.decide` parses the move and hands it to the rules; for every game type the
 engine refuses a move before the last seat is filled, after the end and by a seat that may not
-act, with the stable codes (DESIGN §3), and the referee repeats none of these checks.
+act, with the stable codes (architecture §3), and the referee repeats none of these checks.
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """Each REST route is charged the points of the GraphQL query asking for the same data
-(`service.http.rest_prices`), so both doors cost the same for the same work; every route of the
+(`service.http.rest.prices`), so both doors cost the same for the same work; every route of the
 REST door has a price; the points formula is GitHub's (cost / 100 rounded up, at least 1)."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from boardstate.schema.complexity import measure
 from boardstate.schema.root import schema
 from boardstate.service.contract.points import points
-from boardstate.service.http import rest_prices
-from boardstate.service.http.api_routes import PRICES
-from boardstate.service.http.v1_routes import V1_ROUTES
+from boardstate.service.http.rest import prices as rest_prices
+from boardstate.service.http.rest.declared import PRICES
+from boardstate.service.http.rest.v1 import V1_ROUTES
 
 GAME = """id gameType { id } status version players
  seats { index name joined out resigned standIn timeouts } toAct createdAt seededByClient
@@ -32,8 +32,8 @@ TABLE = f"... on TableUpdated {{ version game {{ {GAME} }} }}"
 JOINED = f"... on SeatJoined {{ seat token game {{ {GAME} }} }}"
 SEAT = 'gameId: "g", seat: 0'
 GAMES = f"edges {{ node {{ {GAME} }} }} pageInfo {{ endCursor hasNextPage }} totalCount"
-RATING = "gameType playerId rating mu sigma games rank"
-CHANGE = "gameId endedAt seat place players rating change mu sigma games"
+RATING = "gameType playerId rating mu sigma games rank provisional"
+CHANGE = "gameId endedAt seat place players rating change mu sigma games provisional"
 EVENTS = f"edges {{ node {{ {EVENT} }} }} pageInfo {{ hasNextPage }}"
 SEEK = """seekId playerId gameType players options rated bots ratingMin ratingMax status
  createdAt expiresAt gameId seat"""
@@ -41,6 +41,7 @@ SEEK_ON = f"... on Seek {{ {SEEK} }}"
 CHALLENGE = """challengeId challenger invited accepted gameType players options rated bots status
  createdAt expiresAt declinedBy gameId seats"""
 CHALLENGE_ON = f"... on Challenge {{ {CHALLENGE} }}"
+CHALLENGES = f"edges {{ node {{ {CHALLENGE} }} }} pageInfo {{ endCursor hasNextPage }} totalCount"
 
 # (method, path, query string) -> the GraphQL document asking for the same data.
 EQUIVALENTS: dict[tuple[str, str, str], str] = {
@@ -122,6 +123,7 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
         "/v1/games/g/suggested-move",
         "seat=0",
     ): '{ game(id: "g") { version suggestMove(seat: 0) } }',
+    ("GET", "/v1/games/g/analysis", ""): '{ game(id: "g") { version analysis } }',
     ("GET", "/v1/webhooks", ""): f"{{ webhooks {{ {HOOK} }} }}",
     ("POST", "/v1/webhooks", ""): (
         f'mutation {{ createWebhook(url: "u", events: []) {{ ... on WebhookCreated {{ secret webhook {{ {HOOK} }} }} }} }}'
@@ -164,7 +166,9 @@ EQUIVALENTS: dict[tuple[str, str, str], str] = {
     ("POST", "/v1/challenges", ""): (
         f'mutation {{ createChallenge(invite: ["b"], gameType: "t", players: 2) {{ {CHALLENGE_ON} }} }}'
     ),
-    ("GET", "/v1/challenges", ""): f"{{ challenges {{ {CHALLENGE} }} }}",
+    ("GET", "/v1/challenges", ""): f"{{ challenges {{ {CHALLENGES} }} }}",
+    ("GET", "/v1/challenges", "limit=5"): f"{{ challenges(first: 5) {{ {CHALLENGES} }} }}",
+    ("GET", "/v1/challenges", "limit=500"): f"{{ challenges(first: 100) {{ {CHALLENGES} }} }}",
     ("GET", "/v1/challenges/c", ""): f'{{ challenge(challengeId: "c") {{ {CHALLENGE} }} }}',
     **{
         ("POST", f"/v1/challenges/c/{answer}", ""): (

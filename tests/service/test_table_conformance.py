@@ -1,4 +1,4 @@
-"""The conformance suite's "random resignations and timeouts" mode (DESIGN §5c, issue 16).
+"""The conformance suite's "random resignations and timeouts" mode (architecture §5c, issue 16).
 
 For every game type and player count, seeded random games in which seats resign, time out
 (stand-in or forfeit) and ask for takebacks at random moments are played through the same

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import subprocess
-import sys
+import tempfile
+
+from tests.cli_runs import BIN
 
 ANSWERS = "1\n" * 3000
 
@@ -11,9 +13,7 @@ ANSWERS = "1\n" * 3000
 def test_a_whole_game_is_played_offline_against_bots_and_ends_with_its_result() -> None:
     done = subprocess.run(
         [
-            sys.executable,
-            "-m",
-            "boardstate.service.cli.main",
+            str(BIN / "boardstate"),
             "play",
             "trambahn",
             "--seed",
@@ -22,6 +22,7 @@ def test_a_whole_game_is_played_offline_against_bots_and_ends_with_its_result() 
             "random",
         ],
         input=ANSWERS,
+        cwd=tempfile.gettempdir(),  # a user's folder, not the repository's
         capture_output=True,
         text=True,
         timeout=300,
@@ -37,8 +38,9 @@ def test_a_whole_game_is_played_offline_against_bots_and_ends_with_its_result() 
 
 def test_q_stops_and_a_wrong_number_is_asked_again() -> None:
     done = subprocess.run(
-        [sys.executable, "-m", "boardstate.service.cli.main", "play", "trekking", "--seed", "t2"],
+        [str(BIN / "boardstate"), "play", "trekking", "--seed", "t2"],
         input="999\nq\n",
+        cwd=tempfile.gettempdir(),  # a user's folder, not the repository's
         capture_output=True,
         text=True,
         timeout=120,
@@ -51,14 +53,13 @@ def test_q_stops_and_a_wrong_number_is_asked_again() -> None:
 def test_an_unknown_bot_is_refused() -> None:
     done = subprocess.run(
         [
-            sys.executable,
-            "-m",
-            "boardstate.service.cli.main",
+            str(BIN / "boardstate"),
             "play",
             "trambahn",
             "--bots",
             "genius",
         ],
+        cwd=tempfile.gettempdir(),  # a user's folder, not the repository's
         capture_output=True,
         text=True,
         timeout=60,

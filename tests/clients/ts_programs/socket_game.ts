@@ -2,7 +2,7 @@
  * A whole Trambahn game on the command socket: one `CommandSocket` per seat, each seat learning
  * its turn from the pushes and playing its first legal move; then a spectator's move is refused
  * with REST's code. Prints one JSON line.
- *   node --experimental-websocket out/socket_game.js BASE_URL
+ *   node out/socket_game.js BASE_URL
  */
 import { CommandSocket, ProblemError, createBoardstateClient, unwrap, type MoveOf } from "@boardstate/client";
 
@@ -52,4 +52,6 @@ try {
   if (error instanceof ProblemError) refused = error.code;
 }
 spectator.close();
-console.log(JSON.stringify({ statuses, moves, spectatorMove: refused }));
+// Which WebSocket the SDK ran on: the runtime's own, or (Node.js 20) the `ws` package's.
+const webSocket = typeof (globalThis as { WebSocket?: unknown }).WebSocket === "function" ? "global" : "ws";
+console.log(JSON.stringify({ statuses, moves, spectatorMove: refused, webSocket, node: process.version }));

@@ -81,7 +81,11 @@ def test_a_fighter_commits_only_once() -> None:
     for again in ("white-5", "white-6"):
         error = refused(state, 0, commit(again))
         assert error.code == NOT_YOUR_TURN
-        assert error.details == {"seat": 0, "to_act": sorted(RULES.to_act(state))}
+        assert error.details == {
+            "seat": 0,
+            "toAct": sorted(RULES.to_act(state)),
+            "to_act": sorted(RULES.to_act(state)),
+        }
 
 
 @pytest.mark.rules("MN-41")

@@ -1,5 +1,5 @@
 """Views, redaction and options (rules/mine.md Part A hidden information and options;
-DESIGN §5 absolute views)."""
+architecture §5 absolute views)."""
 
 from __future__ import annotations
 

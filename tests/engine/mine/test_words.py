@@ -28,3 +28,16 @@ def test_a_committed_fight_card_is_hidden_from_the_others() -> None:
     event = SymbolCardCommitted(seat=0, card="red-4")
     assert RULES.describe_event(RULES.redact(event, 0)) == "Seat 0 chooses red 4 (square)"
     assert RULES.describe_event(RULES.redact(event, 1)) == "Seat 0 chooses a hidden symbol card"
+
+
+def test_in_german_cells_crews_and_loaders_have_the_games_words() -> None:
+    assert RULES.describe_move(MoveCrew(Colour.RED, (0, 5)), "de") == (
+        "Die rote Crew nach Reihe 1, Spalte 6 ziehen"
+    )
+    move = FreeAction(move_loader=MoveLoader(0, Way.BACK))
+    assert RULES.describe_move(move, "de") == "Freie Aktion: Raumlader 1 rückwärts bewegen"
+    event = SymbolCardCommitted(seat=0, card="red-4")
+    assert RULES.describe_event(RULES.redact(event, 0), "de") == "Platz 0 wählt rot 4 (Quadrat)"
+    assert RULES.describe_event(RULES.redact(event, 1), "de") == (
+        "Platz 0 wählt eine verdeckte Symbolkarte"
+    )

@@ -45,7 +45,7 @@ def test_a_reversed_adit_border_is_malformed() -> None:
 def test_a_seat_that_owes_nothing_gets_not_your_turn() -> None:
     error = refused(table(), 2, {"type": "pass"})
     assert error.code == NOT_YOUR_TURN
-    assert error.details == {"seat": 2, "to_act": [0]}
+    assert error.details == {"seat": 2, "toAct": [0], "to_act": [0]}
 
 
 @pytest.mark.rules("TT-38")

@@ -34,3 +34,15 @@ def test_arsenic_is_described_with_its_areas() -> None:
         "Seat 2 builds a calciner in St Just, adding 2 arsenic cubes (1 from St Just and 1 from "
         "St Ives)"
     )
+
+
+def test_in_german_mines_ports_and_pumps_have_the_games_words() -> None:
+    assert RULES.describe_move(MineOre(1, tin=2, copper=0), "de") == (
+        "2 Zinn und 0 Kupfer in St Just fördern"
+    )
+    assert RULES.describe_move(Invest(2), "de") == "Die Investition für £10 tätigen"
+    event = CalcinerBuilt(seat=2, area=1, arsenic=((1, 1), (2, 1)))
+    assert RULES.describe_event(event, "de") == (
+        "Platz 2 baut eine Röstanlage in St Just und fügt 2 Arsenwürfel (1 aus St Just und 1 "
+        "aus St Ives) hinzu"
+    )

@@ -1,4 +1,4 @@
-"""Rejections and their codes (Part A: illegal order is rejected with a clear code; DESIGN §3)."""
+"""Rejections and their codes (Part A: illegal order is rejected with a clear code; architecture §3)."""
 
 from __future__ import annotations
 
@@ -142,7 +142,7 @@ def test_a_well_formed_move_parses_to_its_dataclass() -> None:
 def test_the_seat_not_on_turn_gets_not_your_turn(move: dict[str, Any]) -> None:
     error = refused(table(hands=[HAND, HAND], active=0), 1, move)
     assert error.code == NOT_YOUR_TURN
-    assert error.details == {"seat": 1, "to_act": [0]}
+    assert error.details == {"seat": 1, "toAct": [0], "to_act": [0]}
 
 
 @pytest.mark.rules("TB-6")

@@ -47,3 +47,17 @@ def test_income_taken_hides_the_card_from_the_others() -> None:
         RULES.describe_event(RULES.redact(event, 1))
         == "Seat 0 puts a hidden card on the money pile"
     )
+
+
+def test_in_german_the_game_says_haltestelle_linie_and_schaffner() -> None:
+    assert RULES.describe_move(BuildStation("red-9"), "de") == (
+        "Eine Haltestelle mit rot 9 an eine neue Linie bauen"
+    )
+    move = BoardPassengers((Passenger("conductor", Colour.GREEN),))
+    assert RULES.describe_move(move, "de") == (
+        "Fahrgäste anlegen: einen Schaffner an die grüne Endstation (III)"
+    )
+    event = CardsDrawn(seat=0, cards=("red-5", "conductor"))
+    assert RULES.describe_event(RULES.redact(event, 1), "de") == (
+        "Platz 0 zieht 2 verdeckte Karten"
+    )

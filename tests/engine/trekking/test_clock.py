@@ -75,7 +75,7 @@ def test_a_player_on_twelve_is_finished_for_the_day() -> None:
     assert RULES.legal_moves(state, 0) == []
     error = refused(state, 0, take(state.display[0] or ""))
     assert error.code == NOT_YOUR_TURN
-    assert error.details == {"seat": 0, "to_act": [1]}
+    assert error.details == {"seat": 0, "toAct": [1], "to_act": [1]}
 
 
 @pytest.mark.rules("TK-8")

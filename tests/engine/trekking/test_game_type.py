@@ -1,4 +1,4 @@
-"""The `trekking` game type: metadata, options and the wire form of moves (DESIGN §3, §5)."""
+"""The `trekking` game type: metadata, options and the wire form of moves (architecture §3, §5)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Hidden information in views and events (rules/trekking.md Part A; DESIGN §5: views are
+"""Hidden information in views and events (rules/trekking.md Part A; architecture §5: views are
 absolute, every viewer sees every event, hidden values become `null`)."""
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
 """The secret simultaneous itinerary choice (rules/trekking.md Part A; 1B.3 step 4; 1B.8;
-DESIGN §3 and §5: secret choices are checked against the game's phase)."""
+architecture §3 and §5: secret choices are checked against the game's phase)."""
 
 from __future__ import annotations
 
@@ -105,7 +105,7 @@ def test_a_seat_that_has_chosen_and_chooses_again_is_not_to_act() -> None:
     for again in ("IT-01", "IT-02"):
         error = refused(state, 0, pick(again))
         assert error.code == NOT_YOUR_TURN
-        assert error.details == {"seat": 0, "to_act": [1, 2]}
+        assert error.details == {"seat": 0, "toAct": [1, 2], "to_act": [1, 2]}
 
 
 @pytest.mark.rules("TK-6")
@@ -126,7 +126,7 @@ def test_a_late_choice_by_a_seat_whose_turn_it_is_not_is_not_your_turn() -> None
     other = 1 - acting
     error = refused(state, other, pick(state.players[other].hand[0]))
     assert error.code == NOT_YOUR_TURN
-    assert error.details == {"seat": other, "to_act": [acting]}
+    assert error.details == {"seat": other, "toAct": [acting], "to_act": [acting]}
 
 
 @pytest.mark.rules("TK-6")

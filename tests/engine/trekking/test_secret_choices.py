@@ -1,5 +1,5 @@
 """Secret itinerary choices in seeded random playthroughs (rules/trekking.md Part A, hidden
-information; DESIGN §3, §5), beyond the shared conformance suite's checks.
+information; architecture §3, §5), beyond the shared conformance suite's checks.
 
 At every step and for every viewer, no id the viewer may not know (another seat's
 unused or pending itinerary, a deck card below today's face-up top) appears anywhere in the
@@ -104,7 +104,11 @@ def check_secret_choice_is_refused_when_repeated_or_late(state: State, rng: Rng)
             RULES.decide(state, seat, move, rng)
         if rule is None:
             assert info.value.code == NOT_YOUR_TURN
-            assert info.value.details == {"seat": seat, "to_act": sorted(RULES.to_act(state))}
+            assert info.value.details == {
+                "seat": seat,
+                "toAct": sorted(RULES.to_act(state)),
+                "to_act": sorted(RULES.to_act(state)),
+            }
         else:
             assert info.value.code == ILLEGAL_MOVE
             assert info.value.details["rule"] == rule

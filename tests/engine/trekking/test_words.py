@@ -35,3 +35,10 @@ def test_a_secret_itinerary_stays_secret_in_words() -> None:
     assert RULES.describe_event(RULES.redact(chosen, 1)) == "Seat 1 chooses itinerary 3"
     dealt = ItinerariesDealt(seat=0, itineraries=("IT-01", "IT-02"))
     assert RULES.describe_event(RULES.redact(dealt, None)) == "Seat 0 gets 2 hidden itineraries"
+
+
+def test_in_german_itineraries_are_reiseplaene_and_years_bc_v_chr() -> None:
+    assert RULES.describe_move(ChooseCard("I-04"), "de") == (
+        "Narmer unites Upper and Lower Egypt (ca. 3100 v. Chr.) nehmen"
+    )
+    assert RULES.describe_move(ChooseItinerary("IT-09"), "de") == "Reiseplan 9 für den Tag wählen"
