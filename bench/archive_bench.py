@@ -32,8 +32,8 @@ from boardstate.service.local.embedded_redis import EmbeddedRedis
 from boardstate.service.log.event_builder import play_offline
 from boardstate.service.logging import configure_logging
 from boardstate.service.store import GameSummary, RedisEventStore, connect
+from boardstate.service.store.archive.objects import LocalObjectStore
 from boardstate.service.store.keys import GameKeys, archive_keys
-from boardstate.service.store.objects import LocalObjectStore
 
 NAMES = ("Ann", "Bob", "Cleo", "Dee", "Eve")
 

@@ -36,7 +36,7 @@ from boardstate.service.logging import configure_logging
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
 from boardstate.service.store import GameSummary, RedisEventStore, connect
-from boardstate.service.store.objects import LocalObjectStore
+from boardstate.service.store.archive.objects import LocalObjectStore
 
 NAMES = ("Ann", "Bob", "Cleo", "Dee", "Eve")
 PREFIX = "reads"

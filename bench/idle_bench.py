@@ -34,6 +34,7 @@ import redis
 
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.tables.steward import Steward
+from boardstate.service.log.game_record import GameRecord
 from boardstate.service.store import connect
 from tests.redis_support import RedisServer
 
@@ -92,7 +93,7 @@ class TimedSteward(Steward):
     async def sweep(self, page: int = 100) -> int:
         return 0
 
-    async def settle(self, game_id: str) -> None:
+    async def settle(self, game_id: str, head: GameRecord | None = None) -> None:
         self.fired.setdefault(game_id, time.time() * 1000)
         await self.loader.store.schedule(game_id, 2, None)
 

@@ -105,7 +105,7 @@ def duplicates(root: Path) -> str:
         for part in ("service", "schema"):
             ignore = shutil.ignore_patterns("__pycache__", "*.pyc")
             shutil.copytree(root / part, tree / part, ignore=ignore)
-        shutil.rmtree(tree / "service" / "http" / "static", ignore_errors=True)
+        shutil.rmtree(tree / "service" / "http" / "pages" / "static", ignore_errors=True)
         argv = [command, "--repo", str(tree), "--most", "200", "--seconds", "120"]
         found = subprocess.run(argv, capture_output=True, text=True, check=False)
     return found.stdout.splitlines()[0] if found.stdout else found.stderr.strip()

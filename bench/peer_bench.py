@@ -1,26 +1,31 @@
-"""Boardstate against boardgame.io on the same machine, in one run (issue 15).
+"""Boardstate against boardgame.io on the same machine, one game on both sides, in one run
+(issues 15 and 41).
 
     .venv/bin/python -m bench.peer_bench [--repeats 3] [--seconds 15] [--warmup 3] \
-        [--tables 16] [--match-moves 50] [--doors rest,graphql,ws] [--workers 1,2] \
-        [--peer-dir ../shared/peers/boardgameio] [--no-peer] [--json]
+        [--tables 16] [--doors rest,graphql,ws,socket] [--trambahn-doors rest] [--workers 1] \
+        [--peer-dir bench/peer] [--no-peer] [--no-postgres] [--json]
 
 The same shape of load for every side: `--tables` tables at once, two clients per table, closed
-loop (a client moves as soon as it learns its move is due), matches of `--match-moves` moves,
-a warm-up, then a measured window. The sides run one after another, and the whole sequence is
-repeated `--repeats` times (interleaved, so drift on a shared machine hits every side alike):
+loop (a client moves as soon as it learns its move is due), matches of 42 moves, a warm-up, then
+a measured window. The sides run one after another, and the whole sequence is repeated
+`--repeats` times (interleaved, so drift on a shared machine hits every side alike):
 
-* **bgio**: boardgame.io 0.50.2's server with in-memory storage (nothing durable) driven by
-  its own `load.js` (`peer_boardgameio.py`);
-* **Boardstate** through each door and each `--workers` count (`boardstate serve --workers
-  N`), every move validated and appended durably to Redis (`peer_tables.py`);
+* **bgio-memory**: boardgame.io 0.50.2's server playing `FourInARow` with in-memory storage
+  (nothing durable), driven by its own `load.js` (`peer_boardgameio.py`, `bench/peer/`);
+* **bgio-postgres**: the same with `bgio-postgres` on a private PostgreSQL started for the run
+  (`peer_postgres.py`): every move's state and log committed;
+* **c4-DOOR-wN**: Boardstate playing Connect Four (`examples/connect-four`, the same rules;
+  `peer_connect_four.py`) through each door and each `--workers` count, every move validated,
+  hashed and appended durably to Redis (`peer_tables.py`);
+* **trambahn-DOOR-wN**: Boardstate playing recorded Trambahn games (`--match-moves` long) through
+  `--trambahn-doors`, our real game;
 * **baseline**: the bare Starlette + `XADD` endpoint of `service_bench.py` under the same number
-  of clients, for the ratio the service benchmark reports;
-* **reference**: the bare strawberry mutation doing one `XADD` (`service_bare.py`), the same way:
-  what a GraphQL request costs before any work of the service.
+  of clients; **reference**: the bare strawberry mutation doing one `XADD` (`service_bare.py`).
 
 Printed per side (medians over the repeats): accepted moves/s, p50/p99 latency (move sent →
-its answer), server CPU per accepted move (all the server's processes; Redis apart), machine
-busy %, the load generator's CPU, and the ratios to the peer and to the baseline.
+its answer), server CPU per accepted move (all the server's processes) and the store's apart
+(Redis's, PostgreSQL's), machine busy %, the load generator's CPU; then issue 41's targets as
+ratios of this run (`peer_targets.py`).
 """
 
 from __future__ import annotations
@@ -38,11 +43,22 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench import peer_connect_four as c4
 from bench.peer_boardgameio import DEFAULT_PEER_DIR, LoadShape, Peer
 from bench.peer_machine import MachineClock
+from bench.peer_postgres import private_postgres
+from bench.peer_postgres import unavailable as postgres_unavailable
 from bench.peer_tables import DOORS, Pool, run_tables
+from bench.peer_targets import ratios, report, targets
 from bench.service_figures import Load
-from bench.service_games import REFERENCE_SUBMIT, Played, bare_load, play_games, submit_body
+from bench.service_games import (
+    GAME_TYPE,
+    REFERENCE_SUBMIT,
+    Played,
+    bare_load,
+    play_games,
+    submit_body,
+)
 from bench.service_http import Target
 from bench.service_servers import BARE_ARGV, SERVICE_ARGV, Server, private_redis, server_env
 
@@ -56,17 +72,20 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--seconds", type=float, default=15.0)
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--tables", type=int, default=16)
-    parser.add_argument("--match-moves", type=int, default=50)
-    parser.add_argument("--doors", default=",".join(DOORS))
-    parser.add_argument("--workers", default="1,2")
+    parser.add_argument("--match-moves", type=int, default=c4.MATCH_MOVES, help="Trambahn's")
+    parser.add_argument("--doors", default=",".join(DOORS), help="Connect Four's doors")
+    parser.add_argument("--trambahn-doors", default="rest")
+    parser.add_argument("--workers", default="1")
     parser.add_argument("--games", type=int, default=8, help="seeded games recorded")
     parser.add_argument("--peer-dir", type=Path, default=DEFAULT_PEER_DIR)
     parser.add_argument("--no-peer", action="store_true")
+    parser.add_argument("--no-postgres", action="store_true", help="the peer in memory only")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     args.doors = [d for d in args.doors.split(",") if d]
+    args.trambahn_doors = [d for d in args.trambahn_doors.split(",") if d]
     args.workers = [int(w) for w in args.workers.split(",") if w]
-    if unknown := set(args.doors) - set(DOORS):
+    if unknown := set(args.doors + args.trambahn_doors) - set(DOORS):
         parser.error(f"unknown doors {sorted(unknown)}; known: {', '.join(DOORS)}")
     return args
 
@@ -81,11 +100,16 @@ async def record(port: int, games: int, match_moves: int) -> list[Played]:
 
 
 async def boardstate_run(
-    server: Server, door: str, sources: list[Played], shape: LoadShape, rate_guess: float
+    server: Server,
+    door: str,
+    game: tuple[str, list[Played]],
+    shape: LoadShape,
+    rate_guess: float,
 ) -> dict[str, Any]:
-    """One Boardstate run through `door`: the pool, the tables, the figures."""
+    """One Boardstate run of `game` (its type, its recorded games) through `door`: the pool,
+    the tables, the figures."""
     target = Target("127.0.0.1", server.port)
-    pool = Pool(target, sources, shape)
+    pool = Pool(target, game[1], shape, game[0])
     span = shape.warmup_s + shape.seconds
     await pool.fill(int(rate_guess * span / shape.match_moves) + 2 * shape.tables)
     clock = MachineClock(server.pid, server.env["REDIS_URL"])
@@ -127,7 +151,8 @@ def summary(runs: list[dict[str, Any]]) -> dict[str, Any]:
     """Medians of every figure over the repeats of one side."""
     keys = [k for k, v in runs[0].items() if isinstance(v, int | float)]
     out = {k: round(statistics.median(r[k] for r in runs), 3) for k in keys}
-    out["moves_per_s_runs"] = [r["moves_per_s"] for r in runs]
+    for key in ("moves_per_s", "p99_ms", "server_cpu_us_per_move"):
+        out[f"{key}_runs"] = [r[key] for r in runs]
     if "redis_calls_by_command" in runs[-1]:
         out["redis_calls_by_command"] = runs[-1]["redis_calls_by_command"]  # the last repeat's
     return out
@@ -138,6 +163,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     shape = LoadShape(args.tables, args.match_moves, args.warmup, args.seconds)
     runs: dict[str, list[dict[str, Any]]] = {}
     skipped = "--no-peer" if args.no_peer else Peer.available(args.peer_dir)
+    no_postgres = "--no-postgres" if args.no_postgres else postgres_unavailable()
     with contextlib.ExitStack() as stack:
         peer: Peer | None = None
         if skipped is None:
@@ -148,6 +174,7 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         redis_url = stack.enter_context(private_redis(tmp))
         env = server_env(redis_url)
         env.update(BOARDSTATE_MAX_STREAMS="10000", BOARDSTATE_MAX_STREAMS_PER_ADDRESS="10000")
+        c4.served_with(env, tmp)
 
         def start(name: str, argv: Callable[[int], list[str]]) -> Server:
             server = Server(name, argv, env, tmp)
@@ -160,16 +187,28 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
         }
         baseline = start("baseline", lambda p: [*BARE_ARGV, "baseline", str(p)])
         reference = start("reference", lambda p: [*BARE_ARGV, "reference", str(p)])
-        sources = await record(servers[args.workers[0]].port, args.games, args.match_moves)
+        first = Target("127.0.0.1", servers[args.workers[0]].port)
+        sources = await record(first.port, args.games, args.match_moves)
+        games = {
+            "c4": (c4.GAME_TYPE, await c4.record(first, args.games)),
+            "trambahn": (GAME_TYPE, sources),
+        }
+        c4_shape = LoadShape(args.tables, c4.MATCH_MOVES, args.warmup, args.seconds)
+        plan = [("c4", d) for d in args.doors] + [("trambahn", d) for d in args.trambahn_doors]
         rates: dict[str, float] = {}
         for _ in range(args.repeats):
             if peer is not None:
-                runs.setdefault("bgio-memory", []).append(_peer_figures(peer.run(shape)))
+                runs.setdefault("bgio-memory", []).append(_peer_figures(peer.run(c4_shape)))
+                if no_postgres is None:
+                    with private_postgres() as pg:
+                        raw = peer.run(c4_shape, pg.uri, pg.pid)
+                    runs.setdefault("bgio-postgres", []).append(_peer_figures(raw))
             for workers, server in servers.items():
-                for door in args.doors:
-                    name = f"boardstate-{door}-w{workers}"
+                for game, door in plan:
+                    name = f"{game}-{door}-w{workers}"
                     guess = rates.get(name, 1500.0 * workers)
-                    run = await boardstate_run(server, door, sources, shape, guess)
+                    one = c4_shape if game == "c4" else shape
+                    run = await boardstate_run(server, door, games[game], one, guess)
                     rates[name] = run["moves_per_s"]
                     runs.setdefault(name, []).append(run)
             runs.setdefault("baseline", []).append(await baseline_run(baseline, sources, shape))
@@ -179,8 +218,11 @@ async def main(args: argparse.Namespace) -> dict[str, Any]:
     return {
         "config": vars(args) | {"peer_dir": str(args.peer_dir), "cpus": os.cpu_count()},
         "peer_skipped": skipped,
+        "postgres_skipped": skipped or no_postgres,
+        "load_average": os.getloadavg(),
         "sides": sides,
         "ratios": ratios(sides),
+        "targets": targets(sides),
     }
 
 
@@ -196,65 +238,13 @@ def _peer_figures(raw: dict[str, Any]) -> dict[str, Any]:
         "p50_ms": lat["p50"],
         "p99_ms": lat["p99"],
         "server_cpu_us_per_move": raw["server_cpu_us_per_move"],
-        "redis_cpu_us_per_move": 0.0,
-        "redis_calls_per_move": 0.0,
+        "store_cpu_us_per_move": raw.get("store_cpu_us_per_move", 0.0),
+        "store_calls_per_move": 0.0,
         "server_cpu_pct": raw["server_cpu_pct"],
         "machine_busy_pct": raw["machine_busy_pct"],
         "client_cpu_pct": raw["client_cpu_pct"],
         "accepted": raw["accepted_moves"],
     }
-
-
-def ratios(sides: dict[str, dict[str, Any]]) -> dict[str, dict[str, float]]:
-    """Per Boardstate side: throughput and CPU per move against the peer and the baseline."""
-    out: dict[str, dict[str, float]] = {}
-    peer, base = sides.get("bgio-memory"), sides.get("baseline")
-    for name, side in sides.items():
-        if name in ("baseline", "reference") and peer:  # what bare servers cost beside the peer
-            out[name] = {
-                "peer_cpu_over_ours": _r(
-                    peer["server_cpu_us_per_move"], side["server_cpu_us_per_move"]
-                )
-            }
-        if not name.startswith("boardstate-"):
-            continue
-        row: dict[str, float] = {}
-        if peer:
-            row["moves_per_s_over_peer"] = _r(side["moves_per_s"], peer["moves_per_s"])
-            row["peer_cpu_over_ours"] = _r(
-                peer["server_cpu_us_per_move"], side["server_cpu_us_per_move"]
-            )
-        if base:
-            row["over_baseline_throughput"] = _r(side["moves_per_s"], base["moves_per_s"])
-            row["baseline_cpu_over_ours"] = _r(
-                base["server_cpu_us_per_move"], side["server_cpu_us_per_move"]
-            )
-        out[name] = row
-    return out
-
-
-def _r(a: float, b: float) -> float:
-    return round(a / b, 3) if b else float("nan")
-
-
-def report(figures: dict[str, Any]) -> str:
-    """A readable table of the figures."""
-    head = f"{'side':<24}{'moves/s':>9}{'p50 ms':>8}{'p99 ms':>8}{'µs CPU/move':>12}"
-    head += f"{'Redis µs':>9}{'cmds':>6}{'busy %':>8}{'client %':>9}"
-    lines = [head]
-    for name, s in figures["sides"].items():
-        lines.append(
-            f"{name:<24}{s['moves_per_s']:>9.0f}{s['p50_ms']:>8.2f}{s['p99_ms']:>8.2f}"
-            f"{s['server_cpu_us_per_move']:>12.0f}{s['redis_cpu_us_per_move']:>9.0f}"
-            f"{s.get('redis_calls_per_move', 0.0):>6.1f}"
-            f"{s['machine_busy_pct']:>8.1f}{s['client_cpu_pct']:>9.1f}"
-        )
-    lines.append("")
-    for name, row in figures["ratios"].items():
-        lines.append(f"{name:<24}" + "  ".join(f"{k} {v}" for k, v in row.items()))
-    if figures["peer_skipped"]:
-        lines.append(f"peer skipped: {figures['peer_skipped']}")
-    return "\n".join(lines)
 
 
 def cli(argv: list[str] | None = None) -> None:

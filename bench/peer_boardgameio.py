@@ -1,11 +1,12 @@
-"""The peer of `peer_bench.py`: boardgame.io's server with in-memory storage, driven by its own
-load generator (`load.js`), exactly as `../shared/peers/boardgameio/run.sh` runs it.
+"""The peer of `peer_bench.py`: boardgame.io's server playing `FourInARow` (`bench/peer/`),
+with in-memory storage or with `bgio-postgres` on a private PostgreSQL, driven by its own load
+generator (`load.js`).
 
-The peer's folder is copied to a private temporary directory (it is read-only where the team
-keeps it), its npm packages are installed there once with `npm ci` (pinned by its
-`package-lock.json`), and each run starts a fresh `server.js`, runs `load.js` against it with
-the same shape of load as the Boardstate runs, and stops the server by its PID. `load.js`
-appends one JSON line of figures per run, which is returned as it is.
+The peer's folder is copied to a private temporary directory, its npm packages are installed
+there once with `npm ci` (pinned by its `package-lock.json`), and each run starts a fresh
+`server.js`, runs `load.js` against it with the same shape of load as the Boardstate runs, and
+stops the server by its PID. `load.js` appends one JSON line of figures per run, which is
+returned as it is; with a store it also reads the CPU of the store's processes.
 """
 
 from __future__ import annotations
@@ -22,8 +23,10 @@ from typing import Any
 from boardstate.service.local.embedded_redis import free_port
 
 REPO = Path(__file__).resolve().parents[1]
-DEFAULT_PEER_DIR = REPO.parent / "shared" / "peers" / "boardgameio"
-"""Where the team keeps the peer benchmark, relative to a checkout (`../shared/...`)."""
+DEFAULT_PEER_DIR = REPO / "bench" / "peer"
+"""The peer's sources: boardgame.io's server, `FourInARow`, `load.js`, the pinned packages."""
+EXPECT_RATE = {"memory": 9000, "postgres": 2500}
+"""What `load.js` sizes its pool of matches from (moves/s it may see)."""
 NPM_TIMEOUT_S = 600
 RUN_MARGIN_S = 120
 
@@ -67,8 +70,10 @@ class Peer:
             stdout=subprocess.DEVNULL,
         )
 
-    def run(self, shape: LoadShape) -> dict[str, Any]:
-        """One run of the in-memory server under `load.js`; returns load.js's figures."""
+    def run(self, shape: LoadShape, pg_uri: str = "", store_pid: int = 0) -> dict[str, Any]:
+        """One run of the server under `load.js`, in memory or (`pg_uri`) with bgio-postgres;
+        returns load.js's figures (with the CPU of the tree of `store_pid`, PostgreSQL's)."""
+        storage = "postgres" if pg_uri else "memory"
         port = free_port()
         out = self.dir / "results.jsonl"
         out.unlink(missing_ok=True)
@@ -76,7 +81,7 @@ class Peer:
         env["PATH"] = os.environ.get("PATH", "/usr/bin:/bin")
         with (self.dir / "server.log").open("ab") as log:
             server = subprocess.Popen(
-                ["node", "server.js", "--port", str(port), "--storage", "memory"],
+                ["node", "server.js", "--port", str(port), "--storage", storage, "--pg", pg_uri],
                 cwd=self.dir,
                 env=env,
                 stdout=log,
@@ -86,8 +91,8 @@ class Peer:
             argv = ["node", "load.js", "--port", str(port), "--server-pid", str(server.pid)]
             argv += ["--matches", str(shape.tables), "--warmup", str(shape.warmup_s)]
             argv += ["--duration", str(shape.seconds), "--match-moves", str(shape.match_moves)]
-            argv += ["--expect-rate", "9000", "--client", "raw", "--label", "memory"]
-            argv += ["--out", str(out)]
+            argv += ["--expect-rate", str(EXPECT_RATE[storage]), "--client", "raw"]
+            argv += ["--label", storage, "--out", str(out), "--store-pid", str(store_pid or "")]
             subprocess.run(
                 argv,
                 cwd=self.dir,

@@ -1,5 +1,5 @@
 """CPU readings for `peer_bench.py`: a server and all its descendant processes (the workers of
-`boardstate serve --workers N`), Redis, this process (the load generator) and the whole
+`boardstate serve --workers N`), Redis (the store), this process (the load generator) and the whole
 machine, read as `load.js` reads them for the peer (from `/proc`)."""
 
 from __future__ import annotations
@@ -90,8 +90,8 @@ class MachineClock:
             "p50_ms": round(percentile(latencies_ms, 0.50), 3),
             "p99_ms": round(percentile(latencies_ms, 0.99), 3),
             "server_cpu_us_per_move": round(spent["server"] * 1e6 / moves, 1),
-            "redis_cpu_us_per_move": round(spent["redis"] * 1e6 / moves, 1),
-            "redis_calls_per_move": round(sum(calls.values()) / moves, 2),
+            "store_cpu_us_per_move": round(spent["redis"] * 1e6 / moves, 1),
+            "store_calls_per_move": round(sum(calls.values()) / moves, 2),
             "redis_calls_by_command": {k: round(n / moves, 2) for k, n in calls.items() if n},
             "server_cpu_pct": round(spent["server"] * 100 / seconds, 1),
             "client_cpu_pct": round(spent["client"] * 100 / seconds, 1),

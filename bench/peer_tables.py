@@ -30,7 +30,7 @@ from bench.loopback_http import LoopbackHttp
 from bench.peer_boardgameio import LoadShape
 from bench.peer_clients import GraphqlSocket, SseFollower
 from bench.peer_command_socket import CommandSocket
-from bench.service_games import Played, create_game, rest_move_body, submit_body
+from bench.service_games import GAME_TYPE, Played, create_game, rest_move_body, submit_body
 from bench.service_http import BenchError, Target, post
 
 DOORS = ("rest", "graphql", "ws", "socket")
@@ -53,6 +53,7 @@ class Pool:
     target: Target
     sources: Sequence[Played]
     shape: LoadShape
+    game_type: str = GAME_TYPE
     ready: list[Match] = field(default_factory=list)
     created_during_run: int = 0
     _next_seed: int = 0
@@ -72,7 +73,7 @@ class Pool:
     async def _create(self, conn: Any) -> Match:
         source = self.sources[self._next_seed % len(self.sources)]
         self._next_seed += 1
-        fields, tokens = await create_game(conn, source.seed)
+        fields, tokens = await create_game(conn, source.seed, self.game_type)
         moves = source.moves[: self.shape.match_moves]
         return Match(fields["id"], tokens, fields["version"], moves)
 

@@ -81,9 +81,11 @@ class Replayed:
     """Where the moves go: `graphql` (submitMove) or `rest` (POST /v1/games/{id}/moves)."""
 
 
-async def create_game(conn: Connection, seed: str) -> tuple[dict[str, Any], list[str]]:
+async def create_game(
+    conn: Connection, seed: str, game_type: str = GAME_TYPE
+) -> tuple[dict[str, Any], list[str]]:
     """Creates a seeded game with every seat filled; returns its game fields and tokens."""
-    variables = {"t": GAME_TYPE, "p": len(SEATS), "seed": seed, "seats": SEATS}
+    variables = {"t": game_type, "p": len(SEATS), "seed": seed, "seats": SEATS}
     body, _ = await post(conn, "/graphql", {"query": CREATE, "variables": variables})
     created = body["data"]["createGame"]
     if created["__typename"] != "GameCreated":

@@ -1,4 +1,4 @@
-"""Writes the JSON Schema of the command socket's messages (`service.http.socket_messages`) to
+"""Writes the JSON Schema of the command socket's messages (`service.http.socket.messages`) to
 `schema/socket.schema.json` (`--check`: fail if it differs instead). `ClientMessage` and
 `ServerMessage` in `$defs` are the two directions; the document itself accepts either."""
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import msgspec
 
-from boardstate.service.http.socket_messages import PROTOCOL, ClientMessage, ServerMessage
+from boardstate.service.http.socket.messages import PROTOCOL, ClientMessage, ServerMessage
 
 TARGET = Path(__file__).resolve().parents[1] / "schema" / "socket.schema.json"
 REF = "#/$defs/{name}"

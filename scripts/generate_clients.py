@@ -4,14 +4,17 @@
   `clients/python/openapi-python-client.yaml`, its own ruff post-hooks run in a temporary folder
   outside this repository, so our ruff settings never change its output), from the document
   with optional security left out (`python_spec`).
-* Python's per-game types: `clients/python/boardstate_client/games/` (scripts/python_game_types.py,
-  TypedDicts from the same game types as the TypeScript ones below, formatted by ruff).
+* Python's per-game types: `clients/python/boardstate_client/games/`
+  (`service/cli/sdk_types/python_types.py`, TypedDicts from the same game types as the
+  TypeScript ones below, formatted by ruff).
 * TypeScript: `clients/typescript/src/schema.ts` by openapi-typescript (the command is the
   `generate` script of `clients/typescript/package.json`, at the version in its lock file), and
   `clients/typescript/src/games/` (each game type's move, state view, event and options types)
-  by json-schema-to-typescript (`clients/typescript/scripts/generate-games.mjs`) from the JSON
+  by json-schema-to-typescript (`service/cli/sdk_types/generate-games.mjs`) from the JSON
   Schemas `GET /v1/game-types` publishes. Those are read without a service: the very answer
-  the service encodes (`rest_game_types.every_type`, from the engine's registry).
+  the service encodes (`rest_game_types.every_type`, from the engine's registry). Both writers
+  are those of `boardstate sdk-types`, which writes the same types for the games a running
+  service serves (docs/sdks.md).
 
 `--check` generates everything into a temporary folder and fails, naming the files, if anything
 differs from what is committed (tests/clients/test_generated_clients.py runs it).
@@ -29,10 +32,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from boardstate.service.http.rest_game_types import every_type
-
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from python_game_types import write_games
+from boardstate.service.cli.sdk_types.python_types import write_games
+from boardstate.service.http.rest.games.game_types import every_type
 
 ROOT = Path(__file__).resolve().parents[1]
 SPEC = ROOT / "schema" / "openapi.json"
@@ -99,7 +100,7 @@ def game_types(into: Path) -> Path:
 
 def generate_python_games(into: Path) -> Path:
     """Generates the per-game Python types into the folder `into` (made fresh); returns it."""
-    write_games(game_types(into.parent / "game-types-py.json"), into)
+    write_games(json.loads(game_types(into.parent / "game-types-py.json").read_bytes()), into)
     ruff = str(Path(sys.executable).parent / "ruff")
     env = dict(os.environ, RUFF_NO_CACHE="true")
     for command in (["check", "--fix-only", "--select", "I,UP"], ["format"]):
@@ -116,7 +117,8 @@ def generate_python_games(into: Path) -> Path:
 def generate_typescript_games(into: Path) -> Path:
     """Generates the per-game TypeScript types into the folder `into` (made fresh); returns it."""
     source = game_types(into.parent / "game-types.json")
-    command = ["node", str(TYPESCRIPT / "scripts" / "generate-games.mjs"), str(source), str(into)]
+    script = ROOT / "service" / "cli" / "sdk_types" / "generate-games.mjs"
+    command = ["node", str(script), str(source), str(into), str(TYPESCRIPT)]
     subprocess.run(command, check=True, cwd=TYPESCRIPT, capture_output=True)
     return into
 

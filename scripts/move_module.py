@@ -27,7 +27,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SUFFIXES = {".py", ".md", ".lua", ".toml", ".sh", ".cfg", ".ini"}
+SUFFIXES = {".py", ".md", ".lua", ".toml", ".sh", ".cfg", ".ini", ".js", ".css", ".yaml", ".yml"}
 NAMES = {"Makefile"}
 KEEP = {"docs/layout.md", "scripts/move_module.py"}
 """Files left alone: figures measured on an earlier layout name the modules as they were, and

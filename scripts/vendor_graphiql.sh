@@ -1,10 +1,10 @@
 #!/usr/bin/env bash
-# Re-fetches the GraphiQL page's assets into service/http/static/graphiql/ from the npm registry, so
-# the IDE at GET /graphql works without any CDN (service/http/graphiql.py serves them).
+# Re-fetches the GraphiQL page's assets into service/http/pages/static/graphiql/ from the npm registry, so
+# the IDE at GET /graphql works without any CDN (service/http/pages/graphiql.py serves them).
 #
 # Only `npm pack` is used (npm checks each tarball against the registry's integrity hash); the
 # packages are never installed and no build runs. To upgrade, change a version below, run this
-# script, update the table in service/http/static/graphiql/README.md and run the browser test
+# script, update the table in service/http/pages/static/graphiql/README.md and run the browser test
 # (tests/browser/test_graphiql.py). GraphiQL 4.1 is the last release with a UMD build (5.x is
 # ESM and Monaco only); it needs React 18 (React 19 ships no UMD build). graphql-ws, used for
 # subscriptions, is bundled inside graphiql.min.js.
@@ -14,7 +14,7 @@ GRAPHIQL_VERSION=4.1.2
 REACT_VERSION=18.3.1
 
 cd "$(dirname "$0")/.."
-dest=service/http/static/graphiql
+dest=service/http/pages/static/graphiql
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 

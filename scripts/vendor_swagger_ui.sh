@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Re-fetches the REST API docs page's assets (GET /v1/docs) into service/http/static/apidocs/ from
-# the npm registry, so the page works without any CDN (service/http/api_docs.py serves them).
+# Re-fetches the REST API docs page's assets (GET /v1/docs) into service/http/pages/static/apidocs/ from
+# the npm registry, so the page works without any CDN (service/http/pages/api_docs.py serves them).
 #
 # Only `npm pack` is used (npm checks the tarball against the registry's integrity hash); the
 # package is never installed and no build runs. To upgrade, change the version below, run this
@@ -11,7 +11,7 @@ set -euo pipefail
 SWAGGER_UI_VERSION=5.35.0
 
 cd "$(dirname "$0")/.."
-dest=service/http/static/apidocs
+dest=service/http/pages/static/apidocs
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 
