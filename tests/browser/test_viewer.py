@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from collections.abc import Iterator
 from typing import Any
 
 import httpx
 import pytest
-from playwright.sync_api import BrowserContext, Page, expect
+from playwright.sync_api import BrowserContext, Page, Route, expect
 
 from tests.api.server import ServiceProcess
 from tests.balancer import Nginx, nginx_found
@@ -290,6 +291,43 @@ def test_a_rejected_move_shows_the_engines_message(
         page.close()
     cut = ("events/stream", "409", "net::ERR_FAILED")  # the cut stream, the refusal
     assert [e for e in log.errors if not any(c in e for c in cut)] == []
+
+
+def test_moves_shown_are_withdrawn_as_soon_as_the_game_moves_on(
+    browser: BrowserContext, service: ServiceProcess
+) -> None:
+    # The page learns of a move made elsewhere from its stream; until it has read its legal moves
+    # again, none of those it shows may be clicked (they were legal at the version before).
+    created = create(service.url, "trambahn", 2, {})
+    game_id = created["game"]["id"]
+    seat = created["game"]["toAct"][0]
+    token = created["tokens"][seat]["token"]
+    page, log = open_page(browser, f"{service.url}/games/{game_id}#seat={seat}&token={token}")
+    reads = re.compile(r"/v1/games/[^/?]+(/legal-moves)?(\?.*)?$")  # the game and its moves
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        if holding:
+            held.append(route)
+        else:
+            route.continue_()
+
+    holding = True
+    try:
+        expect(page.locator("#table")).to_have_attribute("data-state", "your-turn")
+        before = page.locator("#app").get_attribute("data-latest") or ""
+        page.route(reads, hold)  # the page's reads of the game and its moves wait
+        play(service.url, created, 1, max_moves=1)  # another window of this seat moves
+        expect(page.locator("#app")).not_to_have_attribute("data-latest", before, timeout=WAIT_MS)
+        expect(page.locator("#table")).to_have_attribute("data-state", "updating")
+        expect(page.locator("#moves button.move")).to_have_count(0)
+        holding = False
+        for route in held:
+            route.continue_()
+        expect(page.locator("#table")).not_to_have_attribute("data-state", "updating")
+        check_clean(page, log.errors)
+    finally:
+        page.close()
 
 
 def test_the_lobby_creates_joins_and_lists_games(

@@ -104,6 +104,7 @@ const GERMAN = {
   "Waiting for {0}…": "Warten auf {0}…",
   "the next turn": "den nächsten Zug",
   "Your turn (version {0}): {1} legal moves.": "Du bist dran (Version {0}): {1} erlaubte Züge.",
+  "The game moved on: reading your moves again…": "Das Spiel ging weiter: deine Züge werden neu gelesen…",
   "Moves with {0}: {1}. ": "Züge mit {0}: {1}. ",
   "Show all": "Alle zeigen",
   "Refused: {0} ({1})": "Abgelehnt: {0} ({1})",

@@ -19,6 +19,7 @@ export class Table {
     this.moves = [];
     this.filter = null;
     this.version = 0;
+    this.seen = 0; // the latest version the stream has told of
     this.busy = false;
     this.turn = h("p", { id: "turn", class: "turn" });
     this.problem = h("p", { id: "move-problem", class: "problem", role: "alert", hidden: true });
@@ -47,12 +48,23 @@ export class Table {
     try {
       const legal = await api(`/v1/games/${encodeURIComponent(this.gameId)}/legal-moves?seat=${mySeat}`,
         { token: this.mine.token });
+      // Read before an event the stream has brought since: the refresh that event asked for follows.
+      if (legal.version < this.seen) return;
       this.version = legal.version;
       this.show("your-turn", t("Your turn (version {0}): {1} legal moves.", legal.version, legal.moves.length),
         legal.moves, legal.describe);
     } catch (error) {
       this.report(error);
     }
+  }
+
+  // The game moved past the legal moves shown (an event from the stream): they may no longer be
+  // legal, so none can be clicked until update() has read them again at the new version.
+  outdated(version) {
+    this.seen = Math.max(this.seen, version);
+    if (this.root.dataset.state !== "your-turn" || this.busy || version <= this.version) return;
+    this.version = 0;
+    this.show("updating", t("The game moved on: reading your moves again…"), []);
   }
 
   show(state, words, moves, described = []) {

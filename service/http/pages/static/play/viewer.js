@@ -244,7 +244,11 @@ function follow() {
   if (stream) stream.stop();
   stream = null;
   if (game.status === "FINISHED" || game.status === "ABANDONED") { streamState = "ended"; showLive(); return; }
-  stream = followEvents(gameId, latest(), token(), (event) => { addEvents([event]); soon(); },
+  stream = followEvents(gameId, latest(), token(), (event) => {
+    addEvents([event]);
+    if (table) table.outdated(latest());
+    soon();
+  },
     (state) => {
       streamState = state;
       showLive();
