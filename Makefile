@@ -65,11 +65,12 @@ endif
 
 # The repository's modules are byte-compiled first: every server and CLI run a test starts is a
 # fresh Python process, and where PYTHONDONTWRITEBYTECODE is set (CI images often set it) each
-# would compile the service's 500-odd modules from source again (docs/performance.md).
+# would compile the service's 500-odd modules from source again (docs/performance.md). The 30
+# slowest tests are listed at the end: where the suite's time goes.
 unit: $(STAMP) node-versions nginx chromium js-clients ts-client
 	rm -f .coverage .coverage.*
 	$(BIN)/python -m compileall -q -j 0 engine schema service tests clients/python scripts bench
-	$(BIN)/pytest -n $(WORKERS) --dist loadgroup --cov --cov-report= $(PYTEST_ARGS)
+	$(BIN)/pytest -n $(WORKERS) --dist loadgroup --durations=30 --cov --cov-report= $(PYTEST_ARGS)
 	$(BIN)/python scripts/coverage_total.py
 
 test: lint typecheck unit
