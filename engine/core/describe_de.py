@@ -5,7 +5,7 @@ built from these as its English ones are from `describe`."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from boardstate.engine.core.describe import GERMAN, listing
 
@@ -33,6 +33,14 @@ def liste(items: Sequence[str]) -> str:
 def anzahl(count: int, one: str, many: str) -> str:
     """`1 Karte`, `2 Karten`."""
     return f"{count} {one if count == 1 else many}"
+
+
+def benannte(items: Sequence[str | None], name: Callable[[str], str], one: str, many: str) -> str:
+    """Items the viewer sees by `name`, those redacted (`None`) counted at the end:
+    "Linie 3, Linie 5 und 2 verdeckte Karten" (`one`/`many`: the hidden item's singular/plural)."""
+    hidden = sum(1 for item in items if item is None)
+    more = [anzahl(hidden, one, many)] if hidden else []
+    return liste([name(item) for item in items if item is not None] + more)
 
 
 def platz(value: int) -> str:

@@ -8,7 +8,16 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.core.describe import GERMAN, Namer, Words
-from boardstate.engine.core.describe_de import anzahl, farbe, gewinnt, liste, plaetze, platz, punkte
+from boardstate.engine.core.describe_de import (
+    anzahl,
+    benannte,
+    farbe,
+    gewinnt,
+    liste,
+    plaetze,
+    platz,
+    punkte,
+)
 from boardstate.engine.mine.components import COMPONENTS
 
 SYMBOLS = {
@@ -45,9 +54,7 @@ def symbolkarte(code: str) -> str:
 
 
 def symbolkarten(codes: Sequence[str | None]) -> str:
-    hidden = sum(1 for c in codes if c is None)
-    more = [anzahl(hidden, "verdeckte Symbolkarte", "verdeckte Symbolkarten")] if hidden else []
-    return liste([symbolkarte(c) for c in codes if c is not None] + more)
+    return benannte(codes, symbolkarte, "verdeckte Symbolkarte", "verdeckte Symbolkarten")
 
 
 def crew(colour: Any) -> str:

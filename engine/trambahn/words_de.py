@@ -8,7 +8,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.core.describe import GERMAN, Namer, Words
-from boardstate.engine.core.describe_de import anzahl, farbe, gewinnt, liste, platz, punkte
+from boardstate.engine.core.describe_de import (
+    anzahl,
+    benannte,
+    farbe,
+    gewinnt,
+    liste,
+    platz,
+    punkte,
+)
 from boardstate.engine.trambahn.components import CONDUCTOR, DATA, Colour, card_colour, card_value
 
 _NUMERALS: dict[str, str] = DATA.values["terminal_numerals"]
@@ -26,9 +34,7 @@ def karte(code: str) -> str:
 
 
 def karten(codes: Sequence[str | None]) -> str:
-    hidden = sum(1 for c in codes if c is None)
-    more = [anzahl(hidden, "verdeckte Karte", "verdeckte Karten")] if hidden else []
-    return liste([karte(c) for c in codes if c is not None] + more)
+    return benannte(codes, karte, "verdeckte Karte", "verdeckte Karten")
 
 
 def endstation(colour: Colour) -> str:

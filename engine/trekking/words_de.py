@@ -9,7 +9,15 @@ from collections.abc import Sequence
 from typing import Any
 
 from boardstate.engine.core.describe import GERMAN, Namer, Words
-from boardstate.engine.core.describe_de import anzahl, farbe, gewinnt, liste, plaetze, punkte
+from boardstate.engine.core.describe_de import (
+    anzahl,
+    benannte,
+    farbe,
+    gewinnt,
+    liste,
+    plaetze,
+    punkte,
+)
 from boardstate.engine.trekking.components import COMPONENTS
 
 EXPERIENCE = {
@@ -48,9 +56,7 @@ def karte(card_id: str) -> str:
 
 
 def karten(ids: Sequence[str | None]) -> str:
-    hidden = sum(1 for c in ids if c is None)
-    more = [anzahl(hidden, "verdeckte Karte", "verdeckte Karten")] if hidden else []
-    return liste([karte(c) for c in ids if c is not None] + more)
+    return benannte(ids, karte, "verdeckte Karte", "verdeckte Karten")
 
 
 def reiseplan(itinerary_id: str) -> str:
@@ -60,9 +66,7 @@ def reiseplan(itinerary_id: str) -> str:
 
 
 def reiseplaene(ids: Sequence[str | None]) -> str:
-    hidden = sum(1 for c in ids if c is None)
-    more = [anzahl(hidden, "verdeckter Reiseplan", "verdeckte Reisepläne")] if hidden else []
-    return liste([reiseplan(c) for c in ids if c is not None] + more)
+    return benannte(ids, reiseplan, "verdeckter Reiseplan", "verdeckte Reisepläne")
 
 
 def spalte(colour: Any) -> str:

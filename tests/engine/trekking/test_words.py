@@ -42,3 +42,11 @@ def test_in_german_itineraries_are_reiseplaene_and_years_bc_v_chr() -> None:
         "Narmer unites Upper and Lower Egypt (ca. 3100 v. Chr.) nehmen"
     )
     assert RULES.describe_move(ChooseItinerary("IT-09"), "de") == "Reiseplan 9 für den Tag wählen"
+
+
+def test_in_german_hidden_itineraries_are_counted_and_shown_ones_named() -> None:
+    dealt = ItinerariesDealt(seat=0, itineraries=("IT-01", "IT-12"))
+    hidden = RULES.describe_event(RULES.redact(dealt, None), "de")
+    assert "2 verdeckte Reisepläne" in hidden
+    assert "Reiseplan 1" not in hidden
+    assert "Reiseplan 1 und Reiseplan 12" in RULES.describe_event(RULES.redact(dealt, 0), "de")
