@@ -39,6 +39,7 @@ FIELDS = ["challengeId", "challenger", "invited", "accepted", "gameType", "playe
 FIELDS += ["options", "rated", "bots", "status"]
 RECEIVED = 50  # BOARDSTATE_MAX_CHALLENGES_RECEIVED
 MADE = 10  # BOARDSTATE_MAX_OPEN_CHALLENGES
+ADDRESS_CAP = 50  # BOARDSTATE_MAX_OPEN_CHALLENGES_PER_ADDRESS
 
 
 @pytest.fixture(scope="module")
@@ -88,6 +89,52 @@ async def test_a_flood_of_challenges_to_one_player_is_capped_paged_and_priced(
                 break
         assert sorted(seen) == sorted(str(a["challengeId"]) for a in opened)
         assert len(seen) == len(set(seen))
+
+
+async def test_a_challenger_and_an_address_hold_a_bounded_number_of_open_challenges(
+    http: httpx.AsyncClient,
+) -> None:
+    """The two caps the flood above never reaches: one player's open challenges (`made`, 10)
+    and one address's (`address`, 50), on both doors; a cancelled challenge frees its place,
+    and another address is not affected. Before: open, without end."""
+    address = "198.51.100.95"
+    doors = [Door(http, kind, address) for kind in DOORS]
+    # the players are signed up elsewhere (one address signs up ten players a minute) and
+    # invited in turns, so that no one is invited to more than the 50 open challenges a
+    # player may be invited to
+    players = [await Door(http, "rest", f"198.18.1.{i + 1}").player() for i in range(9)]
+    invited = [player_id for player_id, _ in players[6:]]
+    turn = iter(range(1000))
+
+    async def challenge(token: str, door: Door | None = None) -> dict[str, object]:
+        n = next(turn)
+        return await (door or doors[n % 2]).challenge(token, invited[n % len(invited)])
+
+    _, ann = players[0]
+    made = [await challenge(ann) for _ in range(MADE)]
+    assert [m.get("status") for m in made] == ["open"] * MADE, made
+    for door in doors:
+        refused = await challenge(ann, door)
+        assert (refused.get("code"), refused.get("details")) == (
+            "TOO_MANY_CHALLENGES",
+            {"limit": MADE, "scope": "made"},
+        ), refused
+        assert refused["http"] == (409 if door.kind == "rest" else 200)
+    cancelled = await doors[1].answer(ann, str(made[0]["challengeId"]), "cancel")
+    assert cancelled["status"] == "cancelled", cancelled
+    assert (await challenge(ann))["status"] == "open"  # its place is free again
+    for _, token in players[1:5]:  # 10 + 4 x 10: the address's 50
+        opened = [await challenge(token) for _ in range(MADE)]
+        assert [o.get("status") for o in opened] == ["open"] * MADE, opened
+    _, last = players[5]
+    for door in doors:
+        refused = await challenge(last, door)
+        assert (refused.get("code"), refused.get("details")) == (
+            "TOO_MANY_CHALLENGES",
+            {"limit": ADDRESS_CAP, "scope": "address"},
+        ), refused
+    elsewhere = Door(http, "graphql", "198.51.100.96")
+    assert (await challenge(last, elsewhere))["status"] == "open"
 
 
 def used(response: httpx.Response) -> int:
