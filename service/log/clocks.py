@@ -9,12 +9,13 @@ budget: the budget loses the time used and gains the increment (never below 0 be
 increment).
 
 The fold (`service.log.record_model`, `service.log.lifecycle`) calls `tracked` once per event of
-a clocked game; the others ask `deadline` and `timed`.
+a clocked game; the others ask `deadline` (`due_times`: several seats' at once) and `timed`.
 """
 
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Iterable
 from datetime import UTC, datetime
 from typing import Any
 
@@ -69,10 +70,17 @@ def deadline(table: Table, clock: Clock, seat: int) -> int | None:
     return start + (table.remaining_ms[seat] if table.remaining_ms else 0)
 
 
-def timed(table: Table, clock: Clock, seat: int, now_ms: int) -> dict[str, object]:
-    """The data of `MoveTimed` for a move of `seat` made at `now_ms`."""
+def due_times(table: Table, clock: Clock, seats: Iterable[int]) -> list[tuple[int, int, str]]:
+    """`(seat, deadline in ms, its `at` text)` for each of `seats` that owes a decision, in the
+    order of `seats`: every deadline a caller needs, in one question."""
+    found = ((seat, deadline(table, clock, seat)) for seat in seats)
+    return [(seat, ms, ms_iso(ms)) for seat, ms in found if ms is not None]
+
+
+def timed(table: Table, clock: Clock, seat: int, at: str) -> dict[str, object]:
+    """The data of `MoveTimed` for a move of `seat` made at `at` (an event's `at`)."""
     since = table.due_since_ms[seat] if table.due_since_ms else None
-    used = 0 if since is None else max(0, now_ms - since)
+    used = 0 if since is None else max(0, iso_ms(at) - since)
     remaining: list[int] | None = None
     if clock.initial_ms is not None and table.remaining_ms:
         remaining = list(table.remaining_ms)
