@@ -74,10 +74,10 @@ def plan(record: GameRecord, max_events: int | None, now_ms: int, at: str | None
         )
     if clock is None:
         return Plan(minded, None, None, bots, now_ms)
-    times = clocks.due_times(table, clock, owing)
-    past = [(seat, ms) for seat, ms, _ in times if ms <= now_ms]
+    times = [(seat, ms) for seat in owing if (ms := table.deadline(clock, seat)) is not None]
+    past = [(seat, ms) for seat, ms in times if ms <= now_ms]
     due = None if at is None or not past else timed_out(record, *past[0], at)
-    return Plan(minded, due, min((ms for _, ms, _ in times), default=None), bots, now_ms)
+    return Plan(minded, due, min((ms for _, ms in times), default=None), bots, now_ms)
 
 
 def stand_in_move(record: GameRecord, seat: int, at: str) -> Due:
@@ -119,8 +119,7 @@ def check_clock(record: GameRecord, seat: int, now_ms: int) -> None:
         return
     if not 0 <= seat < record.players:
         return
-    for _, deadline, at in clocks.due_times(record.table, record.clock, [seat]):
-        if deadline <= now_ms:
-            raise TimeExpired(
-                f"seat {seat} ran out of time at {at}", {"seat": seat, "deadline": at}
-            )
+    deadline = record.table.deadline(record.clock, seat)
+    if deadline is not None and deadline <= now_ms:
+        at = clocks.ms_iso(deadline)
+        raise TimeExpired(f"seat {seat} ran out of time at {at}", {"seat": seat, "deadline": at})
