@@ -1,13 +1,13 @@
 """What a game owes the service on its own: its ending at the event limit, stand-in turns and
 timeouts (pure, no store).
 
-`plan(record, max_events, now_ms, at)` is the steward's one question, answered in one pass over
-the game (its cap, its seats' movers, its deadlines: each asked once): whether the game is the
-steward's at all, what is due now, when it is next due and which bot seats owe a move. A game at
-its cap of events (`service.features.moves.game_bounds`) owes its `GameEnded` (limit) first and
-is due now. Otherwise it is next due now (0) when a stood-in seat must move, else at the earliest
-clock deadline of a seat owing a decision, else never (None); what is due now
-(`due_events(record, now_ms, at)`, the cap aside) is:
+`plan(record, max_events, now_ms, at)` is the steward's one question, answered in one pass over the
+game (its cap, its seats' movers, its deadlines: each asked once): what is due now, when the game is
+next due and which bot seats owe a move. A game at its cap of events
+(`service.features.moves.game_bounds`) owes its `GameEnded` (limit) first and is due now. Otherwise
+it is next due now (0) when a stood-in seat must move, else at the earliest clock deadline of a seat
+owing a decision, else never (None); what is due now (`due_events(record, now_ms, at)`, the cap
+aside) is:
 
 * a stood-in seat among `to_act` (the lowest first): the stand-in's move;
 * a seat past its deadline (the lowest first): `TimedOut`, then with `onTimeout: forfeit` the
@@ -38,9 +38,6 @@ Due = tuple[GameRecord, list[StoredEvent]]
 class Plan:
     """What a game owes the steward (`plan`)."""
 
-    minded: bool
-    """Whether the game may owe the steward anything (a clock, a stand-in, a bot, its ending at
-    the event limit), or may have been scheduled for it (to clear)."""
     due: Due | None
     """What is due now (None: nothing, or nothing was asked to be built)."""
     next_ms: int | None
@@ -58,26 +55,23 @@ def plan(record: GameRecord, max_events: int | None, now_ms: int, at: str | None
     limit = None if max_events is None else game_bounds.cap(record.rules, max_events)
     capped = limit is not None and record.version >= limit
     table, clock = record.table, record.clock
-    minded = clock is not None or bool(table.stand_ins or record.setup.bots) or capped
     if record.status != "ACTIVE":
-        return Plan(minded, None, None, (), now_ms)
+        return Plan(None, None, (), now_ms)
     if capped and max_events is not None:
         ending = None if at is None else game_bounds.limit_end(record, max_events, at)
-        return Plan(minded, ending, 0, (), now_ms)
+        return Plan(ending, 0, (), now_ms)
     owing = record.to_act
     policies = movers.policies(record)
     bots = tuple(s for s in owing if policies[s] not in (None, STAND_IN))
     standing = [s for s in owing if policies[s] == STAND_IN]
     if standing:  # the lowest stood-in seat moves now
-        return Plan(
-            minded, None if at is None else stand_in_move(record, standing[0], at), 0, bots, now_ms
-        )
+        return Plan(None if at is None else stand_in_move(record, standing[0], at), 0, bots, now_ms)
     if clock is None:
-        return Plan(minded, None, None, bots, now_ms)
+        return Plan(None, None, bots, now_ms)
     times = [(seat, ms) for seat in owing if (ms := table.deadline(clock, seat)) is not None]
     past = [(seat, ms) for seat, ms in times if ms <= now_ms]
     due = None if at is None or not past else timed_out(record, *past[0], at)
-    return Plan(minded, due, min((ms for _, ms in times), default=None), bots, now_ms)
+    return Plan(due, min((ms for _, ms in times), default=None), bots, now_ms)
 
 
 def stand_in_move(record: GameRecord, seat: int, at: str) -> Due:

@@ -84,7 +84,7 @@ class Steward:
         the bot workers for the moves of bot seats that owe one. `planned`: the game's plan
         just made (`due_work.plan`), else it is made now."""
         plan = planned or due_work.plan(record, self.max_events, time_source.now_ms(), None)
-        if not plan.minded or record.state is None:
+        if not self.minds(record) or record.state is None:
             return  # never due, and never was: nothing stored to clear
         due, bots = plan.next_ms, plan.bots
         if bots:  # asked again if no worker has moved by then (a lost job)
