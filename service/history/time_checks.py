@@ -40,7 +40,7 @@ def move_timed(before: GameRecord | None, move_at: str | None, event: StoredEven
     if before is None or move_at is None or before.clock is None or event.seat is None:
         raise Mismatch(event.version, "MoveTimed follows no move of a clocked game")
     same_at([event], move_at, "its move")
-    expected = clocks.timed(before.table, before.clock, event.seat, clocks.iso_ms(move_at))
+    expected = clocks.timed(before.table, before.clock, event.seat, move_at)
     if dict(event.data) != expected:
         raise Mismatch(
             event.version,

@@ -66,8 +66,9 @@ def deadlines(record: GameRecord) -> list[dict[str, Any]]:
     clock = record.clock
     if clock is None:
         return []
-    found = [(seat, clocks.deadline(record.table, clock, seat)) for seat in record.to_act]
-    return [{"seat": seat, "at": clocks.ms_iso(ms)} for seat, ms in found if ms is not None]
+    return [
+        {"seat": s, "at": at} for s, _, at in clocks.due_times(record.table, clock, record.to_act)
+    ]
 
 
 def owed(record: GameRecord) -> list[dict[str, Any]]:

@@ -160,7 +160,7 @@ def move_events(
         return after, events + ended
     seat = drafts[0].seat
     if after.clock is not None and seat is not None and not after.table.is_out(seat):
-        data = clocks.timed(record.table, after.clock, seat, clocks.iso_ms(at))
+        data = clocks.timed(record.table, after.clock, seat, at)
         timed = Draft(lifecycle.MOVE_TIMED, data, seat)
         after, more = record_model.extend(after, [timed], move_id, at)
         events += more

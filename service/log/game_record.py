@@ -105,6 +105,17 @@ class Table:
         }
         return doc if any(v for v in doc.values()) else None
 
+    def deadline(self, clock: Clock, seat: int) -> int | None:
+        """When `seat` runs out of time for its pending decision, in ms since the epoch (None:
+        it owes none): the start of that decision plus `clock`'s time per move, or plus its
+        remaining budget (`service.log.clocks`)."""
+        start = self.due_since_ms[seat] if self.due_since_ms else None
+        if start is None:
+            return None
+        if clock.per_move_ms is not None:
+            return start + clock.per_move_ms
+        return start + (self.remaining_ms[seat] if self.remaining_ms else 0)
+
     def is_out(self, seat: int) -> bool:
         return seat in self.out
 

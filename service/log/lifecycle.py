@@ -15,12 +15,14 @@ names one function of this module per event), so replays never read the wall clo
   the time the move took and every seat's remaining budget (per-move clocks: null).
 * `TakebackRequested` (seat, data `toVersion`), `TakebackAnswered` (seat, data `accept`),
   `TakenBack` (seat, data `toVersion`): the state returns to the one at `toVersion`.
+* `SeatJoined` (seat, data `{name, playerId?}`; `record_model.SEAT_JOINED`, not a table event
+  of `LIFECYCLE_EVENTS`): the seat is taken; the last one starts the game.
 * `SeatLeft` (seat): before the start, the seat is free again. `SeatTokenReissued` (seat): an
   admin replaced the seat's token (the token itself is never logged).
 
 Each names a seat of the game (else it does not fold: `ValueError`). In a clocked game, the
-event then tracks who owes a decision since when (`clocks.tracked`); `MoveTimed` and `TimedOut`
-start the seat's next decision at their `at`.
+fold then tracks who owes a decision since when (`record_model.tracked`, after every event);
+`MoveTimed` and `TimedOut` (`RESTARTS`) start the seat's next decision at their `at`.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from boardstate.service.log import clocks
+from boardstate.service.log import seat_players
 from boardstate.service.log.game_record import GameRecord, Table, Takeback
 from boardstate.service.store.base import StoredEvent
 
@@ -54,6 +56,8 @@ LIFECYCLE_EVENTS = frozenset(
         SEAT_TOKEN_REISSUED,
     }
 )
+RESTARTS = frozenset({TIMED_OUT, MOVE_TIMED})
+"""The events after which their seat's next decision, if it owes one, starts anew (its clock)."""
 HISTORY = 8
 """How many moves back the table remembers the state (the reach of a takeback)."""
 
@@ -78,7 +82,7 @@ def timed_out(record: GameRecord, event: StoredEvent) -> GameRecord:
         standing_in=seat,
         remaining_ms=remaining,
     )
-    return _at_table(record, event, table, restart=True)
+    return _at_table(record, event, table)
 
 
 def stand_in_seated(record: GameRecord, event: StoredEvent) -> GameRecord:
@@ -98,7 +102,7 @@ def move_timed(record: GameRecord, event: StoredEvent) -> GameRecord:
     table, remaining = record.table, event.data.get("remainingMs")
     if isinstance(remaining, list) and all(isinstance(r, int) for r in remaining):
         table = dataclasses.replace(table, remaining_ms=tuple(remaining))
-    return _at_table(record, event, table, restart=True)
+    return _at_table(record, event, table)
 
 
 def takeback_requested(record: GameRecord, event: StoredEvent) -> GameRecord:
@@ -136,6 +140,23 @@ def taken_back(record: GameRecord, event: StoredEvent) -> GameRecord:
     raise ValueError(f"TakenBack to version {to_version}, which no remembered move started at")
 
 
+def seat_joined(record: GameRecord, event: StoredEvent) -> GameRecord:
+    """`SeatJoined` (data `{name, playerId?}`): the last seat starts the game, with every
+    budget of a budget clock full."""
+    assert event.seat is not None
+    seats = list(record.seats)
+    seats[event.seat] = str(event.data["name"])
+    changes: dict[str, Any] = {"version": event.version, "seats": tuple(seats)}
+    changes |= seat_players.joined(record, event.seat, event.data)  # its playerId, if any
+    if None not in seats:
+        changes["state"] = record.rules.initial_state(record.players, record.options)
+        clock = record.clock
+        if clock is not None and clock.initial_ms is not None:
+            remaining = (clock.initial_ms,) * record.players
+            changes["table"] = dataclasses.replace(record.table, remaining_ms=remaining)
+    return dataclasses.replace(record, **changes)
+
+
 def seat_left(record: GameRecord, event: StoredEvent) -> GameRecord:
     """`SeatLeft` (before the start): the seat is free again and its token no longer acts."""
     seat, table = _seat(record, event), record.table
@@ -165,14 +186,9 @@ def _seat(record: GameRecord, event: StoredEvent) -> int:
     return event.seat
 
 
-def _at_table(
-    record: GameRecord, event: StoredEvent, table: Table, restart: bool = False, **changes: Any
-) -> GameRecord:
-    """The record after a table event: its `table` and the other `changes`; in a clocked game
-    under way, who owes a decision since when (`restart`: the event's seat starts anew)."""
-    if record.clock is not None and record.state is not None:
-        state = changes.get("state", record.state)
-        table = clocks.tracked(record, table, state, event.at, event.seat if restart else None)
+def _at_table(record: GameRecord, event: StoredEvent, table: Table, **changes: Any) -> GameRecord:
+    """The record after a table event: its `table` and the other `changes` (who owes a decision
+    since when, in a clocked game, the fold tracks after it: `record_model.apply`)."""
     return dataclasses.replace(record, version=event.version, table=table, **changes)
 
 

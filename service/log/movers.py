@@ -31,6 +31,11 @@ def mover(record: GameRecord, seat: int) -> str | None:
     return None
 
 
+def policies(record: GameRecord) -> tuple[str | None, ...]:
+    """`mover` of every seat, in seat order: who moves for each, in one question."""
+    return tuple(mover(record, seat) for seat in range(record.players))
+
+
 def budget_ms(record: GameRecord, seat: int) -> int:
     """How long the bot of `seat` may think."""
     bot = record.setup.bot(seat)

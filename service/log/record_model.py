@@ -32,16 +32,18 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Iterable, Mapping
+from datetime import UTC, datetime
 from typing import Any
 
-from boardstate.engine.core.rules import GameRules, Outcome
+from boardstate.engine.core.rules import Outcome
 from boardstate.engine.table.options import table_from_wire
-from boardstate.service.log import clocks, lifecycle, seat_players
-from boardstate.service.log.game_record import EMPTY, GameRecord, Mark
-from boardstate.service.log.lifecycle import HISTORY, LIFECYCLE_EVENTS
+from boardstate.service.log import lifecycle, seat_players
+from boardstate.service.log.game_record import EMPTY, GameRecord, Mark, Table
+from boardstate.service.log.lifecycle import HISTORY, LIFECYCLE_EVENTS, RESTARTS
 from boardstate.service.log.rulebook import rules_for
 from boardstate.service.log.time_source import now_iso as now_iso
-from boardstate.service.log.upcasting import CURRENT_VERSION, upcast
+from boardstate.service.log.upcasting import CURRENT_VERSION
+from boardstate.service.log.upcasting import decode_engine_event as decode_engine_event
 from boardstate.service.store.base import StoredEvent
 
 GAME_CREATED = "GameCreated"
@@ -90,10 +92,16 @@ def opening(record: GameRecord) -> GameRecord:
 
 
 def apply(record: GameRecord, event: StoredEvent) -> GameRecord:
-    """Returns the record after one more stored event (`ValueError` if it cannot follow)."""
+    """Returns the record after one more stored event (`ValueError` if it cannot follow); in a
+    clocked game under way, a table event then tracks who owes a decision (`tracked`)."""
     if event.version != record.version + 1:
         raise ValueError(f"game {record.game_id}: event {event.version} after {record.version}")
-    return FOLDS.get(event.type, _engine_event)(record, event)
+    after = FOLDS.get(event.type, _engine_event)(record, event)
+    if record.clock is None or record.state is None or event.type not in LIFECYCLE_EVENTS:
+        return after
+    restart = event.seat if event.type in RESTARTS else None
+    table = tracked(record, after.table, after.state, event.at, restart)
+    return after if table is after.table else dataclasses.replace(after, table=table)
 
 
 def fold(record: GameRecord, events: Iterable[StoredEvent]) -> GameRecord:
@@ -106,23 +114,6 @@ def fold(record: GameRecord, events: Iterable[StoredEvent]) -> GameRecord:
 def _game_created(record: GameRecord, event: StoredEvent) -> GameRecord:
     """`GameCreated` begins a log (`start_record`) and never follows anything."""
     raise ValueError(f"game {record.game_id}: a second {GAME_CREATED}")
-
-
-def _seat_joined(record: GameRecord, event: StoredEvent) -> GameRecord:
-    """`SeatJoined` (data `{name, playerId?}`): the last seat starts the game, with every
-    budget of a budget clock full."""
-    assert event.seat is not None
-    seats = list(record.seats)
-    seats[event.seat] = str(event.data["name"])
-    changes: dict[str, Any] = {"version": event.version, "seats": tuple(seats)}
-    changes |= seat_players.joined(record, event.seat, event.data)  # its playerId, if any
-    if None not in seats:
-        changes["state"] = record.rules.initial_state(record.players, record.options)
-        clock = record.clock
-        if clock is not None and clock.initial_ms is not None:
-            remaining = (clock.initial_ms,) * record.players
-            changes["table"] = dataclasses.replace(record.table, remaining_ms=remaining)
-    return dataclasses.replace(record, **changes)
 
 
 def _engine_event(record: GameRecord, event: StoredEvent) -> GameRecord:
@@ -152,7 +143,7 @@ def _moved(
             table, history=history, takeback=None, idle=idle, standing_in=None, moved=moved
         )
     if record.clock is not None:
-        table = clocks.tracked(record, table, state, at)
+        table = tracked(record, table, state, at)
     r = record  # positional: the quickest copy of a slotted dataclass
     kept = (r.game_id, r.rules, r.seed, r.created, r.options, r.seats)
     ids = (r.player_ids, r.members)
@@ -169,9 +160,38 @@ def _game_ended(record: GameRecord, event: StoredEvent) -> GameRecord:
     return dataclasses.replace(record, version=event.version, result=result, table=table)
 
 
+def iso_ms(at: str) -> int:
+    """Milliseconds since the epoch of an event's `at` (`YYYY-MM-DDTHH:MM:SS.mmmZ`)."""
+    stamp = datetime.strptime(at, "%Y-%m-%dT%H:%M:%S.%fZ").replace(tzinfo=UTC)
+    return int(stamp.timestamp() * 1000 + 0.5)
+
+
+def tracked(
+    record: GameRecord, table: Table, state: Any, at: str, restart: int | None = None
+) -> Table:
+    """`table` after an event at `at` of `record`'s clocked game that left the engine in `state`
+    (`service.log.clocks`): a seat owing a decision in `state` owes it since `at` unless it
+    already did, one owing none owes none; `restart` (a seat, after its `MoveTimed` or
+    `TimedOut`): if it still owes a decision, its next one starts at `at`."""
+    at_ms, players, rules = iso_ms(at), record.players, record.rules
+    since = list(table.due_since_ms or (None,) * players)
+    if restart is not None and table.due_since_ms and since[restart] is not None:
+        since[restart] = at_ms
+    owing: frozenset[int] = frozenset()
+    if record.result is None and not rules.is_finished(state) and rules.is_started(state):
+        owing = rules.to_act(state)
+    wanted = [
+        (due if due is not None else at_ms) if seat in owing else None
+        for seat, due in enumerate(since)
+    ]
+    if wanted == list(table.due_since_ms or (None,) * players):
+        return table
+    return dataclasses.replace(table, due_since_ms=tuple(wanted))
+
+
 FOLDS: dict[str, Callable[[GameRecord, StoredEvent], GameRecord]] = {
     GAME_CREATED: _game_created,
-    SEAT_JOINED: _seat_joined,
+    SEAT_JOINED: lifecycle.seat_joined,
     GAME_ENDED: _game_ended,
     lifecycle.RESIGNED: lifecycle.resigned,
     lifecycle.TIMED_OUT: lifecycle.timed_out,
@@ -184,25 +204,6 @@ FOLDS: dict[str, Callable[[GameRecord, StoredEvent], GameRecord]] = {
     lifecycle.SEAT_TOKEN_REISSUED: lifecycle.seat_token_reissued,
 }
 """The fold of every event type the service writes; any other type is an engine event."""
-
-
-DECODED = 256
-"""Engine events remembered by the very stored event they were decoded from (`decode_engine_event`:
-a live event pushed to several streams is folded once and redacted for each, from one decode)."""
-_decoded: dict[int, tuple[StoredEvent, Any]] = {}
-
-
-def decode_engine_event(rules: GameRules[Any, Any, Any], event: StoredEvent) -> Any:
-    """Returns the engine event of a stored one (its data upcast to the current schema)."""
-    known = _decoded.get(id(event))
-    if known is not None and known[0] is event:  # the same object (held here: its id is its own)
-        return known[1]
-    data = upcast(rules.info.id, event.type, event.v, event.data)
-    fact = rules.events.decode({"type": event.type, **data})
-    if len(_decoded) >= DECODED:
-        _decoded.clear()
-    _decoded[id(event)] = (event, fact)
-    return fact
 
 
 @dataclasses.dataclass(frozen=True, slots=True)

@@ -66,9 +66,15 @@ _SECOND: list[Any] = [None, ""]
 def now_iso() -> str:
     """Returns the current UTC time as ISO-8601 with milliseconds, e.g. `...T13:47:58.123Z`
     (the text of the second is formatted once per second)."""
-    now = _now[0]()
-    second, millis = divmod(int(now * 1000), 1000)
+    return stamp()[1]
+
+
+def stamp() -> tuple[int, str]:
+    """The current time, read once: milliseconds since the epoch and its `now_iso` text (what
+    a decision that checks a deadline and writes events at that time needs)."""
+    ms = int(_now[0]() * 1000)
+    second, millis = divmod(ms, 1000)
     if _SECOND[0] != second:
-        stamp = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
-        _SECOND[:] = [second, stamp]
-    return f"{_SECOND[1]}.{millis:03d}Z"
+        text = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
+        _SECOND[:] = [second, text]
+    return ms, f"{_SECOND[1]}.{millis:03d}Z"

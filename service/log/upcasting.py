@@ -21,6 +21,9 @@ import dataclasses
 from collections.abc import Callable, Iterable, Mapping
 from typing import Any
 
+from boardstate.engine.core.rules import GameRules
+from boardstate.service.store.base import StoredEvent
+
 CURRENT_VERSION = 2
 """The schema version of events written now."""
 
@@ -70,3 +73,22 @@ def upcast(
     for step in sorted(steps, key=lambda u: u.from_v):
         data = step.change(data)
     return data
+
+
+DECODED = 256
+"""Engine events remembered by the very stored event they were decoded from (`decode_engine_event`:
+a live event pushed to several streams is folded once and redacted for each, from one decode)."""
+_decoded: dict[int, tuple[StoredEvent, Any]] = {}
+
+
+def decode_engine_event(rules: GameRules[Any, Any, Any], event: StoredEvent) -> Any:
+    """Returns the engine event of a stored one (its data upcast to the current schema)."""
+    known = _decoded.get(id(event))
+    if known is not None and known[0] is event:  # the same object (held here: its id is its own)
+        return known[1]
+    data = upcast(rules.info.id, event.type, event.v, event.data)
+    fact = rules.events.decode({"type": event.type, **data})
+    if len(_decoded) >= DECODED:
+        _decoded.clear()
+    _decoded[id(event)] = (event, fact)
+    return fact

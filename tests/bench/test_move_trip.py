@@ -3,7 +3,8 @@ from `Moves.submit_move` through the referee, the fold and the store stays withi
 
 The figures are counts of modules and steps, the same on any machine and under any load (no
 timing): a move without a clock, through either door, passes at most `MOST_STEPS` steps and
-enters no module more than twice; its module count does not grow past what issue 38's first
+enters no module more than twice, a clocked one at most `MOST_CLOCKED_STEPS` and
+`MOST_CLOCKED_ENTRIES`; its module count does not grow past what issue 38's first
 item left (`MOST_MODULES`: the issue's 40 needs the HTTP side's share too, docs/layout.md).
 """
 
@@ -20,6 +21,12 @@ import pytest
 REPO = Path(__file__).resolve().parents[2]
 MOST_STEPS = 25
 MOST_ENTRIES = 2
+MOST_CLOCKED_STEPS = 51
+MOST_CLOCKED_ENTRIES = 3
+"""A clocked move (decided on the log's head, timed with `MoveTimed`, then settled and scheduled
+by the steward): 73 to 85 steps and up to 15 entries into `log.clocks` before the steward's one
+`due_work.plan`, the fold's own clock tracking and `Table.deadline`; 47 to 51 after (51: a move
+whose append keeps a checkpoint), `log.record_model`, `store` and the loader entered 3 times."""
 MOST_MODULES = {"rest": 79, "graphql": 86}
 """Modules one accepted move runs after issue 38's fold (81 and 87 before it, on `main` at
 3a344c7; 76 and 82 at 372060f, before issue 37's head guards), and issue 39's `owed`: every
@@ -56,6 +63,18 @@ def test_a_move_passes_the_fold_once(trips: dict[str, Any], door: str) -> None:
     assert "log.record_model" in longest["entries"]  # the fold, entered from the move
     assert found["most steps"] <= MOST_STEPS, longest["sequence"]
     assert found["most entries"] <= MOST_ENTRIES, longest["entries"]
+
+
+@pytest.mark.redis
+@pytest.mark.parametrize("door", ["rest", "graphql"])
+def test_a_clocked_move_settles_in_one_plan(trips: dict[str, Any], door: str) -> None:
+    found = trips["trip"][f"clocked {door}"]
+    assert found["moves"] == 4
+    longest = found["longest"]
+    assert "features.moves.due_work" in longest["entries"]  # the steward's plan, and the check
+    assert longest["entries"]["features.moves.due_work"] <= 2, longest["sequence"]
+    assert found["most steps"] <= MOST_CLOCKED_STEPS, longest["sequence"]
+    assert found["most entries"] <= MOST_CLOCKED_ENTRIES, longest["entries"]
 
 
 @pytest.mark.redis

@@ -50,12 +50,10 @@ def deadlines(record: GameRecord) -> tuple[SeatClock, ...]:
         return ()
     table = record.table
     out = []
-    for seat in range(record.players):
-        due = clocks.deadline(table, clock, seat)
-        if due is not None:
-            left = table.remaining_ms[seat] if table.remaining_ms else clock.initial_ms
-            remaining = left if clock.initial_ms is not None else None
-            out.append(SeatClock(seat, remaining, clocks.ms_iso(due)))
+    for seat, _, at in clocks.due_times(table, clock, range(record.players)):
+        left = table.remaining_ms[seat] if table.remaining_ms else clock.initial_ms
+        remaining = left if clock.initial_ms is not None else None
+        out.append(SeatClock(seat, remaining, at))
     return tuple(out)
 
 

@@ -1,8 +1,13 @@
-"""What a game owes the service on its own: stand-in turns and timeouts (pure, no store).
+"""What a game owes the service on its own: its ending at the event limit, stand-in turns and
+timeouts (pure, no store).
 
-`next_due(record)` is when the game next needs acting on: now (0) when a stood-in seat must
-move, else the earliest clock deadline of a seat owing a decision, else never (None).
-`due_events(record, now_ms, at)` builds the events to append now, or None:
+`plan(record, max_events, now_ms, at)` is the steward's one question, answered in one pass over the
+game (its cap, its seats' movers, its deadlines: each asked once): what is due now, when the game is
+next due and which bot seats owe a move. A game at its cap of events
+(`service.features.moves.game_bounds`) owes its `GameEnded` (limit) first and is due now. Otherwise
+it is next due now (0) when a stood-in seat must move, else at the earliest clock deadline of a seat
+owing a decision, else never (None); what is due now (`due_events(record, now_ms, at)`, the cap
+aside) is:
 
 * a stood-in seat among `to_act` (the lowest first): the stand-in's move;
 * a seat past its deadline (the lowest first): `TimedOut`, then with `onTimeout: forfeit` the
@@ -15,40 +20,61 @@ Every such move goes through the rules' `decide` like anyone's, with the game's 
 
 from __future__ import annotations
 
+import dataclasses
+
+from boardstate.engine.table.options import STAND_IN
 from boardstate.service.failures import TimeExpired
-from boardstate.service.log import (
-    clocks,
-    endings,
-    event_builder,
-    lifecycle,
-    movers,
-    record_model,
-    time_source,
-)
+from boardstate.service.features.moves import game_bounds
+from boardstate.service.log import clocks, endings, event_builder, lifecycle, movers, record_model
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.log.record_model import Draft
 from boardstate.service.store import StoredEvent
 
+Due = tuple[GameRecord, list[StoredEvent]]
+"""The game after what is due now, and the events to append."""
 
-def _owing(record: GameRecord) -> list[int]:
-    return list(record.to_act)
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Plan:
+    """What a game owes the steward (`plan`)."""
+
+    due: Due | None
+    """What is due now (None: nothing, or nothing was asked to be built)."""
+    next_ms: int | None
+    """When the game is next due, in milliseconds since the epoch (0: now; None: never)."""
+    bots: tuple[int, ...]
+    """The seats owing a decision now that a bot worker must play."""
+    now_ms: int
+    """The time the plan was made for."""
 
 
-def next_due(record: GameRecord) -> int | None:
-    """Milliseconds since the epoch when the game is next due (0: now), or None."""
+def plan(record: GameRecord, max_events: int | None, now_ms: int, at: str | None) -> Plan:
+    """What `record`'s game owes the steward at `now_ms` (see the module docstring):
+    `max_events` the setting its cap derives from (None: no cap), `at` the time of the events
+    due now (None: only when the game is due is asked, nothing is built)."""
+    limit = None if max_events is None else game_bounds.cap(record.rules, max_events)
+    capped = limit is not None and record.version >= limit
+    table, clock = record.table, record.clock
     if record.status != "ACTIVE":
-        return None
-    owing = _owing(record)
-    if any(movers.automatic(record, s) for s in owing):
-        return 0
-    if record.clock is None:
-        return None
-    deadlines = [clocks.deadline(record.table, record.clock, s) for s in owing]
-    known = [d for d in deadlines if d is not None]
-    return min(known) if known else None
+        return Plan(None, None, (), now_ms)
+    if capped and max_events is not None:
+        ending = None if at is None else game_bounds.limit_end(record, max_events, at)
+        return Plan(ending, 0, (), now_ms)
+    owing = record.to_act
+    policies = movers.policies(record)
+    bots = tuple(s for s in owing if policies[s] not in (None, STAND_IN))
+    standing = [s for s in owing if policies[s] == STAND_IN]
+    if standing:  # the lowest stood-in seat moves now
+        return Plan(None if at is None else stand_in_move(record, standing[0], at), 0, bots, now_ms)
+    if clock is None:
+        return Plan(None, None, bots, now_ms)
+    times = [(seat, ms) for seat in owing if (ms := table.deadline(clock, seat)) is not None]
+    past = [(seat, ms) for seat, ms in times if ms <= now_ms]
+    due = None if at is None or not past else timed_out(record, *past[0], at)
+    return Plan(due, min((ms for _, ms in times), default=None), bots, now_ms)
 
 
-def stand_in_move(record: GameRecord, seat: int, at: str) -> tuple[GameRecord, list[StoredEvent]]:
+def stand_in_move(record: GameRecord, seat: int, at: str) -> Due:
     """The game after the stand-in's move for `seat` (decided by the rules)."""
     rules = record.rules
     wire = rules.moves.encode(rules.stand_in_move(record.state, seat))
@@ -57,28 +83,12 @@ def stand_in_move(record: GameRecord, seat: int, at: str) -> tuple[GameRecord, l
     return event_builder.move_events(record, drafts, move_id, at, canonical)
 
 
-def due_events(
-    record: GameRecord, now_ms: int, at: str
-) -> tuple[GameRecord, list[StoredEvent]] | None:
-    """The game after what is due now, and the events to append; None when nothing is."""
-    if record.status != "ACTIVE":
-        return None
-    owing = _owing(record)
-    for seat in owing:
-        if movers.automatic(record, seat):
-            return stand_in_move(record, seat, at)
-    if record.clock is None:
-        return None
-    for seat in owing:
-        deadline = clocks.deadline(record.table, record.clock, seat)
-        if deadline is not None and deadline <= now_ms:
-            return timed_out(record, seat, deadline, at)
-    return None
+def due_events(record: GameRecord, now_ms: int, at: str) -> Due | None:
+    """What is due now (its ending at the event limit aside: `plan`), or None."""
+    return plan(record, None, now_ms, at).due
 
 
-def timed_out(
-    record: GameRecord, seat: int, deadline: int, at: str
-) -> tuple[GameRecord, list[StoredEvent]]:
+def timed_out(record: GameRecord, seat: int, deadline: int, at: str) -> Due:
     """`TimedOut` for `seat`, then the forfeit or the stand-in's move."""
     assert record.clock is not None
     on_timeout = record.clock.on_timeout
@@ -91,21 +101,19 @@ def timed_out(
         return after, events + more
     if on_timeout == "forfeit":
         return after, events
-    if not movers.automatic(after, seat) and movers.mover(after, seat) is not None:
+    if movers.mover(after, seat) not in (None, STAND_IN):
         return after, events  # a bot plays the seat: its worker is asked (the steward)
     after, more = stand_in_move(after, seat, at)
     return after, events + more
 
 
-def check_clock(record: GameRecord, seat: int) -> None:
-    """Raises `TimeExpired` when the seat owes a decision and its deadline has passed."""
+def check_clock(record: GameRecord, seat: int, now_ms: int) -> None:
+    """Raises `TimeExpired` when the seat owes a decision and its deadline is past `now_ms`."""
     if record.clock is None or record.status != "ACTIVE" or seat not in record.to_act:
         return
     if not 0 <= seat < record.players:
         return
-    deadline = clocks.deadline(record.table, record.clock, seat)
-    if deadline is not None and deadline <= time_source.now_ms():
-        raise TimeExpired(
-            f"seat {seat} ran out of time at {clocks.ms_iso(deadline)}",
-            {"seat": seat, "deadline": clocks.ms_iso(deadline)},
-        )
+    deadline = record.table.deadline(record.clock, seat)
+    if deadline is not None and deadline <= now_ms:
+        at = clocks.ms_iso(deadline)
+        raise TimeExpired(f"seat {seat} ran out of time at {at}", {"seat": seat, "deadline": at})

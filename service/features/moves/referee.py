@@ -47,7 +47,7 @@ from boardstate.service.features.moves import due_work
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.moves.seat_access import authorize
 from boardstate.service.inputs import echo, json_problem
-from boardstate.service.log import event_builder, move_ids, record_model
+from boardstate.service.log import event_builder, move_ids, record_model, time_source
 from boardstate.service.log.announce import outbox
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.metrics import Metrics
@@ -181,11 +181,12 @@ class Referee:
         structlog.contextvars.bind_contextvars(version=record.version)
         if expected is not None and expected != record.version:
             raise VersionConflictError(expected, record.version)
-        due_work.check_clock(record, seat)
+        now_ms, at = time_source.stamp()
+        due_work.check_clock(record, seat, now_ms)
         if dry_run:
             event_builder.decide(record, seat, move)
             return Verdict(record, record.version, (), dry_run=True)
-        return event_builder.move(record, seat, move, move_id, record_model.now_iso())
+        return event_builder.move(record, seat, move, move_id, at)
 
     async def _append(
         self,

@@ -2,13 +2,13 @@
 
 Each process runs one steward. When it wakes it claims the games due by now from the store's
 deadline set (`service.store.work.deadlines`: a claim leases an entry, so replicas share the work)
-and settles each: load, `due_work.due_events`, conditional append, repeat until nothing is due, then
-schedule the game's next due time. Then it reads when the earliest game is due and sleeps until
-then, at most `IDLE_S` (deadlines another replica wrote, if that replica's steward is gone); a
-schedule this process writes that is due sooner wakes it at once. With a file time source (tests)
-it looks every `poll_ms` instead. A lost race (another replica appended first) reloads and decides
-again, so a deadline fires once whichever replica sees it. Requests that change a game (a move, a
-resignation) settle it at once too, so a stand-in answers within the request.
+and settles each: load, `due_work.plan`, conditional append, repeat until nothing is due, then
+schedule the game's next due time (from that same plan). Then it reads when the earliest game is due
+and sleeps until then, at most `IDLE_S` (deadlines another replica wrote, if that replica's steward
+is gone); a schedule this process writes that is due sooner wakes it at once. With a file time
+source (tests) it looks every `poll_ms` instead. A lost race (another replica appended first)
+reloads and decides again, so a deadline fires once whichever replica sees it. Requests that change
+a game (a move, a resignation) settle it at once too, so a stand-in answers within the request.
 
 Deadlines are written after the append that sets them; if a process dies between the two,
 `sweep` (run at start) schedules every active game of the index again.
@@ -27,12 +27,12 @@ import structlog
 
 from boardstate.service.failures import GameTypeNotInstalled, StoreUnavailable
 from boardstate.service.features.moves import due_work, game_bounds
+from boardstate.service.features.moves.due_work import Plan
 from boardstate.service.features.moves.loader import GameLoader
 from boardstate.service.features.tables import table_writes
-from boardstate.service.log import movers, record_model, time_source
+from boardstate.service.log import movers, time_source
 from boardstate.service.log.game_record import GameRecord
 from boardstate.service.runtime.stopping import cancelled
-from boardstate.service.store import StoredEvent
 
 log = structlog.get_logger("boardstate.steward")
 
@@ -79,24 +79,17 @@ class Steward:
         """Whether the game must end now for its event limit."""
         return game_bounds.reached(record, self.max_events)
 
-    def _due(
-        self, record: GameRecord, now_ms: int, at: str
-    ) -> tuple[GameRecord, list[StoredEvent]] | None:
-        """What the game owes now: its ending at the limit first, else `due_work`'s."""
-        ending = game_bounds.limit_end(record, self.max_events, at)
-        return ending if ending is not None else due_work.due_events(record, now_ms, at)
-
-    async def schedule(self, record: GameRecord) -> None:
+    async def schedule(self, record: GameRecord, planned: Plan | None = None) -> None:
         """Stores when `record`'s game is next due (after any append that may change it); asks
-        the bot workers for the moves of bot seats that owe one."""
-        ending = self.at_limit(record)
-        due = 0 if ending else due_work.next_due(record)
+        the bot workers for the moves of bot seats that owe one. `planned`: the game's plan
+        just made (`due_work.plan`), else it is made now."""
+        plan = planned or due_work.plan(record, self.max_events, time_source.now_ms(), None)
         if not self.minds(record) or record.state is None:
             return  # never due, and never was: nothing stored to clear
-        bots = [] if ending else movers.bot_seats(record)
+        due, bots = plan.next_ms, plan.bots
         if bots:  # asked again if no worker has moved by then (a lost job)
             budget = max(movers.budget_ms(record, s) for s in bots)
-            recheck = time_source.now_ms() + budget + BOT_RECHECK_MS
+            recheck = plan.now_ms + budget + BOT_RECHECK_MS
             due = recheck if due is None else min(due, recheck)
         try:
             await self.loader.store.schedule(record.game_id, record.version, due)
@@ -120,11 +113,12 @@ class Steward:
         for _ in range(MAX_STEPS):
             if record is None:
                 return None
-            due = self._due(record, time_source.now_ms(), record_model.now_iso())
-            if due is None:
-                await self.schedule(record)
+            now_ms, at = time_source.stamp()
+            plan = due_work.plan(record, self.max_events, now_ms, at)
+            if plan.due is None:
+                await self.schedule(record, plan)
                 return record
-            after, events = due
+            after, events = plan.due
             if await table_writes.commit(self.loader, record, after, events):
                 self.settled += 1
                 record = after

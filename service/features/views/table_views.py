@@ -34,13 +34,13 @@ def clock_view(record: GameRecord) -> ClockView | None:
     if clock is None:
         return None
     table = record.table
-    running = record.status == "ACTIVE"
+    running = range(record.players) if record.status == "ACTIVE" else ()
+    due = {seat: at for seat, _, at in clocks.due_times(table, clock, running)}
     seats = []
     for seat in range(record.players):
-        due = clocks.deadline(table, clock, seat) if running else None
         remaining = table.remaining_ms[seat] if table.remaining_ms else clock.initial_ms
-        deadline = None if due is None else clocks.ms_iso(due)
-        seats.append(SeatClock(seat, remaining if clock.initial_ms is not None else None, deadline))
+        budget = remaining if clock.initial_ms is not None else None
+        seats.append(SeatClock(seat, budget, due.get(seat)))
     deadlines = sorted(s.deadline for s in seats if s.deadline is not None)
     return ClockView(
         on_timeout=clock.on_timeout,
