@@ -17,8 +17,8 @@ written the new events. The doors:
   send(...)`, as the SSE route did before the fanout: the same run's yardstick;
 * `graphql`: the `gameEvents` subscription run by strawberry (`schema.subscribe`, one
   subscription each, as graphql-ws runs it: `SUBSCRIPTION`'s selection), each result framed
-  as graphql-transport-ws frames it (`{"id", "type": "next", "payload"}`, compact JSON, as
-  Starlette's `send_json` encodes it) and counted; the selection over an event is executed
+  as graphql-transport-ws frames it (`{"id", "type": "next", "payload"}`, encoded by msgspec
+  as the app encodes it) and counted; the selection over an event is executed
   once per view and document (`schema.shared_results`), strawberry then wraps and frames it
   per subscriber. With `--unshared` every subscriber's events are its own objects, so each
   subscription executes its selection itself (as before `schema.shared_results`).
@@ -61,6 +61,7 @@ from collections.abc import MutableMapping
 from contextlib import aclosing
 from typing import Any
 
+import msgspec
 import uvloop
 from strawberry.types import ExecutionResult
 
@@ -80,6 +81,7 @@ from boardstate.service.settings import Settings
 from tests.redis_support import RedisServer
 
 WAIT_S = 120.0
+ENCODER = msgspec.json.Encoder()
 DOORS = ("sse", "socket", "pull", "graphql")
 SUBSCRIPTION = """subscription Follow($game: ID!, $after: Int) {
   gameEvents(gameId: $game, afterVersion: $after) {
@@ -144,7 +146,7 @@ async def _graphql(
     service: Service, game_id: str, start: int, address: str, got: Delivered
 ) -> None:
     """One `gameEvents` subscription run by strawberry, each result framed as graphql-ws's
-    `next` message (compact JSON, as `send_json` encodes it) and counted."""
+    `next` message (msgspec, as the app encodes it) and counted."""
     backend: Any = service  # as the app hands it on (its scope's state)
     context = Context(backend=backend, request_id=address, address=address)
     variables = {"game": game_id, "after": start}
@@ -154,8 +156,8 @@ async def _graphql(
         async for result in results:
             assert not result.errors, result.errors
             message = {"id": address, "type": "next", "payload": {"data": result.data}}
-            frame = json.dumps(message, separators=(",", ":"), ensure_ascii=False)
-            got.got(frame.count('"gameEvents"'))
+            frame = ENCODER.encode(message)  # as the app encodes it (`GraphQLApp.encode_json`)
+            got.got(frame.count(b'"gameEvents"'))
 
 
 async def _socket(service: Service, game_id: str, start: int, address: str, got: Delivered) -> Any:
