@@ -13,6 +13,10 @@ each. A seat's subscription never meets another view's results: they live on its
 event. The arguments of the root field (`gameId`, `afterVersion`, `withState`) pick the stream
 and so the view; they do not change what the selection makes of an event, so they are not
 part of the key. A result with errors is not kept (each subscriber's runs again).
+
+This holds because every field under `Event` (its `header` included) is read off the view,
+never off the request (`info.context`: the token, the caller): a field that depended on the
+caller would have to be keyed by it here, or resolved outside `Event`.
 """
 
 from __future__ import annotations

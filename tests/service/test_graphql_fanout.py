@@ -1,8 +1,8 @@
 """The `gameEvents` subscription shares the stream core's preparation (issue 38, "one stream
 core"; `schema.shared_results`), on real Redis through strawberry's own `subscribe`: the
 subscribers of one view with one document get each event's selection executed once, each seat
-still sees only its own hand, every subscriber gets every event in order, and a selection
-that uses a variable is kept apart by its value."""
+still sees only its own hand, every subscriber gets every event in order, a selection that
+uses a variable is kept apart by its value, and nothing under `Event` reads the caller."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ import pytest
 from strawberry.types import ExecutionResult
 
 from boardstate.schema.context import Context
+from boardstate.schema.events import Event
 from boardstate.schema.root import schema
 from boardstate.schema.shared_results import SHARED_EVENTS
 from boardstate.service.composition import Service, build_service
@@ -110,3 +111,23 @@ async def test_a_variable_the_selection_uses_keeps_its_results_apart(
     assert [e["version"] for e in without] == [e["version"] for e in with_words]
     assert without == [{k: v for k, v in e.items() if k != "describe"} for e in with_words]
     assert all(isinstance(e["describe"], str) for e in with_words)
+
+
+def test_every_field_under_event_is_read_off_the_event() -> None:
+    """What makes a selection's result the same for every subscriber of a view: no field under
+    `Event` has a resolver of its own (which could read the caller off `info.context`)."""
+    seen: set[type] = set()
+    todo: list[Any] = [Event]
+    while todo:
+        kind = todo.pop()
+        if kind in seen:
+            continue
+        seen.add(kind)
+        for field in kind.__strawberry_definition__.fields:
+            assert field.base_resolver is None, (kind.__name__, field.name)
+            inner = field.type
+            while hasattr(inner, "of_type"):
+                inner = inner.of_type
+            if hasattr(inner, "__strawberry_definition__"):
+                todo.append(inner)
+    assert len(seen) >= 4  # Event, GameHeader, SeatClock, GameResult
