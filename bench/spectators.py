@@ -14,8 +14,14 @@ written the new events. The doors:
 * `socket`: the command socket's subscriptions (`Subscriptions.start`, one socket each, whose
   `send` counts the `event` frames): the same;
 * `pull`: each stream taken event by event in its own task and each event sent with `await
-  send(...)`, as the SSE route did before the fanout (and the GraphQL subscriptions still do,
-  strawberry taking them): the same run's yardstick.
+  send(...)`, as the SSE route did before the fanout: the same run's yardstick;
+* `graphql`: the `gameEvents` subscription run by strawberry (`schema.subscribe`, one
+  subscription each, as graphql-ws runs it: `SUBSCRIPTION`'s selection), each result framed
+  as graphql-transport-ws frames it (`{"id", "type": "next", "payload"}`, encoded by msgspec
+  as the app encodes it) and counted; the selection over an event is executed
+  once per view and document (`schema.shared_results`), strawberry then wraps and frames it
+  per subscriber. With `--unshared` every subscriber's events are its own objects, so each
+  subscription executes its selection itself (as before `schema.shared_results`).
 
 CPU is `time.process_time()` over the moves (this process: the moves, the live reader, every
 subscriber; not Redis), with the collector set as the service's lifespan sets it (what is alive
@@ -28,7 +34,9 @@ allocations). Figures per event appended:
 * `stream_us`: the share of the streams (`cpu_us` minus the same door's run with none);
 * `per_subscriber_us`: `stream_us / N`;
 * `prepared`: events prepared for a view (`PreparedViews`): with sharing, one per event and
-  view.
+  view;
+* `executed` (`graphql`): selections strawberry executed over an event
+  (`schema.shared_results`): with sharing, one per event, view and document.
 
 `--rounds R` measures every door and count R times, interleaved, and reports for each count the
 round with the median `cpu_us` (the machine is shared: one round is noisy).
@@ -37,7 +45,7 @@ frames each event itself, as every stream did before the core; no fanout). The l
 the machine is printed before and after (the machine is shared: figures are noisy).
 
 Usage: .venv/bin/python -m bench.spectators [--moves 30] [--counts 0,1,10,100,1000]
-       [--doors sse,socket,pull] [--rounds 1] [--unshared] [--json out.json]
+       [--doors sse,socket,pull,graphql] [--rounds 1] [--unshared] [--json out.json]
 """
 
 from __future__ import annotations
@@ -53,8 +61,13 @@ from collections.abc import MutableMapping
 from contextlib import aclosing
 from typing import Any
 
+import msgspec
 import uvloop
+from strawberry.types import ExecutionResult
 
+from boardstate.schema.context import Context
+from boardstate.schema.root import schema
+from boardstate.schema.shared_results import SHARED_EVENTS
 from boardstate.service.composition import Service, build_service, open_store
 from boardstate.service.features.live.event_streams import EventStream
 from boardstate.service.features.live.prepared_events import PreparedViews
@@ -68,7 +81,15 @@ from boardstate.service.settings import Settings
 from tests.redis_support import RedisServer
 
 WAIT_S = 120.0
-DOORS = ("sse", "socket", "pull")
+ENCODER = msgspec.json.Encoder()
+DOORS = ("sse", "socket", "pull", "graphql")
+SUBSCRIPTION = """subscription Follow($game: ID!, $after: Int) {
+  gameEvents(gameId: $game, afterVersion: $after) {
+    version type seat moveId data describe stateHash
+    header { version status toAct deadline result { scores winners } }
+  }
+}"""
+"""A spectator's `gameEvents` subscription (`graphql` door)."""
 
 
 class Delivered:
@@ -121,6 +142,24 @@ async def _pull(stream: EventStream, delivered: Delivered) -> None:
             await send({"type": "http.response.body", "body": body, "more_body": True})
 
 
+async def _graphql(
+    service: Service, game_id: str, start: int, address: str, got: Delivered
+) -> None:
+    """One `gameEvents` subscription run by strawberry, each result framed as graphql-ws's
+    `next` message (msgspec, as the app encodes it) and counted."""
+    backend: Any = service  # as the app hands it on (its scope's state)
+    context = Context(backend=backend, request_id=address, address=address)
+    variables = {"game": game_id, "after": start}
+    results = await schema.subscribe(SUBSCRIPTION, variables, context_value=context)
+    assert not isinstance(results, ExecutionResult), results.errors
+    async with aclosing(results):
+        async for result in results:
+            assert not result.errors, result.errors
+            message = {"id": address, "type": "next", "payload": {"data": result.data}}
+            frame = ENCODER.encode(message)  # as the app encodes it (`GraphQLApp.encode_json`)
+            got.got(frame.count(b'"gameEvents"'))
+
+
 async def _socket(service: Service, game_id: str, start: int, address: str, got: Delivered) -> Any:
     """One command socket's subscription (started), its `event` frames counted; returns the
     coroutine that holds it until cancelled."""
@@ -161,6 +200,8 @@ async def _open(
         address = f"10.0.{i // 250}.{i % 250}"
         if door == "socket":
             task = await _socket(service, game_id, start, address, got)
+        elif door == "graphql":
+            task = _graphql(service, game_id, start, address, got)
         else:
             stream = await service.live.open_game_events(game_id, start, None, address)
             task = _sse(stream, start, got) if door == "sse" else _pull(stream, got)
@@ -176,6 +217,7 @@ async def measure(
     created = await service.lobby.create_game("trambahn", 2, None, None, ["ann", "bob"])
     game_id, tokens = created.game.id, dict(created.tokens)
     start = created.game.version
+    executed = SHARED_EVENTS.executed
     delivered = Delivered()
     tasks = await _open(service, door, game_id, start, streams, delivered)
     while service.live.hub.subscribers(game_id) < streams:  # noqa: ASYNC110 (every one joined)
@@ -191,13 +233,16 @@ async def measure(
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
     events = version - start
-    return {
+    row = {
         "door": door,
         "streams": streams,
         "events": events,
         "cpu_us": cpu / events * 1e6,
         "prepared": views.prepared,
     }
+    if door == "graphql":
+        row["executed"] = SHARED_EVENTS.executed - executed
+    return row
 
 
 async def run(
@@ -261,7 +306,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--moves", type=int, default=30)
     parser.add_argument("--counts", default="0,1,10,100,1000")
-    parser.add_argument("--doors", default="sse,socket,pull")
+    parser.add_argument("--doors", default=",".join(DOORS))
     parser.add_argument("--unshared", action="store_true")
     parser.add_argument("--rounds", type=int, default=1)
     parser.add_argument("--json", dest="json_out")

@@ -15,6 +15,7 @@ from boardstate.schema.guard import SINGLE_RESULT, Guard, Limits, QueryLimits, u
 from boardstate.schema.mutation import Mutation
 from boardstate.schema.players import EPOCH_SECONDS, EpochSeconds
 from boardstate.schema.query import Query
+from boardstate.schema.shared_results import SharedResults
 from boardstate.schema.subscription import Subscription
 from boardstate.service.contract.codes import BAD_INPUT
 from boardstate.service.contract.points import points
@@ -95,6 +96,7 @@ def make_schema(
         subscription=Subscription,
         extensions=[extension],
         config=StrawberryConfig(scalar_map={EpochSeconds: EPOCH_SECONDS}),
+        execution_context_class=SharedResults,
     )
     made.guard = guard
     return made

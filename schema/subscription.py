@@ -12,6 +12,7 @@ from boardstate.schema import decorators as described
 from boardstate.schema.context import Info
 from boardstate.schema.events import Event
 from boardstate.schema.player_events import PlayerEventsSubscription
+from boardstate.schema.shared_results import shared_event
 from boardstate.schema.webhooks import FeedSubscription
 from boardstate.service.contract.codes import as_api_error
 
@@ -38,6 +39,6 @@ class Subscription(FeedSubscription, PlayerEventsSubscription):
         try:
             async with aclosing(stream):
                 async for view in stream:
-                    yield Event.of(view)
+                    yield shared_event(view)  # one per view: `schema.shared_results`
         except MoveError as exc:
             raise as_api_error(exc) from None

@@ -1,6 +1,7 @@
 """`EventFollower`: a follower of a game's events prepared for one view, the core of every
 door's stream of a game (`event_streams.EventStream`); it yields them (`async for`: the GraphQL
-subscriptions) or writes them (`deliver`: the SSE route and the command socket, riding the
+subscriptions, which share the selection over each per view: `schema.shared_results`) or
+writes them (`deliver`: the SSE route and the command socket, riding the
 feed's fanout of the view once caught up, `service.features.live.fanout`)."""
 
 from __future__ import annotations
