@@ -21,6 +21,26 @@ def pytest_configure(config: pytest.Config) -> None:
         os.environ.setdefault("COVERAGE_FILE", str(config.rootpath / ".coverage"))
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Keeps a module's tests that share a module-scoped fixture on one worker.
+
+    Under `--dist loadgroup` a test without an `xdist_group` goes to whichever worker is free,
+    so one module's tests alternate between the workers and its module-scoped fixtures (served
+    processes, mostly) start on each worker. A test that uses one and has no group of its own
+    joins a group of its module (`module:<name>`): the module's fixtures start once per run.
+    (xdist reads the marks after this hook: its own runs last.)"""
+    for item in items:
+        if item.get_closest_marker("xdist_group") is not None:
+            continue
+        info = getattr(item, "_fixtureinfo", None)
+        module = getattr(item, "module", None)
+        if info is None or module is None:
+            continue
+        scopes = {defs[-1].scope for defs in info.name2fixturedefs.values() if defs}
+        if scopes & {"module", "class"}:
+            item.add_marker(pytest.mark.xdist_group(f"module:{module.__name__}"))
+
+
 # --- Redis servers --------------------------------------------------------------------------
 
 

@@ -82,8 +82,9 @@ async def test_deliveries_in_flight_are_bounded_per_replica_and_one_per_endpoint
     trickler = Receiver(trickle_s=0.5).start()
     env = ENV | {"BOARDSTATE_WEBHOOK_TIMEOUT_MS": "60000", "BOARDSTATE_WEBHOOK_CONCURRENCY": "2"}
     prefix = unique_prefix()
-    first = ServiceProcess(redis_server.url, prefix, env).start()
-    second = ServiceProcess(redis_server.url, prefix, env).start()
+    first, second = ServiceProcess.start_together(
+        ServiceProcess(redis_server.url, prefix, env), ServiceProcess(redis_server.url, prefix, env)
+    )
     admin = Rest(first.url, ADMIN)
     try:
         for n in range(5):

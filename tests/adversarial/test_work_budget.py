@@ -57,11 +57,15 @@ def test_the_heavy_query_is_allowed_and_expensive() -> None:
 def replicas(redis_server: RedisServer) -> Iterator[tuple[ServiceProcess, ServiceProcess]]:
     """Two replicas of one deployment (one Redis, one key prefix) with small budgets."""
     prefix = unique_prefix()
-    with (
-        ServiceProcess(redis_server.url, prefix=prefix, env=LIMITED) as one,
-        ServiceProcess(redis_server.url, prefix=prefix, env=LIMITED) as two,
-    ):
+    one, two = ServiceProcess.start_together(
+        ServiceProcess(redis_server.url, prefix=prefix, env=LIMITED),
+        ServiceProcess(redis_server.url, prefix=prefix, env=LIMITED),
+    )
+    try:
         yield one, two
+    finally:
+        one.stop()
+        two.stop()
 
 
 @pytest.fixture

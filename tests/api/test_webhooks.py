@@ -4,6 +4,7 @@ process; signatures are checked with the Standard Webhooks library (`standardweb
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import random
 import signal
@@ -18,7 +19,7 @@ from tests.api.server import ServiceProcess, unique_prefix
 from tests.api.webhook_support import Receiver, until
 from tests.redis_support import RedisServer
 
-pytestmark = pytest.mark.redis
+pytestmark = [pytest.mark.redis, pytest.mark.xdist_group("api-webhooks")]
 
 ADMIN = "admin-token-for-webhook-tests"
 EVENTS = ["game.created", "game.started", "turn.changed", "seat.timed_out", "game.ended"]
@@ -45,30 +46,60 @@ PATIENT = ENV | {"BOARDSTATE_WEBHOOK_MAX_ATTEMPTS": "100"}
 listen on a loaded machine, longer than 5 attempts (about 1 s of backoff) last."""
 
 
-@pytest.fixture
-def replica_env() -> dict[str, str]:
-    return ENV
-
-
-@pytest.fixture
-def replicas(
-    redis_server: RedisServer, replica_env: dict[str, str]
-) -> Iterator[list[ServiceProcess]]:
+def replica_pair(redis_url: str, env: dict[str, str]) -> list[ServiceProcess]:
+    """Two replicas on one key prefix, started side by side."""
     prefix = unique_prefix()
-    a, b = ServiceProcess.start_together(
-        ServiceProcess(redis_server.url, prefix, replica_env),
-        ServiceProcess(redis_server.url, prefix, replica_env),
+    return ServiceProcess.start_together(
+        ServiceProcess(redis_url, prefix, env), ServiceProcess(redis_url, prefix, env)
     )
+
+
+@pytest.fixture(scope="module")
+def replicas(redis_server: RedisServer) -> Iterator[list[ServiceProcess]]:
+    """One pair on `ENV` for the module: the tests run one after the other on one worker (the
+    module's `xdist_group`), each plays its own games and `admin` deletes the endpoints a test
+    registered when it ends, so no test's endpoint sees another test's games."""
+    a, b = replica_pair(redis_server.url, ENV)
     yield [a, b]
     a.stop()
     b.stop()
 
 
 @pytest.fixture
-async def admin(replicas: list[ServiceProcess]) -> AsyncIterator[Rest]:
+def patient_replicas(redis_server: RedisServer) -> Iterator[list[ServiceProcess]]:
+    """A pair of its own on `PATIENT` (100 attempts per delivery)."""
+    a, b = replica_pair(redis_server.url, PATIENT)
+    yield [a, b]
+    a.stop()
+    b.stop()
+
+
+@contextlib.asynccontextmanager
+async def admin_of(replicas: list[ServiceProcess]) -> AsyncIterator[Rest]:
+    """The admin's client on the first replica; when the test ends, every endpoint is deleted
+    (the next test on a shared pair starts with none)."""
     client = Rest(replicas[0].url, ADMIN)
-    yield client
-    await client.close()
+    try:
+        yield client
+    finally:
+        try:
+            for endpoint in await client.ok("GET", "/webhooks"):
+                deleted = await client.request("DELETE", f"/webhooks/{endpoint['id']}")
+                assert deleted.status_code == 204, deleted.text
+        finally:
+            await client.close()
+
+
+@pytest.fixture
+async def admin(replicas: list[ServiceProcess]) -> AsyncIterator[Rest]:
+    async with admin_of(replicas) as client:
+        yield client
+
+
+@pytest.fixture
+async def patient_admin(patient_replicas: list[ServiceProcess]) -> AsyncIterator[Rest]:
+    async with admin_of(patient_replicas) as client:
+        yield client
 
 
 async def register(rest: Rest, url: str, **extra: Any) -> dict[str, Any]:
@@ -233,10 +264,10 @@ async def test_private_targets_are_refused_unless_the_operator_allows_them(
             await rest.close()
 
 
-@pytest.mark.parametrize("replica_env", [PATIENT], ids=["patient"])
 async def test_a_receiver_down_for_a_while_gets_everything_in_order_once_back(
-    replicas: list[ServiceProcess], admin: Rest
+    patient_replicas: list[ServiceProcess], patient_admin: Rest
 ) -> None:
+    replicas, admin = patient_replicas, patient_admin
     receiver = Receiver()  # not started: down
     made = await register(admin, receiver.url)
     game_id = await play(replicas[0].url, 4)

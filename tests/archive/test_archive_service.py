@@ -38,16 +38,20 @@ async def test_two_replicas_archive_each_ended_game_once_and_report_it(
         for _ in range(GAMES):
             await stored_game(store)
         env = {"BOARDSTATE_ARCHIVE_AFTER": "1", "BOARDSTATE_DATA_DIR": str(tmp_path)}
-        with (
-            ServiceProcess(redis_server.url, prefix, env) as one,
-            ServiceProcess(redis_server.url, prefix, env) as two,
-        ):
+        one, two = ServiceProcess.start_together(
+            ServiceProcess(redis_server.url, prefix, env),
+            ServiceProcess(redis_server.url, prefix, env),
+        )
+        try:
             deadline, pages = time.monotonic() + 90, ["", ""]
             while time.monotonic() < deadline:
                 pages = list(await asyncio.gather(metrics(one), metrics(two)))
                 if archived(pages) >= GAMES:
                     break
                 await asyncio.sleep(0.5)
+        finally:
+            one.stop()
+            two.stop()
         assert archived(pages) == GAMES
         assert sum(gauge(page, "boardstate_archive_bytes_total") for page in pages) > 0
         assert all(gauge(page, "boardstate_archive_failures_total") == 0 for page in pages)
