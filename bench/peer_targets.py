@@ -11,7 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 SPECTATORS = "1,000 spectators ≤ 3 × one spectator per event"
-"""Measured by `bench/spectators.py` (issue 41, another engineer): no figure of this bench."""
+"""Measured by `bench/spectators.py` and, beside the peer's, `bench/peer_spectators.py`: no
+figure of this bench."""
 
 Target = tuple[str, str, str, str, float]
 """(what, side, figure, peer side, bound): side's figure ≤ bound × the peer's (a negative
