@@ -2,7 +2,7 @@
 (issues 15 and 41).
 
     .venv/bin/python -m bench.peer_bench [--repeats 3] [--seconds 15] [--warmup 3] \
-        [--tables 16] [--doors rest,graphql,ws,socket] [--trambahn-doors rest] [--workers 1] \
+        [--tables 16] [--doors rest,graphql,ws,socket] [--trambahn-doors rest,moves] [--workers 1] \
         [--peer-dir bench/peer] [--no-peer] [--no-postgres] [--json]
 
 The same shape of load for every side: `--tables` tables at once, two clients per table, closed
@@ -18,7 +18,9 @@ a measured window. The sides run one after another, and the whole sequence is re
   `peer_connect_four.py`) through each door and each `--workers` count, every move validated,
   hashed and appended durably to Redis (`peer_tables.py`);
 * **trambahn-DOOR-wN**: Boardstate playing recorded Trambahn games (`--match-moves` long) through
-  `--trambahn-doors`, our real game;
+  `--trambahn-doors`, our real game; `moves` is REST moves only (no live stream: the other
+  seat learns its move is due from the mover's answer, in the load generator), the shape of
+  issue 41's Trambahn target;
 * **baseline**: the bare Starlette + `XADD` endpoint of `service_bench.py` under the same number
   of clients; **reference**: the bare strawberry mutation doing one `XADD` (`service_bare.py`).
 
@@ -48,7 +50,7 @@ from bench.peer_boardgameio import DEFAULT_PEER_DIR, LoadShape, Peer
 from bench.peer_machine import MachineClock
 from bench.peer_postgres import private_postgres
 from bench.peer_postgres import unavailable as postgres_unavailable
-from bench.peer_tables import DOORS, Pool, run_tables
+from bench.peer_tables import DOORS, PUSH_DOORS, Pool, run_tables
 from bench.peer_targets import ratios, report, targets
 from bench.service_figures import Load
 from bench.service_games import (
@@ -73,8 +75,8 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--tables", type=int, default=16)
     parser.add_argument("--match-moves", type=int, default=c4.MATCH_MOVES, help="Trambahn's")
-    parser.add_argument("--doors", default=",".join(DOORS), help="Connect Four's doors")
-    parser.add_argument("--trambahn-doors", default="rest")
+    parser.add_argument("--doors", default=",".join(PUSH_DOORS), help="Connect Four's doors")
+    parser.add_argument("--trambahn-doors", default="rest,moves")
     parser.add_argument("--workers", default="1")
     parser.add_argument("--games", type=int, default=8, help="seeded games recorded")
     parser.add_argument("--peer-dir", type=Path, default=DEFAULT_PEER_DIR)

@@ -102,15 +102,49 @@ class Peer:
                 stdout=subprocess.DEVNULL,
             )
         finally:
-            server.terminate()
-            try:
-                server.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                server.kill()
-                server.wait()
+            _stop(server)
         figures: dict[str, Any] = json.loads(out.read_text().splitlines()[-1])
+        return figures
+
+    def spectators(self, counts: list[int], seconds: float, warmup_moves: int) -> dict[str, Any]:
+        """Spectators on one match of a fresh in-memory server (`spectate.js`): per count, the
+        server's CPU per event (one move) and its ratio to one spectator's."""
+        port = free_port()
+        out = self.dir / "spectators.json"
+        out.unlink(missing_ok=True)
+        env = {"MATCH_MOVES": "0", "NODE_ENV": "production"}
+        env["PATH"] = os.environ.get("PATH", "/usr/bin:/bin")
+        with (self.dir / "server.log").open("ab") as log:
+            server = subprocess.Popen(
+                ["node", "server.js", "--port", str(port), "--storage", "memory"],
+                cwd=self.dir,
+                env=env,
+                stdout=log,
+                stderr=log,
+            )
+        try:
+            argv = ["node", "spectate.js", "--port", str(port), "--server-pid", str(server.pid)]
+            argv += ["--counts", ",".join(map(str, counts)), "--seconds", str(seconds)]
+            argv += ["--warmup-moves", str(warmup_moves), "--out", str(out)]
+            budget = len(counts) * (seconds + RUN_MARGIN_S)
+            subprocess.run(
+                argv, cwd=self.dir, env=env, check=True, timeout=budget, stdout=subprocess.DEVNULL
+            )
+        finally:
+            _stop(server)
+        figures: dict[str, Any] = json.loads(out.read_text())
         return figures
 
     def close(self) -> None:
         """Deletes the private copy."""
         self._tmp.cleanup()
+
+
+def _stop(server: subprocess.Popen[bytes]) -> None:
+    """Stops a server this module started, by its PID."""
+    server.terminate()
+    try:
+        server.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        server.kill()
+        server.wait()

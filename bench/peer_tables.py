@@ -15,7 +15,10 @@ Doors: `rest` (`POST /v1/games/{id}/moves`, follows over SSE), `graphql` (`submi
 HTTP, follows over SSE), `ws` (one graphql-transport-ws socket per client: `gameEvents`
 subscriptions and `submitMove` on the same socket; a socket acts with one seat token, so a
 client opens a new socket for each match, as boardgame.io's clients `sync` onto each match),
-`socket` (the same on the command socket `/v1/socket`, `bench.peer_command_socket`).
+`socket` (the same on the command socket `/v1/socket`, `bench.peer_command_socket`), and
+`moves` (REST moves only: `POST /v1/games/{id}/moves` without any live stream, the other seat
+told its move is due by the table in this process as the mover's answer arrives, the shape of
+`service_bench.py`'s replay: the server does no push).
 """
 
 from __future__ import annotations
@@ -33,7 +36,9 @@ from bench.peer_command_socket import CommandSocket
 from bench.service_games import GAME_TYPE, Played, create_game, rest_move_body, submit_body
 from bench.service_http import BenchError, Target, post
 
-DOORS = ("rest", "graphql", "ws", "socket")
+PUSH_DOORS = ("rest", "graphql", "ws", "socket")
+"""The doors where the server pushes each event to both clients, as boardgame.io does."""
+DOORS = (*PUSH_DOORS, "moves")
 
 
 @dataclass(eq=False)
@@ -118,6 +123,16 @@ class Table:
     def __init__(self, pool: Pool) -> None:
         self.pool = pool
         self.matches: list[asyncio.Future[Match]] = []
+        self.clients: list[Client] = []
+        self.heads: dict[str, int] = {}
+        """Door `moves`: each match's version as the last answer told it."""
+
+    def answered(self, game_id: str, version: int) -> None:
+        """Door `moves`: tells both clients on `game_id` that it reached `version`."""
+        self.heads[game_id] = max(version, self.heads.get(game_id, 0))
+        for client in self.clients:
+            if client.game_id == game_id:
+                client.seen(version)
 
     def match(self, number: int) -> asyncio.Future[Match]:
         """The table's `number`-th match (the first client to ask takes it from the pool)."""
@@ -132,11 +147,13 @@ class Client:
     def __init__(self, table: Table, seat: int, door: str, port: int, window: Window) -> None:
         self.table, self.seat, self.door, self.port, self.window = table, seat, door, port, window
         self.head = 0
+        self.game_id = ""
         self.due = asyncio.Event()
         self.http = LoopbackHttp(port)
         self.socket: GraphqlSocket | CommandSocket | None = None
 
-    def _seen(self, version: int) -> None:
+    def seen(self, version: int) -> None:
+        """Notes that the game reached `version` (its moves up to it are recorded)."""
         if version > self.head:
             self.head = version
             self.due.set()
@@ -154,7 +171,8 @@ class Client:
                 await self.socket.close()
 
     async def _play(self, match: Match) -> None:
-        self.head = match.created_version
+        self.head = max(match.created_version, self.table.heads.get(match.game_id, 0))
+        self.game_id = match.game_id
         token = match.tokens[self.seat]
         follower: SseFollower | None = None
         key = ""
@@ -164,9 +182,9 @@ class Client:
             kind = GraphqlSocket if self.door == "ws" else CommandSocket
             self.socket = kind(self.port, token)
             await self.socket.open()
-            key = await self.socket.follow(match.game_id, self.head, self._seen)
-        else:
-            follower = SseFollower(self.port, match.game_id, self.head, token, self._seen)
+            key = await self.socket.follow(match.game_id, self.head, self.seen)
+        elif self.door != "moves":
+            follower = SseFollower(self.port, match.game_id, self.head, token, self.seen)
             await follower.start()
         try:
             for seat, move, version in match.moves:
@@ -190,7 +208,7 @@ class Client:
     async def _submit(self, match: Match, move: Any, version: int) -> None:
         started = time.perf_counter()
         token = match.tokens[self.seat]
-        if self.door == "rest":
+        if self.door in ("rest", "moves"):
             path = f"/v1/games/{match.game_id}/moves"
             request = rest_move_body(self.seat, move, version)
             body, _ = await post(self.http, path, request, token, 201)
@@ -205,7 +223,9 @@ class Client:
             result = await self.socket.submit(match.game_id, self.seat, move, version)
             reached = _accepted(result, version)
         self.window.record((time.perf_counter() - started) * 1000)
-        self._seen(reached)
+        self.seen(reached)
+        if self.door == "moves":
+            self.table.answered(match.game_id, reached)
 
 
 def _accepted(result: dict[str, Any], version: int) -> int:
@@ -222,11 +242,10 @@ async def run_tables(
     is awaited as the window opens and closes (CPU readings). Returns the window and its
     length in seconds."""
     window = Window()
-    clients = [
-        Client(table, seat, door, port, window)
-        for table in (Table(pool) for _ in range(shape.tables))
-        for seat in (0, 1)
-    ]
+    clients = []
+    for table in (Table(pool) for _ in range(shape.tables)):
+        table.clients = [Client(table, seat, door, port, window) for seat in (0, 1)]
+        clients += table.clients
     tasks = [asyncio.create_task(c.run()) for c in clients]
     try:
         await asyncio.sleep(shape.warmup_s)

@@ -1,8 +1,9 @@
 """`bench/peer_bench.py` runs end to end in a tiny configuration and reports every row, so the
-benchmark cannot rot: Connect Four through every door, Trambahn through REST, the bare servers,
-and (where node, npm and Debian's postgresql are installed) boardgame.io in memory and with
-bgio-postgres, and every target of issue 41. Its figures are never checked against a target
-here: speed is only ever judged by the benchmark itself, as ratios in one run (bench/README.md).
+benchmark cannot rot: Connect Four through every door, Trambahn through REST + SSE and through
+REST moves only, the bare servers, and (where node, npm and Debian's postgresql are installed)
+boardgame.io in memory and with bgio-postgres, and every target of issue 41. Its figures are
+never checked against a target here: speed is only ever judged by the benchmark itself, as ratios
+in one run (bench/README.md).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ REPO = Path(__file__).resolve().parents[2]
 TINY = ["--repeats", "1", "--seconds", "1.5", "--warmup", "0.5", "--workers", "1"]
 TINY += ["--games", "2", "--tables", "2", "--match-moves", "12", "--json"]
 BOARDSTATE_SIDES = ["c4-rest-w1", "c4-graphql-w1", "c4-ws-w1", "c4-socket-w1"]
-BOARDSTATE_SIDES += ["trambahn-rest-w1", "baseline", "reference"]
+BOARDSTATE_SIDES += ["trambahn-rest-w1", "trambahn-moves-w1", "baseline", "reference"]
 
 
 def run_bench(*extra: str) -> dict[str, Any]:
