@@ -24,26 +24,37 @@ WIDTH = 48
 SAMPLES = 3
 
 
-def margin(seen: Seen, state: Any, seat: int | None = None) -> float:
+def margin(
+    seen: Seen,
+    state: Any,
+    seat: int | None = None,
+    evaluate: Callable[[Any, int], float] | None = None,
+) -> float:
     """`seat`'s (default: the bot's own) evaluation minus the best other seat's (a won game
-    counts big)."""
+    counts big); by `evaluate`, else the game's `BotHooks.evaluate`."""
     rules = seen.rules
     seat = seen.seat if seat is None else seat
     outcome = rules.outcome(state) if rules.is_finished(state) else None
     if outcome is not None:
         return 1000.0 if seat in outcome.winners else -1000.0
-    hooks = rules.bots
-    assert hooks is not None
-    mine = hooks.evaluate(state, seat)
-    others = [hooks.evaluate(state, s) for s in range(seen.players) if s != seat]
+    if evaluate is None:
+        hooks = rules.bots
+        assert hooks is not None
+        evaluate = hooks.evaluate
+    mine = evaluate(state, seat)
+    others = [evaluate(state, s) for s in range(seen.players) if s != seat]
     return mine - max(others, default=0.0)
 
 
 def one_ply(
-    seen: Seen, rng: Rng, over: Callable[[], bool] | None = None
+    seen: Seen,
+    rng: Rng,
+    over: Callable[[], bool] | None = None,
+    evaluate: Callable[[Any, int], float] | None = None,
 ) -> list[tuple[float, Any]]:
-    """Each candidate move (at most `WIDTH`) with its summed margin over `SAMPLES` sampled
-    positions, in `legal_moves` order; only the candidates scored before `over()` said so."""
+    """Each candidate move (at most `WIDTH`) with its summed margin (by `evaluate`, else the
+    game's) over `SAMPLES` sampled positions, in `legal_moves` order; only the candidates
+    scored before `over()` said so."""
     legal = list(seen.legal)
     candidates = legal if len(legal) <= WIDTH else list(rng.sample(legal, WIDTH))
     samples = [
@@ -61,7 +72,7 @@ def one_ply(
                 )
             except MoveError:
                 continue
-            total += margin(seen, after)
+            total += margin(seen, after, evaluate=evaluate)
         scored.append((total, move))
     return scored
 

@@ -1,8 +1,11 @@
 """`search`: information-set Monte Carlo tree search (single-observer ISMCTS, UCT).
 
-At the root only the `ROOT_WIDTH` best moves of the one-ply heuristic (`heuristic.one_ply`) are
+At the root only the `root_width` best moves of a one-ply ranking (`heuristic.one_ply`) are
 searched (a pruned root, as in progressive widening with a heuristic prior): random rollouts judge
-a few strong candidates well and many weak ones badly.
+a few strong candidates well and many weak ones badly. What differs by game is the game's
+`BotHooks.search` (`engine.core.bot_hooks.SearchTuning`): the root's width, the rollouts' depth
+and sample, and the search's evaluation (by default the heuristic's), which ranks the root's
+moves, picks the rollouts' moves and judges a cut-off rollout.
 
 Each playout samples a position the seat cannot tell apart from the real one (`BotHooks.resample`:
 other hands, deck orders and secret choices dealt anew), then walks one shared tree keyed by moves
@@ -10,11 +13,11 @@ other hands, deck orders and secret choices dealt anew), then walks one shared t
 moves legal in this sample are counted as available, an untried one is expanded, else UCB1 picks
 among the tried ones (Cowling, Powley and Whitehouse 2012). Simultaneous choices are taken one seat
 after the other (the lowest seat first), each seat's node keyed by its own moves only, so no seat's
-choice is seen by another's. From the new node a rollout of at most `ROLLOUT_DEPTH` moves follows,
-each move the best, by its mover's evaluation margin, of `ROLLOUT_SAMPLE` random legal moves (an
+choice is seen by another's. From the new node a rollout of at most `rollout_depth` moves follows,
+each move the best, by its mover's evaluation margin, of `rollout_sample` random legal moves (an
 informed playout: uniformly random ones let every seat blunder, which misjudged positions most at
 tables of four and five); the game's outcome (1 for a winner) or, cut off, a squashed evaluation
-margin (`BotHooks.evaluate`) is backed up per seat. The shortlisted move visited most is chosen
+margin (the search's evaluation) is backed up per seat. The shortlisted move visited most is chosen
 (ties: the heuristic's order). The budget bounds the playouts and the time (by `budget.clock`,
 or its `stop`), checked between the heuristic's candidates and between playouts, so a search
 asked to stop returns its best move within one playout.
@@ -28,17 +31,13 @@ from typing import Any
 from boardstate.engine.bots.budget import Budget
 from boardstate.engine.bots.heuristic import margin, one_ply
 from boardstate.engine.bots.seen import Seen
+from boardstate.engine.core.bot_hooks import SearchTuning
 from boardstate.engine.core.errors import MoveError
 from boardstate.engine.core.replay import apply
 from boardstate.engine.core.rng import Rng
 
 EXPLORE = 0.7
 TREE_DEPTH = 12
-ROLLOUT_DEPTH = 6
-ROOT_WIDTH = 2
-ROLLOUT_SAMPLE = 3
-"""Rollout moves are the best, by the mover's margin, of this many random legal moves."""
-"""The moves searched at the root: the best of the one-ply heuristic's ranking."""
 SCALE = 8.0
 """Evaluation points that make a cut-off margin count as about a 73 % win."""
 
@@ -60,14 +59,20 @@ def _reward(seen: Seen, state: Any) -> list[float]:
     outcome = rules.outcome(state) if rules.is_finished(state) else None
     if outcome is not None:
         return [1.0 / len(outcome.winners) if s in outcome.winners else 0.0 for s in range(players)]
-    hooks = rules.bots
-    assert hooks is not None
-    values = [hooks.evaluate(state, s) for s in range(players)]
+    evaluate = _tuning(seen)[1]
+    values = [evaluate(state, s) for s in range(players)]
     out = []
     for s in range(players):
         best_other = max((v for o, v in enumerate(values) if o != s), default=0.0)
         out.append(1.0 / (1.0 + math.exp(-(values[s] - best_other) / SCALE)))
     return out
+
+
+def _tuning(seen: Seen) -> tuple[SearchTuning, Any]:
+    """The game's `SearchTuning` and the search's evaluation."""
+    hooks = seen.rules.bots
+    assert hooks is not None
+    return hooks.search, hooks.search_evaluate
 
 
 def _step(seen: Seen, state: Any, rng: Rng) -> tuple[int, list[Any]] | None:
@@ -84,6 +89,7 @@ def _step(seen: Seen, state: Any, rng: Rng) -> tuple[int, list[Any]] | None:
 
 def _playout(seen: Seen, root: Node, rng: Rng, index: int, shortlist: list[Any]) -> None:
     rules = seen.rules
+    tuning = _tuning(seen)[0]
     state = seen.sample(rng)
     node, path = root, [root]
     for depth in range(TREE_DEPTH):
@@ -109,7 +115,7 @@ def _playout(seen: Seen, root: Node, rng: Rng, index: int, shortlist: list[Any])
         path.append(node)
         if untried:
             break
-    for depth in range(ROLLOUT_DEPTH):
+    for depth in range(tuning.rollout_depth):
         turn = _step(seen, state, rng)
         if turn is None or not turn[1]:
             break
@@ -127,9 +133,10 @@ def _playout(seen: Seen, root: Node, rng: Rng, index: int, shortlist: list[Any])
 
 def _rollout_move(seen: Seen, state: Any, seat: int, legal: list[Any], rng: Rng, draws: Rng) -> Any:
     """The state after the rollout's move for `seat`: the best, by the seat's margin, of
-    `ROLLOUT_SAMPLE` random legal moves (all of them at random when 1); None if refused."""
+    `rollout_sample` random legal moves (all of them at random when 1); None if refused."""
     rules = seen.rules
-    candidates = [rng.choice(legal) for _ in range(max(1, ROLLOUT_SAMPLE))]
+    tuning, evaluate = _tuning(seen)
+    candidates = [rng.choice(legal) for _ in range(max(1, tuning.rollout_sample))]
     best, best_margin = None, float("-inf")
     for move in candidates:
         try:
@@ -138,7 +145,7 @@ def _rollout_move(seen: Seen, state: Any, seat: int, legal: list[Any], rng: Rng,
             continue
         if len(candidates) == 1:
             return after
-        value = margin(seen, after, seat)
+        value = margin(seen, after, seat, evaluate)
         if value > best_margin:
             best, best_margin = after, value
     return best
@@ -155,11 +162,13 @@ def _ucb(node: Node, move: Any, seat: int) -> float:
 def root_search(
     seen: Seen, rng: Rng, budget: Budget, include: tuple[Any, ...] = ()
 ) -> tuple[list[Any], Node, int]:
-    """The shortlist (the heuristic's best `ROOT_WIDTH` moves, then `include`), the searched
-    root and the playouts run; the root has no children when the shortlist holds one move."""
+    """The shortlist (the best `root_width` moves of the one-ply ranking by the search's
+    evaluation, then `include`), the searched root and the playouts run; the root has no
+    children when the shortlist holds one move."""
     over = budget.timer()
-    ranked = sorted(one_ply(seen, rng, over), key=lambda scored: -scored[0])
-    shortlist = list(dict.fromkeys([*(m for _, m in ranked[:ROOT_WIDTH]), *include]))
+    tuning, evaluate = _tuning(seen)
+    ranked = sorted(one_ply(seen, rng, over, evaluate), key=lambda scored: -scored[0])
+    shortlist = list(dict.fromkeys([*(m for _, m in ranked[: tuning.root_width]), *include]))
     root = Node(seen.players)
     played = 0
     if len(shortlist) > 1:

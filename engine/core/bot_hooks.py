@@ -8,6 +8,9 @@
   OpenSpiel's `ResampleFromInfostate`). A game without hidden information returns `state`.
 * `evaluate(state, seat) -> float`: how well `seat` stands, in points-like units (the game's
   score so far plus what its position is worth); the heuristic and the search compare it.
+* `search`: how the `search` policy plays this game (`SearchTuning`): its root width, its
+  rollouts, and the evaluation it cuts rollouts off with and shortlists by (by default
+  `evaluate`, the heuristic's). A game's `bots.py` says what differs for it, not the search.
 """
 
 from __future__ import annotations
@@ -22,11 +25,33 @@ T = TypeVar("T")
 
 
 @dataclasses.dataclass(frozen=True, slots=True)
+class SearchTuning:
+    """What the `search` policy does in one game (the defaults: what it does in every game that
+    says nothing)."""
+
+    root_width: int = 2
+    """The moves searched at the root: the best of the one-ply ranking by `evaluate`."""
+    rollout_depth: int = 6
+    """Moves a rollout plays before it is cut off and judged by `evaluate`."""
+    rollout_sample: int = 3
+    """A rollout's move is the best, by its mover's margin, of this many random legal moves."""
+    evaluate: Callable[[Any, int], float] | None = None
+    """The search's evaluation (the root's ranking, the rollouts' moves and cut-offs); None:
+    the game's `BotHooks.evaluate`."""
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
 class BotHooks:
-    """A game's resampler and evaluation."""
+    """A game's resampler and evaluation, and how the search plays it."""
 
     resample: Callable[[Any, int, Rng], Any]
     evaluate: Callable[[Any, int], float]
+    search: SearchTuning = SearchTuning()
+
+    @property
+    def search_evaluate(self) -> Callable[[Any, int], float]:
+        """The evaluation the search uses (`search.evaluate`, else `evaluate`)."""
+        return self.search.evaluate or self.evaluate
 
 
 def deal(pools: Sequence[Sequence[T]], rng: Rng) -> list[tuple[T, ...]]:

@@ -29,6 +29,7 @@ def start(rules: GameRules[Any, Any, Any], players: int, options: Any, rng: Rng)
 def apply(
     rules: GameRules[Any, Any, Any], state: Any, seat: int, move: Any, rng: Rng
 ) -> tuple[Any, list[Any]]:
-    """Decides `move` for `seat` and folds its events: returns `(new_state, events)`."""
-    events = list(rules.decide(state, seat, move, rng))
-    return fold(rules, state, events), events
+    """Decides `move` for `seat` and folds its events: returns `(new_state, events)` (the
+    state the decision's emitter folded as it emitted them: each event is evolved once)."""
+    after, events = rules.decide_to(state, seat, move, rng)
+    return after, list(events)

@@ -300,9 +300,15 @@ class GameRules(Generic[S, M, E]):
 
     def decide(self, state: S, seat: int, move: M, rng: Rng) -> Sequence[E]:
         """Validates `move` by `seat` and returns its facts; raises a `MoveError`."""
+        return self.decide_to(state, seat, move, rng)[1]
+
+    def decide_to(self, state: S, seat: int, move: M, rng: Rng) -> tuple[S, Sequence[E]]:
+        """`decide`, with the state after its facts: the emitter folded them with `evolve` as
+        they were emitted, so a caller that wants both (a search's playout) need not fold them
+        a second time."""
         self.check_open(state)
         self.check_first(state, seat, move)
         self.check_turn(state, seat)
         out = Emitter(self, state)
         self.play(out, seat, move, rng)
-        return out.events
+        return out.state, out.events

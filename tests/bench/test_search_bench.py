@@ -1,0 +1,31 @@
+"""`bench/search_bench.py` runs (a smoke run with the smallest settings, so it does not rot)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[2]
+SMOKE = ("--games", "2", "--playouts", "2", "--tuning", "default")
+
+
+def test_the_search_bench_prints_each_game_and_a_row_with_an_interval() -> None:
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.search_bench", "trambahn", "2", *SMOKE],
+        cwd=REPO,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=600,
+    ).stdout
+    games = [line for line in out.splitlines() if line.startswith("# game")]
+    rows = [line for line in out.splitlines() if line.startswith("| trambahn")]
+    assert len(games) == 2
+    assert len(rows) == 1
+    cells = [cell.strip() for cell in rows[0].strip("|").split("|")]
+    assert cells[2] == "2 playouts / 1000 ms, default tuning"
+    share, interval = cells[3].split(" ", 1)
+    low, high = (float(x) for x in interval.strip("[]").split(", "))
+    assert low <= float(share) <= high
+    assert cells[4:8] == ["0.55", "0.50", "yes" if low > 0.5 else "no", "2"]
