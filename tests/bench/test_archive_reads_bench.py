@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.bench.bench_runs import bench_output
 
 
 def test_the_archive_reads_benchmark_reports_latencies_and_ratios() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "bench.archive_reads", "--games", "3", "--json"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout
+    out = bench_output("archive_reads", "--games", "3", "--json")
     figures = json.loads(out)
     assert figures["games"] == 3
     for name in ("redis_cold_ms", "redis_warm_ms", "archived_cold_ms", "archived_cached_ms"):

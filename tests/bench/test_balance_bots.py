@@ -3,34 +3,16 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.bench.bench_runs import bench_output
 
 
 def test_the_bot_balance_benchmark_prints_shares_by_position(tmp_path: Path) -> None:
     trace = tmp_path / "trace.jsonl"
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bench.balance_bots",
-            "--game",
-            "trambahn",
-            "--games",
-            "1",
-            "--no-write",
-            "--trace",
-            str(trace),
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout
+    out = bench_output(
+        "balance_bots", "--game", "trambahn", "--games", "1", "--no-write", "--trace", str(trace)
+    )
     rows = [line for line in out.splitlines() if line.startswith("| 2 | 1 |")]
     assert len(rows) == 1
     assert "0: " in rows[0]

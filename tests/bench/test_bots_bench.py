@@ -2,32 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
-
-REPO = Path(__file__).resolve().parents[2]
+from tests.bench.bench_runs import bench_output
 
 
 def test_the_bots_benchmark_prints_a_table_of_win_rates() -> None:
-    out = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "bench.bots",
-            "--games",
-            "2",
-            "--playouts",
-            "2",
-            "--only",
-            "trambahn",
-        ],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout
+    out = bench_output("bots", "--games", "2", "--playouts", "2", "--only", "trambahn")
     rows = [line for line in out.splitlines() if line.startswith("| trambahn")]
     assert len(rows) == 3
     assert "heuristic vs random" in rows[0]

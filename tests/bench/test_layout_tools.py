@@ -4,26 +4,17 @@ figures of docs/layout.md can be measured again after modules move)."""
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.bench.bench_runs import bench_output
 
 
 @pytest.mark.redis
 def test_move_path_lists_the_modules_of_one_move_per_door(tmp_path: Path) -> None:
     out = tmp_path / "move_path.json"
-    subprocess.run(
-        [sys.executable, "-m", "bench.move_path", "--json", str(out)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    )
+    bench_output("move_path", "--json", str(out))
     result = json.loads(out.read_text(encoding="utf-8"))
     assert set(result) == {"rest", "graphql"}
     for door in result.values():
@@ -39,14 +30,7 @@ def test_move_path_lists_the_modules_of_one_move_per_door(tmp_path: Path) -> Non
 
 
 def test_layout_figures_print_one_row_per_figure() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "bench.layout_figures"],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout
+    out = bench_output("layout_figures")
     rows = [line for line in out.splitlines() if line.startswith("| ")]
     figures = [row.split(" | ")[0].removeprefix("| ") for row in rows[1:]]
     assert figures[:3] == ["lines in service/", "lines in schema/", "lines in engine/"]

@@ -11,14 +11,12 @@ item left (`MOST_MODULES`: the issue's 40 needs the HTTP side's share too, docs/
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.bench.bench_runs import bench_output
+
 MOST_STEPS = 25
 MOST_ENTRIES = 2
 MOST_CLOCKED_STEPS = 51
@@ -40,14 +38,7 @@ service module more: 79 and 86)."""
 @pytest.fixture(scope="module")
 def trips(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
     out = tmp_path_factory.mktemp("move_trip") / "trip.json"
-    subprocess.run(
-        [sys.executable, "-m", "bench.move_trip", "--moves", "4", "--json", str(out)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    )
+    bench_output("move_trip", "--moves", "4", "--json", str(out))
     result: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
     return result
 

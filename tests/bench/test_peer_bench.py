@@ -19,6 +19,7 @@ import pytest
 from bench.peer_boardgameio import DEFAULT_PEER_DIR, Peer
 from bench.peer_postgres import unavailable
 from bench.peer_targets import SPECTATORS, TARGETS
+from tests.bench.bench_runs import bench_output
 
 REPO = Path(__file__).resolve().parents[2]
 TINY = ["--repeats", "1", "--seconds", "1.5", "--warmup", "0.5", "--workers", "1"]
@@ -28,10 +29,7 @@ BOARDSTATE_SIDES += ["trambahn-rest-w1", "trambahn-moves-w1", "baseline", "refer
 
 
 def run_bench(*extra: str) -> dict[str, Any]:
-    argv = [sys.executable, "-m", "bench.peer_bench", *TINY, *extra]
-    done = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=900)
-    assert done.returncode == 0, done.stderr[-3000:]
-    figures: dict[str, Any] = json.loads(done.stdout)
+    figures: dict[str, Any] = json.loads(bench_output("peer_bench", *TINY, *extra, timeout=900))
     return figures
 
 

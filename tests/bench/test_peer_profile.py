@@ -3,22 +3,18 @@ behind docs/performance.md's "which layer holds it back" cannot rot (its shares 
 
 from __future__ import annotations
 
-import subprocess
-import sys
 from pathlib import Path
 
 from bench.peer_profile import REPO, by_layer, layer
+from tests.bench.bench_runs import bench_output
 
 
 def test_a_tiny_profiled_run_writes_the_windows_profile_and_sums_it_by_layer(
     tmp_path: Path,
 ) -> None:
     kept = tmp_path / "window.prof"
-    argv = [sys.executable, "-m", "bench.peer_profile", "--seconds", "1.5", "--warmup", "0.5"]
-    argv += ["--tables", "2", "--keep", str(kept)]
-    done = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=600)
-    assert done.returncode == 0, done.stderr[-3000:]
-    assert "moves in the window (c4, rest)" in done.stdout
+    args = ["--seconds", "1.5", "--warmup", "0.5", "--tables", "2", "--keep", str(kept)]
+    assert "moves in the window (c4, rest)" in bench_output("peer_profile", *args)
     layers, steps, total = by_layer(kept)
     assert total > 0
     assert layers["service: HTTP edge, REST, GraphQL, socket, SSE doors"] > 0, layers

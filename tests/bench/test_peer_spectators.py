@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from bench.peer_boardgameio import DEFAULT_PEER_DIR, Peer
+from tests.bench.bench_runs import bench_output
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -26,14 +25,7 @@ def test_a_tiny_run_reports_the_peers_spectators_beside_ours(tmp_path: Path) -> 
         pytest.skip("needs redis-server on PATH")
     out = tmp_path / "spectators.json"
     args = ["--counts", "0,1,3", "--seconds", "0.5", "--warmup-moves", "2", "--moves", "3"]
-    done = subprocess.run(
-        [sys.executable, "-m", "bench.peer_spectators", *args, "--json", str(out)],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert done.returncode == 0, done.stderr[-3000:]
+    printed = bench_output("peer_spectators", *args, "--json", str(out), timeout=900)
     figures = json.loads(out.read_text(encoding="utf-8"))
     peer = {row["streams"]: row for row in figures["peer"]["rows"]}
     assert sorted(peer) == [0, 1, 3]
@@ -45,6 +37,6 @@ def test_a_tiny_run_reports_the_peers_spectators_beside_ours(tmp_path: Path) -> 
         ours = {row["streams"]: row for row in figures["ours"][f"shared:{door}"]}
         assert sorted(ours) == [0, 1, 3]
         assert ours[1]["ratio"] == 1.0
-    lines = done.stdout.splitlines()
+    lines = printed.splitlines()
     assert lines[0].split()[0] == "spectators"
     assert [line.split()[0] for line in lines[1:4]] == ["0", "1", "3"]

@@ -11,24 +11,24 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench.bench_runs import bench_output
+
 REPO = Path(__file__).resolve().parents[2]
 VARIANTS = ("redis-py", "redis-py-timeouts", "service-pool", "service-batched", "autopipe")
 
 
 @pytest.mark.redis
 def test_a_tiny_run_measures_each_variant_of_the_projects_own_clients() -> None:
-    argv = [sys.executable, "-m", "bench.redis_clients", "--count", "200", "--callers", "4"]
-    argv += ["--rounds", "2", "--variants", ",".join(VARIANTS), "--json"]
-    done = subprocess.run(argv, cwd=REPO, capture_output=True, text=True, timeout=300)
-    assert done.returncode == 0, done.stderr[-3000:]
-    figures = json.loads(done.stdout)
+    args = ["--count", "200", "--callers", "4", "--rounds", "2"]
+    out = bench_output("redis_clients", *args, "--variants", ",".join(VARIANTS), "--json")
+    figures = json.loads(out)
     assert figures["skipped"] == {}
     assert list(figures["runs"]) == list(VARIANTS)
     for variant in VARIANTS:
         assert len(figures["runs"][variant]) == 2
         for kind in ("get", "evalsha"):
-            assert figures["medians"][variant][kind]["cpu_us_per_command"] > 0, done.stdout
-            assert figures["medians"][variant][kind]["commands_per_s"] > 0, done.stdout
+            assert figures["medians"][variant][kind]["cpu_us_per_command"] > 0, out
+            assert figures["medians"][variant][kind]["commands_per_s"] > 0, out
             assert len(figures["cpu_over_base"][variant][kind]) == 2
     assert figures["base"] == "service-pool"
     assert figures["cpu_over_base"]["service-pool"]["get"] == [1.0, 1.0]

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-import subprocess
-import sys
-from pathlib import Path
+from tests.bench.bench_runs import bench_output
 
-REPO = Path(__file__).resolve().parents[2]
 SMOKE = ("--games", "2", "--playouts", "2", "--tuning", "default")
 
 
 def test_the_search_bench_prints_each_game_and_a_row_with_an_interval() -> None:
-    out = subprocess.run(
-        [sys.executable, "-m", "bench.search_bench", "trambahn", "2", *SMOKE],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    ).stdout
+    out = bench_output("search_bench", "trambahn", "2", *SMOKE)
     games = [line for line in out.splitlines() if line.startswith("# game")]
     rows = [line for line in out.splitlines() if line.startswith("| trambahn")]
     assert len(games) == 2

@@ -8,13 +8,11 @@ from __future__ import annotations
 
 import json
 import shutil
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
+from tests.bench.bench_runs import bench_output
 
 
 @pytest.mark.redis
@@ -25,14 +23,7 @@ def test_the_spectators_benchmark_reports_ratios_and_one_preparation_per_view(
         pytest.skip("needs redis-server on PATH")
     out = tmp_path / "spectators.json"
     args = ["--moves", "3", "--counts", "0,1,4", "--unshared", "--json", str(out)]
-    subprocess.run(
-        [sys.executable, "-m", "bench.spectators", *args],
-        cwd=REPO,
-        capture_output=True,
-        text=True,
-        check=True,
-        timeout=600,
-    )
+    bench_output("spectators", *args)
     figures = json.loads(out.read_text(encoding="utf-8"))
     for door in ("sse", "socket", "pull", "graphql"):
         for mode in ("shared", "unshared"):
