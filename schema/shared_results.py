@@ -12,7 +12,8 @@ document cost one selection per event, and strawberry only wraps and frames the 
 each. A seat's subscription never meets another view's results: they live on its view's own
 event. The arguments of the root field (`gameId`, `afterVersion`, `withState`) pick the stream
 and so the view; they do not change what the selection makes of an event, so they are not
-part of the key. A result with errors is not kept (each subscriber's runs again).
+part of the key. A result with errors is not kept (each subscriber's runs again), nor more than
+`RESULTS_PER_EVENT` results on one event.
 
 This holds because every field under `Event` (its `header` included) is read off the view,
 never off the request (`info.context`: the token, the caller): a field that depended on the
@@ -42,6 +43,12 @@ from boardstate.service.contract.ports import EventView
 SHARED = 512
 """Events kept shared (by their view object) in one process, oldest dropped; as many as the
 stream core keeps prepared (`service.features.live.prepared_events.PREPARED`)."""
+
+RESULTS_PER_EVENT = 8
+"""Selections kept on one shared event (the first ones run; a ninth document or set of
+variable values is executed for its subscriber and not kept), so subscribers that each send a
+document of their own cannot make the process keep a result per subscriber and event
+(docs/security.md)."""
 
 
 class SharedEvent(Event):
@@ -149,8 +156,9 @@ class SharedResults(StrawberryGraphQLCoreExecutionContext):
 def _keep(
     event: SharedEvent, key: Hashable, operation: OperationDefinitionNode, result: Any
 ) -> None:
-    if isinstance(result, ExecutionResult) and not result.errors:
-        event.results[key] = (operation, result)
+    kept = event.results
+    if isinstance(result, ExecutionResult) and not result.errors and len(kept) < RESULTS_PER_EVENT:
+        kept[key] = (operation, result)
 
 
 async def _kept(

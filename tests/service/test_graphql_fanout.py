@@ -17,7 +17,7 @@ from strawberry.types import ExecutionResult
 from boardstate.schema.context import Context
 from boardstate.schema.events import Event
 from boardstate.schema.root import schema
-from boardstate.schema.shared_results import SHARED_EVENTS
+from boardstate.schema.shared_results import RESULTS_PER_EVENT, SHARED_EVENTS
 from boardstate.service.composition import Service, build_service
 from boardstate.service.metrics import Metrics
 from boardstate.service.settings import Settings
@@ -111,6 +111,43 @@ async def test_a_variable_the_selection_uses_keeps_its_results_apart(
     assert [e["version"] for e in without] == [e["version"] for e in with_words]
     assert without == [{k: v for k, v in e.items() if k != "describe"} for e in with_words]
     assert all(isinstance(e["describe"], str) for e in with_words)
+
+
+async def test_an_event_keeps_a_bounded_number_of_results_however_many_documents(
+    redis_store: RedisEventStore,
+) -> None:
+    # Each subscriber sends a document of its own (another alias): each is executed, every
+    # subscriber gets every event, and no shared event keeps more than RESULTS_PER_EVENT.
+    service = _service(redis_store)
+    created = await service.lobby.create_game("trambahn", 2, None, None, ["ann", "bob"])
+    game_id, tokens = created.game.id, dict(created.tokens)
+    count = RESULTS_PER_EVENT + 4
+    backend: Any = service  # as the app hands it on (its scope's state)
+    context = Context(backend=backend, request_id="test", header_token=None, address="10.0.0.1")
+    streams = []
+    for n in range(count):
+        document = f'subscription {{ e{n}: gameEvents(gameId: "{game_id}") {{ version }} }}'
+        results = await schema.subscribe(document, context_value=context)
+        assert not isinstance(results, ExecutionResult), results.errors
+        streams.append((f"e{n}", results))
+    executed, before = SHARED_EVENTS.executed, set(SHARED_EVENTS._items)
+    try:
+        last = await _play(service, game_id, tokens, 2)
+        for alias, results in streams:
+            versions: list[int] = []
+            while not versions or versions[-1] < last:
+                result = await asyncio.wait_for(anext(results), WAIT_S)
+                assert not result.errors, result.errors
+                assert result.data is not None
+                versions.append(result.data[alias]["version"])
+            assert versions == list(range(versions[0], last + 1))  # every event, in order
+    finally:
+        for _, results in streams:
+            await results.aclose()
+    assert SHARED_EVENTS.executed - executed >= count  # each document ran for itself
+    kept = [len(e.results) for k, (_, e) in SHARED_EVENTS._items.items() if k not in before]
+    assert kept
+    assert max(kept) == RESULTS_PER_EVENT
 
 
 def test_every_field_under_event_is_read_off_the_event() -> None:
