@@ -77,14 +77,20 @@ async def ok(rest: Rest, method: str, path: str, token: str | None = None, **bod
 
 
 async def ratings(service: ServiceProcess) -> dict[str, Any]:
-    """Every rating key of Trambahn, read raw."""
+    """Every rating key of Trambahn, read raw. The hashes and the board are read in one
+    transaction: read one by one, a game rated between two reads showed as applied in a
+    snapshot whose players did not yet count it (`until_applied` returned a torn state)."""
     client = aioredis.from_url(service.redis_url)
     try:
         keys = RatingKeys.of("trambahn", service.prefix)
-        players = await client.hgetall(keys.players)
-        found: dict[str, Any] = {"players": players, "pairs": await client.hgetall(keys.pairs)}
-        found["board"] = await client.zrange(keys.board, 0, -1, withscores=True)
-        found["applied"] = await client.hgetall(keys.applied)
+        async with client.pipeline(transaction=True) as snapshot:
+            snapshot.hgetall(keys.players)
+            snapshot.hgetall(keys.pairs)
+            snapshot.zrange(keys.board, 0, -1, withscores=True)
+            snapshot.hgetall(keys.applied)
+            players, pairs, board, applied = await snapshot.execute()
+        found: dict[str, Any] = {"players": players, "pairs": pairs, "board": board}
+        found["applied"] = applied
         for raw in players:
             player = raw.decode() if isinstance(raw, bytes) else raw
             found[player] = await client.lrange(keys.history(player), 0, -1)
