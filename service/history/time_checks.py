@@ -53,7 +53,7 @@ def timed_out(record: GameRecord, event: StoredEvent) -> None:
     event stands at or after it."""
     seat = event.seat
     clock = record.clock
-    due = None if clock is None or seat is None else clocks.deadline(record.table, clock, seat)
+    due = None if clock is None or seat is None else record.table.deadline(clock, seat)
     if due is None:
         raise Mismatch(event.version, "TimedOut for a seat that owed no decision on a clock")
     if event.data.get("deadline") != clocks.ms_iso(due):

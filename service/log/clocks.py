@@ -10,7 +10,8 @@ increment).
 
 The fold tracks who owes a decision since when after every event of a clocked game, in its own
 loop (`service.log.record_model.tracked`, which reads the events' `at`: `iso_ms`); the others
-ask here: `deadline` (`due_times`: several seats' at once) and `timed`.
+ask the table for one seat's deadline (`Table.deadline`) and here for several seats' at once
+with their text (`due_times`) and for a move's `MoveTimed` (`timed`).
 """
 
 from __future__ import annotations
@@ -28,12 +29,6 @@ def ms_iso(ms: int) -> str:
     second, millis = divmod(ms, 1000)
     text = datetime.fromtimestamp(second, UTC).strftime("%Y-%m-%dT%H:%M:%S")
     return f"{text}.{millis:03d}Z"
-
-
-def deadline(table: Table, clock: Clock, seat: int) -> int | None:
-    """When `seat` runs out of time for its pending decision (None: it owes none):
-    `Table.deadline`, a question of the table."""
-    return table.deadline(clock, seat)
 
 
 def due_times(table: Table, clock: Clock, seats: Iterable[int]) -> list[tuple[int, int, str]]:

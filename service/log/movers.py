@@ -16,6 +16,8 @@ from boardstate.engine.table.options import STAND_IN
 from boardstate.service.log.game_record import GameRecord
 
 DEFAULT_BUDGET_MS = 1000
+NOT_BOTS = (None, STAND_IN)
+"""The `mover`s no bot worker plays: the seat's player, and the stand-in the steward plays."""
 
 
 def mover(record: GameRecord, seat: int) -> str | None:
@@ -42,11 +44,6 @@ def budget_ms(record: GameRecord, seat: int) -> int:
     return DEFAULT_BUDGET_MS if bot is None else bot.budget_ms
 
 
-def automatic(record: GameRecord, seat: int) -> bool:
-    """Whether the steward plays `seat` itself (the rule-based stand-in)."""
-    return mover(record, seat) == STAND_IN
-
-
 def bot_seats(record: GameRecord) -> list[int]:
     """The seats owing a decision now that a bot worker must play."""
-    return [s for s in record.to_act if mover(record, s) not in (None, STAND_IN)]
+    return [s for s in record.to_act if mover(record, s) not in NOT_BOTS]

@@ -95,7 +95,7 @@ def test_random_resignations_timeouts_and_takebacks_keep_every_log_verifiable(
             record, events = _lifecycle(record, Draft(lifecycle.RESIGNED, {}, seat), "resign", at)
             resigned += 1
         elif roll < 5 and (on_timeout == "stand-in" or (in_play > 2 and len(owing) == 1)):
-            deadline = clocks.deadline(record.table, record.clock, seat)  # type: ignore[arg-type]
+            deadline = record.table.deadline(record.clock, seat)  # type: ignore[arg-type]
             assert deadline is not None
             now = deadline
             due = due_work.due_events(record, now, clocks.ms_iso(now))

@@ -62,7 +62,7 @@ def plan(record: GameRecord, max_events: int | None, now_ms: int, at: str | None
         return Plan(ending, 0, (), now_ms)
     owing = record.to_act
     policies = movers.policies(record)
-    bots = tuple(s for s in owing if policies[s] not in (None, STAND_IN))
+    bots = tuple(s for s in owing if policies[s] not in movers.NOT_BOTS)
     standing = [s for s in owing if policies[s] == STAND_IN]
     if standing:  # the lowest stood-in seat moves now
         return Plan(None if at is None else stand_in_move(record, standing[0], at), 0, bots, now_ms)
@@ -101,7 +101,7 @@ def timed_out(record: GameRecord, seat: int, deadline: int, at: str) -> Due:
         return after, events + more
     if on_timeout == "forfeit":
         return after, events
-    if movers.mover(after, seat) not in (None, STAND_IN):
+    if movers.mover(after, seat) not in movers.NOT_BOTS:
         return after, events  # a bot plays the seat: its worker is asked (the steward)
     after, more = stand_in_move(after, seat, at)
     return after, events + more
