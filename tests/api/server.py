@@ -20,6 +20,7 @@ from typing import Self
 import httpx
 
 from boardstate.service.local.embedded_redis import free_port
+from tests.api.forkserver import Forked, ForkServer, fork_allowed
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 90.0
@@ -66,7 +67,7 @@ class ServiceProcess:
         self.extra_env = dict(env or {})
         self.port = 0
         self.log_path = Path(tempfile.mkstemp(prefix="bs-api-", suffix=".log")[1])
-        self._process: subprocess.Popen[bytes] | None = None
+        self._process: subprocess.Popen[bytes] | Forked | None = None
 
     @property
     def url(self) -> str:
@@ -139,10 +140,28 @@ class ServiceProcess:
             command = [sys.executable, "-m", "uvicorn", "boardstate.service.asgi:app"]
             command += ["--no-access-log", "--no-proxy-headers", "--http", PROTOCOLS[self.http]]
         command += ["--host", "127.0.0.1", "--port", str(self.port)]
+        if self._forkable():
+            server = ForkServer.shared()
+            forked = (
+                server.spawn(command[3:], self._env(), self.cwd, self.log_path) if server else None
+            )
+            if forked is not None:
+                self._process = forked
+                return
         with self.log_path.open("ab") as log:
             self._process = subprocess.Popen(
                 command, cwd=self.cwd, env=self._env(), stdout=log, stderr=subprocess.STDOUT
             )
+
+    def _forkable(self) -> bool:
+        """Whether the fork server may start this process (`tests/api/forkserver.py`): plain
+        uvicorn from the repository's root, with no variable that changes what an import does."""
+        return (
+            fork_allowed()
+            and not self.serve
+            and self.cwd == REPO
+            and not any(k.startswith(("PYTHON", "COVERAGE")) for k in self.extra_env)
+        )
 
     def _wait_ready(self) -> bool:
         deadline = time.monotonic() + START_TIMEOUT_S
