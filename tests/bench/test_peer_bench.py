@@ -41,11 +41,13 @@ def check_side(side: dict[str, Any], store: bool = True) -> None:
     assert 0 < side["p50_ms"] <= side["p99_ms"], side
 
 
-def test_a_tiny_run_without_the_peer_plays_connect_four_on_every_door_and_trambahn() -> None:
-    figures = run_bench("--no-peer")
+def test_a_tiny_run_without_the_peer_plays_connect_four_and_trambahn() -> None:
+    # One Connect Four door here: the run with the peer (below) plays every door.
+    figures = run_bench("--no-peer", "--doors", "rest", "--trambahn-doors", "rest")
     assert figures["peer_skipped"] == "--no-peer"
-    assert sorted(figures["sides"]) == sorted(BOARDSTATE_SIDES)
-    for name in BOARDSTATE_SIDES:
+    sides = ["c4-rest-w1", "trambahn-rest-w1", "baseline", "reference"]
+    assert sorted(figures["sides"]) == sorted(sides)
+    for name in sides:
         check_side(figures["sides"][name])
     ratios = figures["ratios"]["c4-rest-w1"]
     assert ratios["over_baseline_throughput"] > 0
@@ -59,11 +61,15 @@ def test_a_tiny_run_without_the_peer_plays_connect_four_on_every_door_and_tramba
     (Peer.available(DEFAULT_PEER_DIR) or unavailable()) is not None,
     reason=f"{Peer.available(DEFAULT_PEER_DIR) or unavailable()}",
 )
-def test_a_tiny_run_with_the_peer_reports_both_peers_and_every_target() -> None:
+def test_a_tiny_run_with_the_peer_plays_every_door_and_reports_both_peers_and_every_target() -> (
+    None
+):
     figures = run_bench("--doors", "rest,socket,graphql,ws")
     assert figures["peer_skipped"] is None
     assert figures["postgres_skipped"] is None
     assert sorted(figures["sides"]) == sorted([*BOARDSTATE_SIDES, "bgio-memory", "bgio-postgres"])
+    for name in BOARDSTATE_SIDES:
+        check_side(figures["sides"][name])
     check_side(figures["sides"]["bgio-memory"], store=False)
     assert figures["sides"]["bgio-memory"]["store_cpu_us_per_move"] == 0
     check_side(figures["sides"]["bgio-postgres"])
