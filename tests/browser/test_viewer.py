@@ -250,7 +250,9 @@ def test_two_pages_play_a_whole_trambahn_game_by_clicking_legal_moves(
                 browser.set_offline(False)
                 continue
             page = pages[game["toAct"][0]][0]
-            expect(page.locator("#table")).to_have_attribute("data-state", "your-turn")
+            expect(page.locator("#table")).to_have_attribute(
+                "data-state", "your-turn", timeout=WAIT_MS
+            )
             take_turn(page, rnd)
             moves += 1
         assert moves > 20
@@ -326,6 +328,47 @@ def test_moves_shown_are_withdrawn_as_soon_as_the_game_moves_on(
             route.continue_()
         expect(page.locator("#table")).not_to_have_attribute("data-state", "updating")
         check_clean(page, log.errors)
+    finally:
+        page.close()
+
+
+def test_moves_withdrawn_are_read_again_when_the_read_fails(
+    browser: BrowserContext, service: ServiceProcess
+) -> None:
+    # The page withdraws its moves when the stream tells of a move made elsewhere, then reads the
+    # game and its moves again; if those reads fail (a network blip), it must read them again
+    # rather than wait for an event that may never come.
+    created = create(service.url, "trambahn", 2, {})
+    game_id = created["game"]["id"]
+    seat = created["game"]["toAct"][0]
+    token = created["tokens"][seat]["token"]
+    page, log = open_page(browser, f"{service.url}/games/{game_id}#seat={seat}&token={token}")
+    reads = re.compile(r"/v1/games/[^/?]+(/legal-moves)?(\?.*)?$")  # the game and its moves
+    failed: list[str] = []
+
+    def fail_three(route: Route) -> None:
+        if len(failed) < 3:
+            failed.append(route.request.url)
+            route.abort()
+        else:
+            route.continue_()
+
+    try:
+        expect(page.locator("#table")).to_have_attribute("data-state", "your-turn")
+        before = page.locator("#app").get_attribute("data-latest") or ""
+        page.route(reads, fail_three)
+        play(service.url, created, 1, max_moves=1)  # another window of this seat moves
+        expect(page.locator("#app")).not_to_have_attribute("data-latest", before, timeout=WAIT_MS)
+        expect(page.locator("#table")).not_to_have_attribute(
+            "data-state", "updating", timeout=WAIT_MS
+        )
+        assert len(failed) == 3
+        now = httpx.get(f"{service.url}/v1/games/{game_id}").json()
+        if seat in now["toAct"]:
+            expect(page.locator("#table")).to_have_attribute("data-state", "your-turn")
+            expect(page.locator("#moves button.move").first).to_be_enabled()
+            expect(page.locator("#move-problem")).to_be_hidden()
+        check_clean(page, [e for e in log.errors if "ERR_FAILED" not in e])
     finally:
         page.close()
 

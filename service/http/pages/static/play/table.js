@@ -20,6 +20,9 @@ export class Table {
     this.filter = null;
     this.version = 0;
     this.seen = 0; // the latest version the stream has told of
+    this.retry = null; // the timer of the next read while the moves are being read again
+    this.retryMs = 250;
+    this.readFailed = false; // the last read of the moves failed (its problem is shown)
     this.busy = false;
     this.turn = h("p", { id: "turn", class: "turn" });
     this.problem = h("p", { id: "move-problem", class: "problem", role: "alert", hidden: true });
@@ -48,14 +51,34 @@ export class Table {
     try {
       const legal = await api(`/v1/games/${encodeURIComponent(this.gameId)}/legal-moves?seat=${mySeat}`,
         { token: this.mine.token });
-      // Read before an event the stream has brought since: the refresh that event asked for follows.
-      if (legal.version < this.seen) return;
+      // Read before an event the stream has brought since: the refresh that event asked for
+      // follows (and should it fail, the table reads again: again()).
+      if (legal.version < this.seen) {
+        this.again();
+        return;
+      }
       this.version = legal.version;
+      if (this.readFailed) this.problem.hidden = true; // read again: that failure is over
+      this.readFailed = false;
       this.show("your-turn", t("Your turn (version {0}): {1} legal moves.", legal.version, legal.moves.length),
         legal.moves, legal.describe);
     } catch (error) {
       this.report(error);
+      this.readFailed = true;
+      this.again();
     }
+  }
+
+  // While the moves are withdrawn ("updating"), a read that failed or was overtaken must not
+  // leave the table waiting for an event that may never come (the other seats may be waiting
+  // for this one): read the game and the moves again, 0.25 s later, then up to every 4 s.
+  again() {
+    if (this.root.dataset.state !== "updating" || this.retry !== null) return;
+    this.retry = setTimeout(() => {
+      this.retry = null;
+      this.refresh();
+    }, this.retryMs);
+    this.retryMs = Math.min(this.retryMs * 2, 4000);
   }
 
   // The game moved past the legal moves shown (an event from the stream): they may no longer be
@@ -68,6 +91,7 @@ export class Table {
   }
 
   show(state, words, moves, described = []) {
+    if (state !== "updating") this.retryMs = 250;
     this.root.dataset.state = state;
     this.turn.textContent = words;
     this.moves = moves;

@@ -225,7 +225,7 @@ async function refreshGame() {
 let refreshing = null;
 function soon() {
   clearTimeout(refreshing);
-  refreshing = setTimeout(() => refreshGame().catch(() => {}), 50);
+  refreshing = setTimeout(() => refreshGame().catch(() => table && table.again()), 50);
 }
 
 // The header follows the version shown: "● live" only at the latest version of a game still
@@ -272,7 +272,7 @@ async function start(version) {
     game = r.game;
     showGame();
     table.update(game, latest());
-  }, () => refreshGame().catch(() => {})) : null;
+  }, () => refreshGame().catch(() => table && table.again())) : null;
   ui.table.hidden = !table;
   if (table) table.update(game, latest());
   follow();
