@@ -167,7 +167,9 @@ def root_search(
     children when the shortlist holds one move."""
     over = budget.timer()
     tuning, evaluate = _tuning(seen)
-    ranked = sorted(one_ply(seen, rng, over, evaluate), key=lambda scored: -scored[0])
+    ranked = sorted(
+        one_ply(seen, rng, over, evaluate, tuning.rank_width), key=lambda scored: -scored[0]
+    )
     shortlist = list(dict.fromkeys([*(m for _, m in ranked[: tuning.root_width]), *include]))
     root = Node(seen.players)
     played = 0
