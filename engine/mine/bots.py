@@ -5,6 +5,14 @@ hidden from a seat: the symbol cards the others committed in a fight before the 
 `resample` shuffles every pile anew and gives each other committed seat one of its unused cards.
 `evaluate`: victory points (3 win), plus each crew's prospects: the Ranium it carries (worth
 more once a loader is on its tunnel network), or how near the nearest Ranium is.
+
+`worth` (the search's evaluation, issue 42): points, plus each crew's ore distance to its next
+point (`reach`): a carried Ranium by the ore its delivery needs, a crew carrying none by the ore
+to collect a Ranium of its own. The heuristic's straight-line distance ignores that moves run
+through tunnel networks, and its one ply of 48 sampled moves (of some 130, most card turns)
+often leaves out the move that collects or delivers: the search ranks every legal move by
+`worth` (`rank_width`) and plays its rollouts with one random move a step (cheaper, so more
+playouts in its second). docs/bots.md has the measurements.
 """
 
 from __future__ import annotations
