@@ -8,7 +8,10 @@ win share with its 95 % Wilson interval, the target 1.1/n, and the heuristic's f
 with whether the interval lies above it.
 
 `--tuning default` plays the search with the default `SearchTuning` instead of the game's own
-(`BotHooks.search`), so one run measures what a game's tuning buys on the same seeds.
+(`BotHooks.search`), so one run measures what a game's tuning buys on the same seeds. `--set
+FIELD=N` changes one integer field of the tuning played (`rank_width`, `root_width`,
+`rollout_depth`, `rollout_sample`; repeatable), and `--set evaluate=heuristic` makes the search
+use the heuristic's evaluation: what one part of a tuning buys.
 The setting is the service's (200 playouts within 1 000 ms on a monotonic clock) unless
 `--playouts` / `--budget-ms` say otherwise; with a budget no decision reaches the run is
 deterministic, whatever the machine's load.
@@ -16,6 +19,8 @@ deterministic, whatever the machine's load.
     .venv/bin/python -m bench.search_bench tinners-trail 2 --games 40
     .venv/bin/python -m bench.search_bench tinners-trail 3 --games 40 --playouts 60 \\
         --budget-ms 100000 --tuning default
+    .venv/bin/python -m bench.search_bench tf22-mine 2 --games 20 --playouts 60 \\
+        --budget-ms 100000 --set evaluate=heuristic
 """
 
 from __future__ import annotations
@@ -40,6 +45,22 @@ def with_default_search(rules: GameRules[Any, Any, Any]) -> GameRules[Any, Any, 
     return dataclasses.replace(rules, bots=dataclasses.replace(hooks, search=SearchTuning()))
 
 
+def with_changes(rules: GameRules[Any, Any, Any], changes: list[str]) -> GameRules[Any, Any, Any]:
+    """`rules` whose search tuning has the `FIELD=VALUE` changes."""
+    hooks = rules.bots
+    assert hooks is not None
+    fields: dict[str, Any] = {}
+    for change in changes:
+        name, value = change.split("=", 1)
+        if name == "evaluate":
+            assert value == "heuristic", "evaluate=heuristic is the one evaluation to set"
+            fields[name] = None
+        else:
+            fields[name] = int(value)
+    search = dataclasses.replace(hooks.search, **fields)
+    return dataclasses.replace(rules, bots=dataclasses.replace(hooks, search=search))
+
+
 def row(game_type: str, players: int, score: float, games: int, setting: str, ms: str) -> str:
     """The table row of a finished match."""
     lo, hi = wilson(score, games)
@@ -60,12 +81,15 @@ def main() -> None:
     parser.add_argument("--playouts", type=int, default=Budget().playouts)
     parser.add_argument("--budget-ms", type=int, default=DEFAULT_BUDGET_MS)
     parser.add_argument("--tuning", choices=("game", "default"), default="game")
+    parser.add_argument("--set", action="append", default=[], metavar="FIELD=VALUE")
     args = parser.parse_args()
     rules = registry.get(args.game_type)
     if args.tuning == "default":
         rules = with_default_search(rules)
+    rules = with_changes(rules, args.set)
     budget = Budget(playouts=args.playouts, millis=args.budget_ms, clock=time.monotonic)
-    setting = f"{args.playouts} playouts / {args.budget_ms} ms, {args.tuning} tuning"
+    changed = "".join(f", {change}" for change in args.set)
+    setting = f"{args.playouts} playouts / {args.budget_ms} ms, {args.tuning} tuning{changed}"
     score = 0.0
     spent: list[float] = []
     for g in range(args.first, args.first + args.games):

@@ -51,12 +51,13 @@ def one_ply(
     rng: Rng,
     over: Callable[[], bool] | None = None,
     evaluate: Callable[[Any, int], float] | None = None,
+    width: int = WIDTH,
 ) -> list[tuple[float, Any]]:
-    """Each candidate move (at most `WIDTH`) with its summed margin (by `evaluate`, else the
+    """Each candidate move (at most `width`) with its summed margin (by `evaluate`, else the
     game's) over `SAMPLES` sampled positions, in `legal_moves` order; only the candidates
     scored before `over()` said so."""
     legal = list(seen.legal)
-    candidates = legal if len(legal) <= WIDTH else list(rng.sample(legal, WIDTH))
+    candidates = legal if len(legal) <= width else list(rng.sample(legal, width))
     samples = [
         seen.sample(Rng.for_decision(f"heuristic:{k}", len(seen.events))) for k in range(SAMPLES)
     ]

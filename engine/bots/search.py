@@ -1,11 +1,12 @@
 """`search`: information-set Monte Carlo tree search (single-observer ISMCTS, UCT).
 
-At the root only the `root_width` best moves of a one-ply ranking (`heuristic.one_ply`) are
-searched (a pruned root, as in progressive widening with a heuristic prior): random rollouts judge
-a few strong candidates well and many weak ones badly. What differs by game is the game's
-`BotHooks.search` (`engine.core.bot_hooks.SearchTuning`): the root's width, the rollouts' depth
-and sample, and the search's evaluation (by default the heuristic's), which ranks the root's
-moves, picks the rollouts' moves and judges a cut-off rollout.
+At the root only the `root_width` best moves of a one-ply ranking (`heuristic.one_ply`, of at
+most `rank_width` legal moves) are searched (a pruned root, as in progressive widening with a
+heuristic prior): random rollouts judge a few strong candidates well and many weak ones badly.
+What differs by game is the game's `BotHooks.search` (`engine.core.bot_hooks.SearchTuning`):
+the root's widths, the rollouts' depth and sample, and the search's evaluation (by default the
+heuristic's), which ranks the root's moves, picks the rollouts' moves and judges a cut-off
+rollout.
 
 Each playout samples a position the seat cannot tell apart from the real one (`BotHooks.resample`:
 other hands, deck orders and secret choices dealt anew), then walks one shared tree keyed by moves
@@ -167,7 +168,9 @@ def root_search(
     children when the shortlist holds one move."""
     over = budget.timer()
     tuning, evaluate = _tuning(seen)
-    ranked = sorted(one_ply(seen, rng, over, evaluate), key=lambda scored: -scored[0])
+    ranked = sorted(
+        one_ply(seen, rng, over, evaluate, tuning.rank_width), key=lambda scored: -scored[0]
+    )
     shortlist = list(dict.fromkeys([*(m for _, m in ranked[: tuning.root_width]), *include]))
     root = Node(seen.players)
     played = 0

@@ -31,6 +31,9 @@ class SearchTuning:
 
     root_width: int = 2
     """The moves searched at the root: the best of the one-ply ranking by `evaluate`."""
+    rank_width: int = 48
+    """The legal moves the one-ply ranking scores (a seeded sample of them when there are more;
+    the heuristic's `WIDTH`)."""
     rollout_depth: int = 6
     """Moves a rollout plays before it is cut off and judged by `evaluate`."""
     rollout_sample: int = 3

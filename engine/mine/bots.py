@@ -5,14 +5,23 @@ hidden from a seat: the symbol cards the others committed in a fight before the 
 `resample` shuffles every pile anew and gives each other committed seat one of its unused cards.
 `evaluate`: victory points (3 win), plus each crew's prospects: the Ranium it carries (worth
 more once a loader is on its tunnel network), or how near the nearest Ranium is.
+
+`worth` (the search's evaluation, issue 42): points, plus each crew's ore distance to its next
+point (`reach`): a carried Ranium by the ore its delivery needs, a crew carrying none by the ore
+to collect a Ranium of its own. The heuristic's straight-line distance ignores that moves run
+through tunnel networks, and its one ply of 48 sampled moves (of some 130, most card turns)
+often leaves out the move that collects or delivers: the search ranks every legal move by
+`worth` (`rank_width`) and plays its rollouts with one random move a step (cheaper, so more
+playouts in its second). docs/bots.md has the measurements.
 """
 
 from __future__ import annotations
 
-from boardstate.engine.core.bot_hooks import BotHooks, deal
+from boardstate.engine.core.bot_hooks import BotHooks, SearchTuning, deal
 from boardstate.engine.core.records import replace
 from boardstate.engine.core.rng import Rng
 from boardstate.engine.mine.board import loader_reachable
+from boardstate.engine.mine.reach import collect_costs, deliver_cost
 from boardstate.engine.mine.state import Crew, State
 
 
@@ -50,4 +59,49 @@ def evaluate(state: State, seat: int) -> float:
     return 8.0 * state.players[seat].points + crews
 
 
-HOOKS = BotHooks(resample=resample, evaluate=evaluate)
+POINT = 8.0
+"""Evaluation units per victory point (as the heuristic's: the search's `SCALE` is set to it)."""
+CARRIED = (0.8, 0.05, 0.5)
+"""A carried Ranium, in points: when one ore delivers it, less per further ore, at least."""
+SEEKING = (0.4, 0.05, 0.05)
+"""A crew carrying none, in points: when one ore collects a Ranium, less per ore, at least."""
+
+
+def _sliding(cost: int, scale: tuple[float, float, float]) -> float:
+    top, step, least = scale
+    return max(least, top - step * (cost - 1))
+
+
+def _seeking(state: State, crews: list[Crew]) -> float:
+    """The seat's crews carrying none, each with a Ranium of its own: the nearest pair first."""
+    pairs = sorted(
+        (cost, k, cell)
+        for k, crew in enumerate(crews)
+        for cell, cost in collect_costs(state, crew).items()
+    )
+    total, crews_done, cells_done = 0.0, set(), set()
+    for cost, k, cell in pairs:
+        if k not in crews_done and cell not in cells_done:
+            crews_done.add(k)
+            cells_done.add(cell)
+            total += _sliding(cost, SEEKING)
+    return total
+
+
+def worth(state: State, seat: int) -> float:
+    """The search's evaluation: points, and each crew's ore distance to its next point."""
+    total = float(state.players[seat].points)
+    seeking = []
+    for crew in state.crews_of(seat):
+        if crew.stock:
+            total += crew.stock * _sliding(deliver_cost(state, crew), CARRIED)
+        else:
+            seeking.append(crew)
+    return POINT * (total + _seeking(state, seeking))
+
+
+HOOKS = BotHooks(
+    resample=resample,
+    evaluate=evaluate,
+    search=SearchTuning(evaluate=worth, rank_width=256, rollout_sample=1),
+)
