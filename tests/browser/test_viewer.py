@@ -295,17 +295,27 @@ def test_a_rejected_move_shows_the_engines_message(
     assert [e for e in log.errors if not any(c in e for c in cut)] == []
 
 
+READS = re.compile(r"/v1/games/[^/?]+(/legal-moves)?(\?.*)?$")
+"""The table page's reads of the game and of its legal moves."""
+
+
+def seat_page(
+    browser: BrowserContext, service: ServiceProcess
+) -> tuple[dict[str, Any], Page, PageLog]:
+    """A new 2-player Trambahn game and the page of the seat to act, with its token."""
+    created = create(service.url, "trambahn", 2, {})
+    game_id, seat = created["game"]["id"], created["game"]["toAct"][0]
+    token = created["tokens"][seat]["token"]
+    page, log = open_page(browser, f"{service.url}/games/{game_id}#seat={seat}&token={token}")
+    return created, page, log
+
+
 def test_moves_shown_are_withdrawn_as_soon_as_the_game_moves_on(
     browser: BrowserContext, service: ServiceProcess
 ) -> None:
     # The page learns of a move made elsewhere from its stream; until it has read its legal moves
     # again, none of those it shows may be clicked (they were legal at the version before).
-    created = create(service.url, "trambahn", 2, {})
-    game_id = created["game"]["id"]
-    seat = created["game"]["toAct"][0]
-    token = created["tokens"][seat]["token"]
-    page, log = open_page(browser, f"{service.url}/games/{game_id}#seat={seat}&token={token}")
-    reads = re.compile(r"/v1/games/[^/?]+(/legal-moves)?(\?.*)?$")  # the game and its moves
+    created, page, log = seat_page(browser, service)
     held: list[Route] = []
 
     def hold(route: Route) -> None:
@@ -318,7 +328,7 @@ def test_moves_shown_are_withdrawn_as_soon_as_the_game_moves_on(
     try:
         expect(page.locator("#table")).to_have_attribute("data-state", "your-turn")
         before = page.locator("#app").get_attribute("data-latest") or ""
-        page.route(reads, hold)  # the page's reads of the game and its moves wait
+        page.route(READS, hold)  # the page's reads of the game and its moves wait
         play(service.url, created, 1, max_moves=1)  # another window of this seat moves
         expect(page.locator("#app")).not_to_have_attribute("data-latest", before, timeout=WAIT_MS)
         expect(page.locator("#table")).to_have_attribute("data-state", "updating")
@@ -338,12 +348,8 @@ def test_moves_withdrawn_are_read_again_when_the_read_fails(
     # The page withdraws its moves when the stream tells of a move made elsewhere, then reads the
     # game and its moves again; if those reads fail (a network blip), it must read them again
     # rather than wait for an event that may never come.
-    created = create(service.url, "trambahn", 2, {})
-    game_id = created["game"]["id"]
-    seat = created["game"]["toAct"][0]
-    token = created["tokens"][seat]["token"]
-    page, log = open_page(browser, f"{service.url}/games/{game_id}#seat={seat}&token={token}")
-    reads = re.compile(r"/v1/games/[^/?]+(/legal-moves)?(\?.*)?$")  # the game and its moves
+    created, page, log = seat_page(browser, service)
+    game_id, seat = created["game"]["id"], created["game"]["toAct"][0]
     failed: list[str] = []
 
     def fail_three(route: Route) -> None:
@@ -356,7 +362,7 @@ def test_moves_withdrawn_are_read_again_when_the_read_fails(
     try:
         expect(page.locator("#table")).to_have_attribute("data-state", "your-turn")
         before = page.locator("#app").get_attribute("data-latest") or ""
-        page.route(reads, fail_three)
+        page.route(READS, fail_three)
         play(service.url, created, 1, max_moves=1)  # another window of this seat moves
         expect(page.locator("#app")).not_to_have_attribute("data-latest", before, timeout=WAIT_MS)
         expect(page.locator("#table")).not_to_have_attribute(
