@@ -42,24 +42,32 @@ def _service(store: RedisEventStore) -> Service:
     return build_service(store, settings, Metrics())
 
 
-async def _subscribe(
-    service: Service, game_id: str, token: str | None, after: int, words: bool = True
+async def _open(
+    service: Service, token: str | None, document: str, variables: dict[str, Any] | None
 ) -> AsyncGenerator[ExecutionResult, None]:
     backend: Any = service  # as the app hands it on (its scope's state)
     context = Context(backend=backend, request_id="test", header_token=token, address="10.0.0.1")
-    variables = {"game": game_id, "after": after, "words": words}
-    results = await schema.subscribe(FOLLOW, variables, context_value=context)
+    results = await schema.subscribe(document, variables, context_value=context)
     assert not isinstance(results, ExecutionResult), results.errors
     return results
 
 
-async def _take(results: AsyncGenerator[ExecutionResult, None], until: int) -> list[Any]:
+async def _subscribe(
+    service: Service, game_id: str, token: str | None, after: int, words: bool = True
+) -> AsyncGenerator[ExecutionResult, None]:
+    variables = {"game": game_id, "after": after, "words": words}
+    return await _open(service, token, FOLLOW, variables)
+
+
+async def _take(
+    results: AsyncGenerator[ExecutionResult, None], until: int, field: str = "gameEvents"
+) -> list[Any]:
     taken: list[dict[str, Any]] = []
     while not taken or taken[-1]["version"] < until:
         result = await asyncio.wait_for(anext(results), WAIT_S)
         assert not result.errors, result.errors
         assert result.data is not None
-        taken.append(result.data["gameEvents"])
+        taken.append(result.data[field])
     return taken
 
 
@@ -122,24 +130,15 @@ async def test_an_event_keeps_a_bounded_number_of_results_however_many_documents
     created = await service.lobby.create_game("trambahn", 2, None, None, ["ann", "bob"])
     game_id, tokens = created.game.id, dict(created.tokens)
     count = RESULTS_PER_EVENT + 4
-    backend: Any = service  # as the app hands it on (its scope's state)
-    context = Context(backend=backend, request_id="test", header_token=None, address="10.0.0.1")
     streams = []
     for n in range(count):
         document = f'subscription {{ e{n}: gameEvents(gameId: "{game_id}") {{ version }} }}'
-        results = await schema.subscribe(document, context_value=context)
-        assert not isinstance(results, ExecutionResult), results.errors
-        streams.append((f"e{n}", results))
+        streams.append((f"e{n}", await _open(service, None, document, None)))
     executed, before = SHARED_EVENTS.executed, set(SHARED_EVENTS._items)
     try:
         last = await _play(service, game_id, tokens, 2)
         for alias, results in streams:
-            versions: list[int] = []
-            while not versions or versions[-1] < last:
-                result = await asyncio.wait_for(anext(results), WAIT_S)
-                assert not result.errors, result.errors
-                assert result.data is not None
-                versions.append(result.data[alias]["version"])
+            versions = [e["version"] for e in await _take(results, last, alias)]
             assert versions == list(range(versions[0], last + 1))  # every event, in order
     finally:
         for _, results in streams:
