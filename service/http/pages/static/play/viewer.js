@@ -222,10 +222,15 @@ async function refreshGame() {
   if (table) table.update(game, latest());
 }
 
+// A refresh that failed leaves the table to read again if it owes a read (`Table.again`).
+function refreshNow() {
+  refreshGame().catch(() => table && table.again());
+}
+
 let refreshing = null;
 function soon() {
   clearTimeout(refreshing);
-  refreshing = setTimeout(() => refreshGame().catch(() => table && table.again()), 50);
+  refreshing = setTimeout(refreshNow, 50);
 }
 
 // The header follows the version shown: "● live" only at the latest version of a game still
@@ -272,7 +277,7 @@ async function start(version) {
     game = r.game;
     showGame();
     table.update(game, latest());
-  }, () => refreshGame().catch(() => table && table.again())) : null;
+  }, refreshNow) : null;
   ui.table.hidden = !table;
   if (table) table.update(game, latest());
   follow();
