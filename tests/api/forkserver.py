@@ -57,6 +57,14 @@ service: features, schema, the games), the guarded HTTP protocols and uvicorn's 
 READY = b"ready\n"
 
 
+def base_environment() -> dict[str, str]:
+    """This process's environment without the service's variables, the repository on the
+    path: what a served process starts from, and all the fork server imports with."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDSTATE_")}
+    env["PYTHONPATH"] = str(REPO)
+    return env
+
+
 def fork_allowed() -> bool:
     """Whether `ServiceProcess` may fork its servers (`BOARDSTATE_TEST_FORK`, on unless 0)."""
     return os.environ.get("BOARDSTATE_TEST_FORK", "1") != "0"
@@ -212,12 +220,10 @@ class ForkServer:
     def __init__(self) -> None:
         folder = tempfile.mkdtemp(prefix="bs-fork-")
         self.path = str(Path(folder) / "socket")
-        env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDSTATE_")}
-        env["PYTHONPATH"] = str(REPO)
         self._process = subprocess.Popen(
             [sys.executable, "-m", "tests.api.forkserver", self.path],
             cwd=REPO,
-            env=env,
+            env=base_environment(),
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
         )

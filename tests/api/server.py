@@ -6,7 +6,6 @@ rewriting."""
 
 from __future__ import annotations
 
-import os
 import subprocess
 import sys
 import tempfile
@@ -20,7 +19,7 @@ from typing import Self
 import httpx
 
 from boardstate.service.local.embedded_redis import free_port
-from tests.api.forkserver import Forked, ForkServer, fork_allowed
+from tests.api.forkserver import Forked, ForkServer, base_environment, fork_allowed
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 90.0
@@ -80,13 +79,12 @@ class ServiceProcess:
         return f"ws://127.0.0.1:{self.port}/graphql"
 
     def _env(self) -> dict[str, str]:
-        env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDSTATE_")}
+        env = base_environment()
         env.update(
             REDIS_URL=self.redis_url,
             BOARDSTATE_KEY_PREFIX=self.prefix,
             BOARDSTATE_LOG_FORMAT="json",
             BOARDSTATE_LOG_LEVEL="WARNING",
-            PYTHONPATH=str(REPO),
         )
         if not self.defaults:
             # The API tests create many games quickly from 127.0.0.1; the tests of the limits
@@ -133,21 +131,19 @@ class ServiceProcess:
         raise RuntimeError(f"the service did not restart: {self.log_tail()}")
 
     def _spawn(self) -> None:
+        address = ["--host", "127.0.0.1", "--port", str(self.port)]
         if self.serve:
             command = [sys.executable, "-m", "boardstate.service.cli.main", "serve"]
-            command += ["--workers", str(self.workers)]
+            command += ["--workers", str(self.workers), *address]
         else:
-            command = [sys.executable, "-m", "uvicorn", "boardstate.service.asgi:app"]
-            command += ["--no-access-log", "--no-proxy-headers", "--http", PROTOCOLS[self.http]]
-        command += ["--host", "127.0.0.1", "--port", str(self.port)]
-        if self._forkable():
-            server = ForkServer.shared()
-            forked = (
-                server.spawn(command[3:], self._env(), self.cwd, self.log_path) if server else None
-            )
+            uvicorn = ["boardstate.service.asgi:app", "--no-access-log", "--no-proxy-headers"]
+            uvicorn += ["--http", PROTOCOLS[self.http], *address]
+            server = ForkServer.shared() if self._forkable() else None
+            forked = server.spawn(uvicorn, self._env(), self.cwd, self.log_path) if server else None
             if forked is not None:
                 self._process = forked
                 return
+            command = [sys.executable, "-m", "uvicorn", *uvicorn]
         with self.log_path.open("ab") as log:
             self._process = subprocess.Popen(
                 command, cwd=self.cwd, env=self._env(), stdout=log, stderr=subprocess.STDOUT
