@@ -38,17 +38,20 @@ from boardstate.engine.core.rules import GameRules
 from boardstate.service.log.movers import DEFAULT_BUDGET_MS
 
 
+def with_search(rules: GameRules[Any, Any, Any], search: SearchTuning) -> GameRules[Any, Any, Any]:
+    """`rules` whose search plays with `search`."""
+    assert rules.bots is not None
+    return dataclasses.replace(rules, bots=dataclasses.replace(rules.bots, search=search))
+
+
 def with_default_search(rules: GameRules[Any, Any, Any]) -> GameRules[Any, Any, Any]:
     """`rules` whose search plays with the default `SearchTuning`."""
-    hooks = rules.bots
-    assert hooks is not None
-    return dataclasses.replace(rules, bots=dataclasses.replace(hooks, search=SearchTuning()))
+    return with_search(rules, SearchTuning())
 
 
 def with_changes(rules: GameRules[Any, Any, Any], changes: list[str]) -> GameRules[Any, Any, Any]:
     """`rules` whose search tuning has the `FIELD=VALUE` changes."""
-    hooks = rules.bots
-    assert hooks is not None
+    assert rules.bots is not None
     fields: dict[str, Any] = {}
     for change in changes:
         name, value = change.split("=", 1)
@@ -57,8 +60,7 @@ def with_changes(rules: GameRules[Any, Any, Any], changes: list[str]) -> GameRul
             fields[name] = None
         else:
             fields[name] = int(value)
-    search = dataclasses.replace(hooks.search, **fields)
-    return dataclasses.replace(rules, bots=dataclasses.replace(hooks, search=search))
+    return with_search(rules, dataclasses.replace(rules.bots.search, **fields))
 
 
 def row(game_type: str, players: int, score: float, games: int, setting: str, ms: str) -> str:
