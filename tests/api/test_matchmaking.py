@@ -66,9 +66,13 @@ async def new_player(rest: Rest) -> tuple[str, str]:
     return issued["playerId"], issued["token"]
 
 
+POOLS = iter(random.sample(range(100, 100_001), 5_000))
+"""Per-move clocks drawn without repeats: twenty random draws once shared one (1 in 500)."""
+
+
 def options() -> dict[str, Any]:
-    """Options no other test's seeks share (each test pools apart)."""
-    return {"clock": {"perMoveSeconds": random.randint(100, 100_000)}}
+    """Options no other seek of this module shares (each call pools apart)."""
+    return {"clock": {"perMoveSeconds": next(POOLS)}}
 
 
 async def test_two_seeks_make_one_started_game_and_both_tokens_act(rest: list[Rest]) -> None:
