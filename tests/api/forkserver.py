@@ -16,7 +16,8 @@ on the connection that asked for it.
 
 Coverage: under `make test` the fork server is a measured subprocess like any other, and
 `patch = ["fork"]` (pyproject.toml) restarts the measurement in each child, which saves its
-own data when it exits, as a fresh process would.
+own data when it exits, as a fresh process would; a child whose environment carries no
+coverage variable (a test whose processes run unmeasured: `tests/measured.py`) stops it.
 
 `ServiceProcess` uses it only where a fresh process and a fork cannot differ: plain uvicorn
 (not `boardstate serve`), run from the repository's root, with no `PYTHON*` or `COVERAGE*`
@@ -41,6 +42,8 @@ import threading
 import time
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+
+from tests.measured import stop_unless_asked
 
 REPO = Path(__file__).resolve().parents[2]
 PRELOADED = (
@@ -86,6 +89,7 @@ def _child(argv: list[str], env: dict[str, str], cwd: str, log_path: str) -> Non
     os.chdir(cwd)
     os.environ.clear()
     os.environ.update(env)
+    stop_unless_asked(env)  # a test whose processes run unmeasured (tests/measured.py)
     sys.argv = ["uvicorn", *argv]
     import uvicorn.main
 

@@ -20,6 +20,7 @@ import httpx
 
 from boardstate.service.local.embedded_redis import free_port
 from tests.api.forkserver import Forked, ForkServer, base_environment, fork_allowed
+from tests.measured import scoped
 
 REPO = Path(__file__).resolve().parents[2]
 START_TIMEOUT_S = 90.0
@@ -92,7 +93,7 @@ class ServiceProcess:
             # the defaults (`defaults`) never turn them off.
             env["BOARDSTATE_RATE_LIMITS"] = "0"
         env.update(self.extra_env)
-        return env
+        return scoped(env)
 
     def start(self) -> Self:
         """Starts the server and waits until `/healthz` answers; retries on a taken port."""
