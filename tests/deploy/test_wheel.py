@@ -43,10 +43,11 @@ def _run(*argv: str | Path, cwd: Path) -> str:
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     # Built from a copy of the source tree (links kept as links), so the build never writes
-    # into the checkout while other tests read it.
+    # into the checkout while other tests read it; without coverage's data files, which other
+    # workers' processes write and rename meanwhile.
     source = tmp_path_factory.mktemp("source") / "boardstate"
     skip = shutil.ignore_patterns(".git", ".venv", ".data", "build", "*.egg-info", "__pycache__",
-                                  ".*_cache", "tests", "node_modules")  # fmt: skip
+                                  ".*_cache", "tests", "node_modules", ".coverage*")  # fmt: skip
     shutil.copytree(ROOT, source, symlinks=True, ignore=skip)
     out = tmp_path_factory.mktemp("wheel")
     _run(sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", out, source, cwd=out)
