@@ -10,8 +10,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-from tests.measured import scoped
-
 BIN = Path(sys.executable).parent
 TIMEOUT_S = 180.0
 
@@ -38,14 +36,13 @@ class Ran:
 
 def environment(redis_url: str | None, prefix: str, **more: str) -> dict[str, str]:
     """This process's environment without the service's variables, plus Redis, the key prefix,
-        quiet logs and `more`; unmeasured where the running test's processes are
-    (`tests.measured`)."""
+    quiet logs and `more`."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("BOARDSTATE_")}
     env.pop("REDIS_URL", None)
     env |= {"BOARDSTATE_KEY_PREFIX": prefix, "BOARDSTATE_LOG_LEVEL": "ERROR"}
     if redis_url is not None:
         env["REDIS_URL"] = redis_url
-    return scoped(env | more)
+    return env | more
 
 
 def boardstate(cwd: Path, env: dict[str, str], *args: str, stdin: str = "") -> Ran:

@@ -10,7 +10,7 @@ ENV = {"PATH": "/usr/bin", "COVERAGE_PROCESS_CONFIG": "{}", "COVERAGE_PROCESS_ST
 
 
 @pytest.mark.parametrize(
-    "test", ["tests/clients/test_a.py::test_b (setup)", "tests/browser/x.py::y (call)"]
+    "test", ["tests/bench/test_a.py::test_b (setup)", "tests/browser/x.py::y (call)"]
 )
 def test_a_test_driving_the_service_from_outside_starts_unmeasured_processes(
     test: str, monkeypatch: pytest.MonkeyPatch
@@ -21,7 +21,7 @@ def test_a_test_driving_the_service_from_outside_starts_unmeasured_processes(
 
 
 @pytest.mark.parametrize(
-    "test", ["tests/api/test_a.py::test_b (setup)", "tests/adversarial/x.py::y (call)", ""]
+    "test", ["tests/api/test_a.py::test_b (setup)", "tests/clients/x.py::y (call)", ""]
 )
 def test_every_other_test_starts_measured_processes(
     test: str, monkeypatch: pytest.MonkeyPatch
