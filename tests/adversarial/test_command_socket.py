@@ -146,6 +146,8 @@ async def test_no_more_subscriptions_than_the_cap_on_one_socket(roomy: ServicePr
         assert over["details"] == {"scope": "socket", "limit": MAX_SUBSCRIPTIONS}
         done = await socket.call({"type": "unsubscribe", "gameId": games[0]})
         assert (done["type"], done["reason"]) == ("unsubscribed", "asked")
+        twice = await socket.call({"type": "unsubscribe", "gameId": games[0]})
+        assert (twice["type"], twice["code"]) == ("error", "BAD_REQUEST")  # not followed now
         now = await socket.call({"type": "subscribe", "gameId": games[-1]})
         assert now["type"] == "subscribed"
     finally:

@@ -57,6 +57,7 @@ async def test_own_appends_are_pushed_once_in_order_and_others_come_through_the_
         assert (await redis_store.append(game, AppendRequest(1, [event(2), event(3)]))).appended
         heard = await asyncio.wait_for(asyncio.gather(_take(first, 2), _take(second, 2)), timeout=5)
         assert list(heard) == [[2, 3], [2, 3]]
+        assert (hub.subscribers(game), hub.subscribers("not-followed")) == (2, 0)
         assert reader.returned == []  # pushed, not read back (the read skips what was pushed)
         reader.appended = lambda *_: None  # type: ignore[method-assign]  # another replica's
         assert (await redis_store.append(game, AppendRequest(3, [event(4)]))).appended
